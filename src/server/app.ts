@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '../shared/schemas/common';
+import type { AppDeps } from './app-context';
+import { homesRoutes } from './features/homes/homes-routes';
+import { HttpError } from './http/errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function errorBody(code: string, message: string, issues?: { path: string; message: string }[]): ErrorResponse {
+  return { error: { code, message, ...(issues ? { issues } : {}) } };
+}
+
+/** Builds the whole HTTP app from its dependencies; nothing happens at import time. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      return reply.status(400).send(errorBody('invalid_request', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side. Please try again.'));
+    }
+    return reply.status(status).send(errorBody(error.code?.toLowerCase() ?? 'bad_request', error.message));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'StayHub API', version: '1.0.0', description: 'Generated from the zod schemas in src/shared.' },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(homesRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.uploadsDir) {
+    await app.register(fastifyStatic, {
+      root: deps.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Names are content-addressed or random and never reused: cache for a year.
+      setHeaders: (res) => { res.header('cache-control', IMMUTABLE); },
+    });
+  }
+
+  const clientDir = deps.clientDir;
+  const indexHtml = clientDir && existsSync(join(clientDir, 'index.html'));
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes(`${join(clientDir, 'assets')}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
+    if (wantsPage && indexHtml) {
+      // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);
+    }
+    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${path}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openPglite, openPostgres } from './db/client';
+import { EnvError, loadEnv } from './env';
+import { systemClock } from './providers/clock/clock';
+import { diskStorage } from './providers/storage/disk-storage';
+import { seedDemoData } from './seed/demo-data';
+
+/** Start-up only: env -> database -> migrations -> demo data -> listen. */
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const dataDir = resolve(env.DATA_DIR);
+  const database = env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
+    : await openPglite(resolve(dataDir, 'pglite'));
+  await database.migrate();
+
+  const storage = diskStorage(resolve(dataDir, 'uploads'));
+  const clock = systemClock;
+
+  if (env.SEED_DEMO_DATA) {
+    const { seeded, accounts } = await seedDemoData({ db: database.db, storage, clock });
+    if (seeded) console.log('Demo data created.');
+    if (env.NODE_ENV === 'development') {
+      console.log('Demo accounts:');
+      for (const a of accounts) console.log(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);
+    }
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    storage,
+    uploadsDir: storage.publicDir,
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: env.HOST, port: env.PORT });
+  const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');
+  console.log(`StayHub is running: open ${shown}`);
+}
+
+await main();

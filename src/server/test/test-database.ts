@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { fromPglite, openPostgres, pgliteExtensions, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+
+/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL in the api-postgres project. */
+export async function createTestDatabase(): Promise<Database> {
+  if (inject('dbMode') === 'postgres') {
+    const { adminUrl, template, prefix } = inject('postgresTemplate');
+    const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template}"`);
+    const database = openPostgres(withDatabase(adminUrl, name), 20);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+  return fromPglite(client);
+}

@@ -1,0 +1,18 @@
+/** Money is whole cents inside; the API's `price` is a decimal amount, as in the spec. */
+
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+/** 12.34 -> 1234; rejects more than two decimals instead of rounding a charge silently. */
+export function amountToCents(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (Math.abs(cents - amount * 100) > 1e-6) throw new RangeError('At most two decimals');
+  return cents;
+}
+
+const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatCents(cents: number): string {
+  return formatter.format(cents / 100);
+}

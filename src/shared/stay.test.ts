@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, InvalidStayError, nightsBetween, priceStay, windowCoversStay } from './stay';
+
+describe('nightsBetween', () => {
+  it('counts calendar nights', () => {
+    expect(nightsBetween('2026-12-01', '2026-12-04')).toBe(3);
+  });
+  it('crosses month and year ends', () => {
+    expect(nightsBetween('2026-01-31', '2026-02-01')).toBe(1);
+    expect(nightsBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(nightsBetween('2028-02-28', '2028-03-01')).toBe(2); // leap year
+    expect(nightsBetween('2027-02-28', '2027-03-01')).toBe(1);
+  });
+  it('is not shifted by daylight-saving changes', () => {
+    // Europe and the US change clocks on these weekends; a stay across them is still whole nights.
+    expect(nightsBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(nightsBetween('2026-10-24', '2026-10-26')).toBe(2);
+    expect(nightsBetween('2026-11-01', '2026-11-02')).toBe(1);
+  });
+  it('rejects same-day, reversed and malformed dates', () => {
+    expect(() => nightsBetween('2026-12-01', '2026-12-01')).toThrow(InvalidStayError);
+    expect(() => nightsBetween('2026-12-05', '2026-12-01')).toThrow(/after check-in/);
+    expect(() => nightsBetween('2026-02-30', '2026-03-02')).toThrow(/not a valid date/);
+    expect(() => nightsBetween('12/01/2026', '2026-12-05')).toThrow(InvalidStayError);
+  });
+});
+
+describe('priceStay', () => {
+  it('is nights x nightly price with no fee or VAT', () => {
+    expect(priceStay(3_500, '2026-12-01', '2026-12-04')).toEqual({
+      nights: 3, nightlyCents: 3_500, subtotalCents: 10_500, feeCents: 0, vatCents: 0, totalCents: 10_500,
+    });
+  });
+  it('refuses a non-positive or fractional price', () => {
+    expect(() => priceStay(0, '2026-12-01', '2026-12-02')).toThrow(RangeError);
+    expect(() => priceStay(10.5, '2026-12-01', '2026-12-02')).toThrow(RangeError);
+  });
+});
+
+describe('windowCoversStay and addDays', () => {
+  it('allows check-out on the last available day', () => {
+    expect(windowCoversStay('2026-12-01', '2026-12-10', '2026-12-08', '2026-12-10')).toBe(true);
+    expect(windowCoversStay('2026-12-01', '2026-12-10', '2026-12-08', '2026-12-11')).toBe(false);
+    expect(windowCoversStay('2026-12-01', '2026-12-10', '2026-11-30', '2026-12-02')).toBe(false);
+  });
+  it('adds days across month ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});

@@ -1,0 +1,48 @@
+/** The spec's user-visible texts, verbatim (including its spellings). */
+export const TEXTS = {
+  brand: 'StayHub',
+  login: 'Login',
+  signUp: 'Sign Up',
+  signOut: 'Sign Out',
+  dashboard: 'Dashboard',
+  loading: 'Loading...',
+  seeAll: 'See All',
+  getStarted: 'Get Started',
+  reserve: 'Reserve',
+  notChargedYet: "You won't be charged yet!",
+  stayIn: (location: string) => `Stay in ${location}`,
+  wrongPath: 'You are in wrong Path page',
+  loginSuccess: 'Login successful',
+  passwordResetSent: 'chack your email to password reset',
+  registerSuccess: 'please Chack your email for verification',
+  bookingSuccess: 'booking successful',
+  bookingFailed: "Booking isn't added",
+  adminBookingCancelled: 'deleted SuccessFul',
+  guestBookingCancelled: 'Deleted SuccessFully',
+  homeAdded: 'Home Added Successful',
+  homeDeleted: 'deleted',
+  homeUpdated: 'Data Updated',
+  saveAndContinue: 'Save & Continue',
+  savingLower: 'loading...',
+  uploadImage: 'Upload Image',
+  agreeAndContinue: 'Agree and continue',
+  continue: 'Continue',
+  pay: 'Pay',
+  cancelBooking: 'Cancle',
+  clickHereToBook: 'Click Here To Book Room',
+  approveRequest: 'Approve Request',
+  sendingRequest: 'Sending Request',
+} as const;
+
+export const APARTMENT_TYPES = ['Apartment', 'Du-plex', 'Tri-plex'] as const;
+
+export const TERMS_SECTIONS = [
+  'Tariff',
+  'Settlement of bills',
+  'Lien on luggage',
+  'Check-in',
+  'Departure',
+  'Luggage storage',
+  'Belongings',
+  'Pets',
+] as const;

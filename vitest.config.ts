@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSetup: string[] = [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test-support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/test-support/fail-on-console-error.ts', ...serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB_MODE: 'pglite' },
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/test-support/fail-on-console-error.ts', ...serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB_MODE: 'postgres' },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['src/test-support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
