@@ -34,17 +34,6 @@ export default defineConfig({
           env: { TEST_DB_MODE: 'postgres' },
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['e2e/support/global-setup.ts'],
-          setupFiles: ['src/test-support/fail-on-console-error.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

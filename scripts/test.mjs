@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const playwright = join(root, 'node_modules/@playwright/test/cli.js');
 const reports = mkdtempSync(join(tmpdir(), 'stayhub-test-'));
+// Extra arguments go to every runner (e.g. a file filter).
 const extra = process.argv.slice(2);
 
 const runs = [['unit', 'api']];
@@ -23,14 +25,27 @@ else {
 let passed = 0, failed = 0, skipped = 0;
 for (const projects of runs) {
   const out = join(reports, `${projects.join('-')}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
-  console.log(`\n=== vitest: ${projects.join(', ')} ===`);
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  const e2e = projects[0] === 'e2e';
+  const args = e2e
+    ? [playwright, 'test', ...extra]
+    : [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  console.log(`\n=== ${e2e ? 'playwright (Chromium)' : `vitest: ${projects.join(', ')}`} ===`);
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: e2e ? { ...process.env, CI: process.env.CI ?? '1', E2E_JSON_REPORT: out } : process.env,
+  });
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (e2e) {
+      passed += report.stats.expected;
+      failed += report.stats.unexpected + report.stats.flaky;
+      skipped += report.stats.skipped;
+    } else {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    }
   }
   if (result.status !== 0) {
     process.exitCode = 1;

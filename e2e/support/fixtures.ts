@@ -1,59 +1,47 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { test as base, expect, inject } from 'vitest';
+import { test as base, expect, type Page } from '@playwright/test';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
-];
-
-let browserPromise: Promise<Browser> | null = null;
-function browser(): Promise<Browser> {
-  browserPromise ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  return browserPromise;
-}
-
-export const baseURL = () => inject('baseURL');
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through playwright.config.ts');
+  return url;
+};
 
 interface Fixtures {
-  context: BrowserContext;
-  page: Page;
-  /** Problems seen in the page: console errors, page errors, requests that left the machine. */
+  /** Problems seen in the page: console errors, page errors, requests that left the machine. Tests may remove expected ones. */
   pageProblems: string[];
 }
 
 /**
- * Each test gets a fresh browser context. Any request to another host is
+ * Every test: baseURL is the real server; a request to any other host is
  * blocked and fails the test, as does a console error or an uncaught page error.
  */
 export const test = base.extend<Fixtures>({
-  pageProblems: async ({}, use) => { await use([]); },
-  context: async ({ pageProblems }, use) => {
-    const context = await (await browser()).newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures declare their dependencies by destructuring
+  baseURL: async ({}, use) => { await use(baseURL()); },
+  pageProblems: [async ({ context }, use) => {
+    const problems: string[] = [];
     const origin = new URL(baseURL()).origin;
     await context.route('**/*', (route) => {
       const url = route.request().url();
       if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      pageProblems.push(`unexpected network request: ${url}`);
+      problems.push(`unexpected network request: ${url}`);
       return route.abort();
     });
-    await use(context);
-    await context.close();
-  },
-  page: async ({ context, pageProblems }, use) => {
-    const page = await context.newPage();
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') pageProblems.push(`console.error: ${msg.text()}`);
+    context.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console.error: ${msg.text()} (${msg.location().url})`);
     });
-    page.on('pageerror', (err) => pageProblems.push(`page error: ${err.message}`));
-    await use(page);
-    expect(pageProblems, 'problems in the page').toEqual([]);
-  },
+    context.on('weberror', (err) => problems.push(`page error: ${err.error().message}`));
+    await use(problems);
+    expect(problems, 'problems in the page').toEqual([]);
+  }, { auto: true }],
 });
+
+/** Removes expected problems (e.g. the browser's log line for an expected 404 answer). */
+export function allowProblems(problems: string[], pattern: RegExp): void {
+  const kept = problems.filter((p) => !pattern.test(p));
+  problems.splice(0, problems.length, ...kept);
+}
 
 /** Fails on serious or critical accessibility violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {

@@ -1,18 +1,15 @@
-import type { TestProject } from 'vitest/node';
 // @ts-expect-error -- plain ESM script shared with `npm start`
 import { buildClientIfStale } from '../../scripts/client-build.mjs';
 import { startServer } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-  }
-}
-
-/** Browser tests run against the built app served by the real server, with demo data. */
-export default async function setup(project: TestProject) {
+/**
+ * Builds the client if needed and starts the real server with demo data on a
+ * free 127.0.0.1 port; every test gets it as baseURL. Stopped after the run.
+ */
+export default async function globalSetup() {
   buildClientIfStale();
   const server = await startServer();
-  project.provide('baseURL', server.url);
-  return () => server.stop();
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  return async () => server.stop();
 }

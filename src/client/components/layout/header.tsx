@@ -1,0 +1,127 @@
+import { useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { TEXTS } from '../../../shared/texts';
+import { useSession, useSignOut } from '../../lib/session';
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  [
+    'rounded-md px-3 py-2 text-sm font-semibold transition-colors',
+    isActive ? 'bg-rose-50 text-rose-800' : 'text-gray-800 hover:bg-gray-100',
+  ].join(' ');
+
+const primaryButton =
+  'rounded-md bg-rose-700 px-3 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-800';
+
+function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
+  const { user, isLoading } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const column = orientation === 'column';
+  const item = column ? 'block w-full text-left' : '';
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut();
+      toast.success('You have signed out');
+      navigate('/');
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <ul className={column ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
+      <li>
+        <NavLink to="/dashboard" className={(s) => `${navLink(s)} ${item}`}>
+          {TEXTS.dashboard}
+        </NavLink>
+      </li>
+      {isLoading ? (
+        // Keep the space while the session is checked, so the header does not jump.
+        <li aria-hidden="true" className={column ? 'h-9' : 'h-9 w-36'} />
+      ) : user ? (
+        <li>
+          <button
+            type="button"
+            onClick={handleSignOut}
+            disabled={signingOut}
+            className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
+          >
+            {TEXTS.signOut}
+          </button>
+        </li>
+      ) : (
+        <>
+          <li>
+            <NavLink to="/login" className={(s) => `${navLink(s)} ${item}`}>
+              {TEXTS.login}
+            </NavLink>
+          </li>
+          <li>
+            <Link to="/register" className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}>
+              {TEXTS.signUp}
+            </Link>
+          </li>
+        </>
+      )}
+    </ul>
+  );
+}
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // Close the mobile menu on Escape (links close it when followed).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md text-2xl font-extrabold tracking-tight text-rose-700">
+          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" className="shrink-0">
+            <path d="M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1v-8.5Z" fill="currentColor" />
+          </svg>
+          {TEXTS.brand}
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavItems orientation="row" />
+        </nav>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          Menu
+        </button>
+      </div>
+      {open && (
+        <nav
+          id={menuId}
+          aria-label="Mobile"
+          className="border-t border-gray-200 px-4 py-3 md:hidden"
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) setOpen(false);
+          }}
+        >
+          <NavItems orientation="column" />
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Home } from '../../../../shared/schemas/homes';
+import { TEXTS } from '../../../../shared/texts';
+import { fetchHomesPage, homeKeys, type HomesFilter } from '../../../lib/api';
+import { HomeCard } from './home-card';
+import { ErrorState, LoadingState, errorMessage } from './status';
+
+export interface HomesGridProps {
+  filter: HomesFilter;
+  /** The detail link of a card (to carry the searched dates along). */
+  linkFor?: (home: Home) => string;
+  empty: ReactNode;
+  /** Label of the list for assistive technology. */
+  label: string;
+}
+
+/** Cards in the first rows load eagerly; the rest below the fold lazily. */
+const EAGER_CARDS = 4;
+
+/**
+ * Every home the API pages through for a filter: the first page on mount, the
+ * next ones (the Link header's rel="next") when the sentinel below the grid comes
+ * into view, or when "Load more" is pressed.
+ */
+export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
+  const query = useInfiniteQuery({
+    queryKey: homeKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError && !query.data) {
+    return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+
+  const homes = query.data.pages.flatMap((page) => page.homes);
+  if (homes.length === 0) return <>{empty}</>;
+
+  return (
+    <div>
+      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {homes.map((home, index) => (
+          <li key={home._id} className="flex">
+            <HomeCard home={home} to={linkFor?.(home)} eager={index < EAGER_CARDS} headingLevel="h2" />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      <div className="mt-8 flex flex-col items-center gap-3" aria-live="polite">
+        {isFetchNextPageError && (
+          <ErrorState message={errorMessage(query.error)} onRetry={() => void fetchNextPage()} />
+        )}
+        {hasNextPage && !isFetchNextPageError && (
+          <button
+            type="button"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+            className="rounded-md border border-gray-300 px-5 py-2.5 font-semibold text-gray-900 hover:bg-gray-50 disabled:opacity-70"
+          >
+            {isFetchingNextPage ? TEXTS.loading : 'Load more'}
+          </button>
+        )}
+        {!hasNextPage && homes.length > EAGER_CARDS && (
+          <p className="text-sm text-gray-700">You have seen all {homes.length} homes.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { PageTitle } from '../../../components/page-title';
+import { EmptyState } from '../components/status';
+import { HomesGrid } from '../components/homes-grid';
+
+const FILTER = {};
+
+export function Component() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <PageTitle title="All homes" />
+      <h1 className="mb-2 text-3xl font-bold text-gray-900 sm:text-4xl">All homes</h1>
+      <p className="mb-8 text-gray-700">Every home on StayHub, newest first.</p>
+      <HomesGrid
+        filter={FILTER}
+        label="Homes"
+        empty={<EmptyState title="No homes yet">New homes appear here as soon as hosts add them.</EmptyState>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Typed client for the StayHub API. Every answer is parsed with the shared zod
+ * schemas (src/shared/schemas), so a contract change fails loudly here instead of
+ * rendering `undefined` somewhere in the UI.
+ */
+import type { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/common';
+import { homeListSchema, homeSchema, type Home } from '../../shared/schemas/homes';
+
+/** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A 4xx answer will not change on retry (except 408/429). */
+export function isPermanentFailure(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/**
+ * The URL of `rel="next"` in an RFC 8288 Link header, or null.
+ * Handles several links, quoted and multi-valued rel, and any parameter order.
+ */
+export function parseNextLink(header: string | null | undefined): string | null {
+  if (!header) return null;
+  // Each link is `<url>` followed by its `; name=value` parameters up to the next `<`.
+  const linkPattern = /<([^>]*)>([^<]*)/g;
+  for (const match of header.matchAll(linkPattern)) {
+    const url = match[1] ?? '';
+    const params = match[2] ?? '';
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
+    const relValue = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase();
+    if (relValue.split(/\s+/).includes('next')) return url;
+  }
+  return null;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON: fall through to a generic message
+  }
+  const parsed = errorResponse.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  return new ApiError(response.status, 'http_error', `The server answered ${response.status} ${response.statusText}`.trim());
+}
+
+export interface ApiResult<T> {
+  data: T;
+  response: Response;
+}
+
+/** Fetch a JSON endpoint and parse it with `schema`; throws ApiError for anything else. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<ApiResult<z.infer<S>>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+    });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError(0, 'network_error', 'Could not reach StayHub. Check your connection and try again.');
+  }
+  if (!response.ok) throw await readError(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent an answer that is not JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent an answer in an unexpected shape.');
+  }
+  return { data: parsed.data, response };
+}
+
+// ---------------------------------------------------------------- homes
+
+export interface HomesFilter {
+  limit?: number;
+  location?: string;
+  checkIn?: string;
+  checkOut?: string;
+  guests?: number;
+}
+
+export interface HomesPage {
+  homes: Home[];
+  /** The next page's URL (from the Link header), or null on the last page. */
+  next: string | null;
+}
+
+export function homesUrl(filter: HomesFilter = {}): string {
+  const params = new URLSearchParams();
+  if (filter.limit !== undefined) params.set('limit', String(filter.limit));
+  if (filter.location) params.set('location', filter.location);
+  if (filter.checkIn && filter.checkOut) {
+    params.set('checkIn', filter.checkIn);
+    params.set('checkOut', filter.checkOut);
+  }
+  if (filter.guests !== undefined) params.set('guests', String(filter.guests));
+  const query = params.toString();
+  return query ? `/api/homes?${query}` : '/api/homes';
+}
+
+/** Only follow next-page links that stay on this origin's API. */
+function sameOriginApiUrl(url: string): string {
+  const base = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const resolved = new URL(url, base);
+  if (resolved.origin !== base || !resolved.pathname.startsWith('/api/')) {
+    throw new ApiError(0, 'invalid_response', 'The server sent a next-page link outside the API.');
+  }
+  return resolved.pathname + resolved.search;
+}
+
+/** One page of homes: pass a filter for the first page, or the `next` URL of the previous page. */
+export async function fetchHomesPage(from: HomesFilter | string, signal?: AbortSignal): Promise<HomesPage> {
+  const url = typeof from === 'string' ? sameOriginApiUrl(from) : homesUrl(from);
+  const { data, response } = await apiRequest(url, homeListSchema, { signal });
+  return { homes: data, next: parseNextLink(response.headers.get('link')) };
+}
+
+export async function fetchHome(id: string, signal?: AbortSignal): Promise<Home> {
+  const { data } = await apiRequest(`/api/home/${encodeURIComponent(id)}`, homeSchema, { signal });
+  return data;
+}
+
+export const homeKeys = {
+  all: ['homes'] as const,
+  list: (filter: HomesFilter) => ['homes', 'list', filter] as const,
+  detail: (id: string) => ['homes', 'detail', id] as const,
+};

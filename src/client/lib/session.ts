@@ -1,0 +1,88 @@
+/**
+ * The signed-in user, as the server sees it. Sessions live on the server (an
+ * httpOnly cookie); the browser only asks `GET /api/auth/get-session`.
+ * A 401/404, a network error or a `null` answer all mean "signed out".
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name?: string;
+  image?: string | null;
+  emailVerified?: boolean;
+}
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+/** The spec's token key; removed on sign-out so no stale token outlives the session. */
+export const LEGACY_TOKEN_KEY = 'airbnb-token';
+
+function readUser(body: unknown): SessionUser | null {
+  if (!body || typeof body !== 'object') return null;
+  const user = (body as { user?: unknown }).user;
+  if (!user || typeof user !== 'object') return null;
+  const { id, email, name, image, emailVerified } = user as Record<string, unknown>;
+  // The header shows Sign Out only when both an email and an id are present (spec, section 2).
+  if (typeof id !== 'string' || !id || typeof email !== 'string' || !email) return null;
+  return {
+    id,
+    email,
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof image === 'string' || image === null ? { image } : {}),
+    ...(typeof emailVerified === 'boolean' ? { emailVerified } : {}),
+  };
+}
+
+export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    const response = await fetch('/api/auth/get-session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal,
+    });
+    if (!response.ok) return null;
+    return readUser(await response.json());
+  } catch {
+    return null;
+  }
+}
+
+export interface Session {
+  user: SessionUser | null;
+  isLoading: boolean;
+}
+
+export function useSession(): Session {
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => fetchSessionUser(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Ends the server session, forgets the legacy token and refreshes everything that depends on the user. */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await fetch('/api/auth/sign-out', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: '{}',
+      });
+    } finally {
+      try {
+        window.localStorage.removeItem(LEGACY_TOKEN_KEY);
+      } catch {
+        // storage may be unavailable (private mode); nothing to remove then
+      }
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      await queryClient.invalidateQueries();
+    }
+  }, [queryClient]);
+}

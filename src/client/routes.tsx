@@ -1,0 +1,47 @@
+/**
+ * The route table. Each feature owns a `routes.tsx` exporting a `RouteObject[]`
+ * whose pages are lazy modules (`lazy: () => import('./pages/x')`, the module
+ * exporting `Component`), so a page's code is only downloaded when it is opened.
+ *
+ * To add a feature: import its array and spread it into the matching list below.
+ * Each feature has a reserved, commented line: uncomment the import and the spread.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './components/layout/root-layout';
+import { browseRoutes } from './features/browse/routes';
+import { authRoutes } from './features/auth/routes';
+// import { checkoutRoutes } from './features/checkout/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+
+/**
+ * Pages rendered inside the public layout (header + footer). Paths are relative
+ * to `/` ('login', 'dashboard/my-booking') or absolute ('/login'); order does not
+ * matter (React Router ranks matches), the catch-all `*` lives in browseRoutes.
+ */
+export const layoutRoutes: RouteObject[] = [
+  ...browseRoutes, //      /, /all-home, /details/:id, /searchresult, /terms, /coming-soon, *
+  ...authRoutes, //        /login, /register, /reset-password
+  // ...checkoutRoutes, // /chackout
+  ...dashboardRoutes, //   /dashboard/*
+];
+
+/** Pages rendered without the public header and footer (give them their own errorElement). */
+export const standaloneRoutes: RouteObject[] = [];
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RootErrorBoundary />,
+      HydrateFallback: RootHydrateFallback,
+      children: layoutRoutes,
+    },
+    ...standaloneRoutes,
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cardImage } from './images';
+
+describe('cardImage', () => {
+  it('maps a 1280 px demo image to its 640 px sibling', () => {
+    expect(cardImage('/uploads/abc-1280.webp')).toBe('/uploads/abc-640.webp');
+  });
+
+  it('keeps a query string or fragment', () => {
+    expect(cardImage('/uploads/abc-1280.webp?v=2')).toBe('/uploads/abc-640.webp?v=2');
+    expect(cardImage('/uploads/abc-1280.webp#x')).toBe('/uploads/abc-640.webp#x');
+  });
+
+  it('only rewrites the suffix at the end of the path', () => {
+    expect(cardImage('/uploads/x-1280.webp-1280.webp')).toBe('/uploads/x-1280.webp-640.webp');
+    expect(cardImage('/uploads/abc-1280.webpx')).toBe('/uploads/abc-1280.webpx');
+  });
+
+  it('returns any other URL unchanged', () => {
+    expect(cardImage('/placeholder-home.svg')).toBe('/placeholder-home.svg');
+    expect(cardImage('/uploads/abc-640.webp')).toBe('/uploads/abc-640.webp');
+    expect(cardImage('/uploads/abc-1280.png')).toBe('/uploads/abc-1280.png');
+    expect(cardImage('')).toBe('');
+  });
+});
