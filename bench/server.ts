@@ -1,0 +1,189 @@
+/**
+ * The server side of `npm run bench`, run as a child process of bench/run.ts so
+ * the load generator and the server do not share one event loop.
+ *
+ * Creates a fresh embedded database in BENCH_DIR, loads 100,000 homes and a
+ * few thousand confirmed bookings with multi-row inserts, builds the real app,
+ * adds a hello-world route (the ceiling), listens on 127.0.0.1 at a random
+ * port and reports back over IPC. Stops on 'stop' or when the parent goes away.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { openPglite } from '../src/server/db/client';
+import { bookings, homes, users } from '../src/server/db/schema';
+import { systemClock } from '../src/server/providers/clock/clock';
+import { memoryMail } from '../src/server/providers/mail/mail';
+import { sandboxPayments } from '../src/server/providers/payments/sandbox-payments';
+import { diskStorage } from '../src/server/providers/storage/disk-storage';
+import { addDays, calendarDate } from '../src/shared/stay';
+
+export interface BenchReady {
+  type: 'ready';
+  port: number;
+  homeId: string;
+  search: { location: string; checkIn: string; checkOut: string };
+  homes: number;
+  bookings: number;
+  lisbonHomes: number;
+  loadMs: number;
+  clientServed: boolean;
+}
+
+const HOMES = Number(process.env.BENCH_HOMES ?? 100_000);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 5_000);
+const BATCH = 1_000;
+
+const CITIES = [
+  'Lisbon, Portugal', 'Porto, Portugal', 'Barcelona, Spain', 'Madrid, Spain', 'Paris, France', 'Lyon, France',
+  'Cape Town, South Africa', 'Kyoto, Japan', 'Tokyo, Japan', 'New York, USA', 'Chicago, USA', 'Dhaka, Bangladesh',
+  'Berlin, Germany', 'Rome, Italy', 'Athens, Greece', 'Istanbul, Turkey', 'Mexico City, Mexico', 'Lima, Peru',
+  'Sydney, Australia', 'Hanoi, Vietnam',
+];
+const KINDS = ['apartment', 'loft', 'townhouse', 'cottage', 'villa', 'studio', 'cabin', 'guesthouse'];
+const ADJECTIVES = ['Sunny', 'Quiet', 'Cosy', 'Bright', 'Spacious', 'Charming', 'Modern', 'Historic', 'Airy', 'Leafy'];
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function main() {
+  const dir = process.env.BENCH_DIR;
+  if (!dir) throw new Error('BENCH_DIR is required');
+  const started = Date.now();
+  const database = await openPglite(join(dir, 'db'));
+  await database.migrate();
+  const { db } = database;
+
+  const hostId = randomUUID();
+  const hostEmail = 'bench-host@stayhub.test';
+  await db.insert(users).values({ id: hostId, name: 'Bench Host', email: hostEmail, emailVerified: true, role: 'host' });
+
+  const rand = rng(20_260_101);
+  const int = (min: number, max: number) => Math.floor(min + rand() * (max - min + 1));
+  const today = calendarDate(systemClock.now());
+  const search = { location: 'Lisbon', checkIn: addDays(today, 20), checkOut: addDays(today, 23) };
+
+  type HomeRow = typeof homes.$inferInsert & { id: string };
+  const all: { id: string; title: string; location: string; priceCents: number; availableFrom: string; availableTo: string }[] = [];
+  let lisbonHomes = 0;
+  for (let start = 0; start < HOMES; start += BATCH) {
+    const rows: HomeRow[] = [];
+    for (let i = start; i < Math.min(start + BATCH, HOMES); i++) {
+      const location = CITIES[int(0, CITIES.length - 1)]!;
+      if (location.startsWith('Lisbon')) lisbonHomes++;
+      const from = addDays(today, int(-60, 45));
+      const row: HomeRow = {
+        id: randomUUID(),
+        hostId,
+        hostEmail,
+        title: `${ADJECTIVES[int(0, ADJECTIVES.length - 1)]} ${KINDS[int(0, KINDS.length - 1)]} #${i + 1}`,
+        location,
+        description: `Bench home ${i + 1}: a comfortable place to stay in ${location}, close to transport, shops and cafés.`,
+        priceCents: int(45, 480) * 100,
+        totalGuest: int(1, 12),
+        bedrooms: int(1, 6),
+        bathrooms: int(1, 4),
+        availableFrom: from,
+        availableTo: addDays(from, int(7, 365)),
+        images: [`/uploads/bench-${i % 50}-1280.webp`, `/uploads/bench-${(i + 7) % 50}-1280.webp`],
+      };
+      rows.push(row);
+      all.push({ id: row.id, title: row.title, location, priceCents: row.priceCents, availableFrom: row.availableFrom, availableTo: row.availableTo });
+    }
+    await db.insert(homes).values(rows);
+  }
+
+  // One confirmed booking per chosen home (no overlap by construction); half of
+  // them cover the searched dates, so the date filter has homes to exclude.
+  const picked = new Set<number>();
+  while (picked.size < Math.min(BOOKINGS, all.length)) picked.add(int(0, all.length - 1));
+  const bookingRows: (typeof bookings.$inferInsert)[] = [];
+  let n = 0;
+  for (const index of picked) {
+    const h = all[index]!;
+    const overlapSearch = n++ % 2 === 0;
+    const checkIn = overlapSearch ? addDays(search.checkIn, -1) : addDays(today, int(40, 120));
+    const nights = int(2, 6);
+    bookingRows.push({
+      homeId: h.id,
+      guestEmail: `guest${n}@stayhub.test`,
+      hostEmail,
+      title: h.title,
+      location: h.location,
+      image: '/uploads/bench-0-1280.webp',
+      nightlyCents: h.priceCents,
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      nights,
+      guests: 2,
+      amountCents: h.priceCents * nights,
+      status: 'confirmed',
+      confirmedAt: new Date(),
+    });
+  }
+  for (let start = 0; start < bookingRows.length; start += BATCH) {
+    await db.insert(bookings).values(bookingRows.slice(start, start + BATCH));
+  }
+  await db.execute(sql`analyze`);
+  const loadMs = Date.now() - started;
+
+  const storage = diskStorage(join(dir, 'uploads'));
+  const clientDir = join(process.cwd(), 'dist', 'client');
+  const clientServed = existsSync(join(clientDir, 'index.html'));
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    storage,
+    config: {
+      publicUrl: 'http://127.0.0.1',
+      extraTrustedOrigins: [],
+      production: true,
+      authSecret: `bench-${randomUUID()}-${randomUUID()}`,
+      adminEmails: [],
+      google: null,
+      mailFrom: 'StayHub <no-reply@stayhub.test>',
+    },
+    mail: memoryMail(),
+    payments: sandboxPayments({ db, clock: systemClock }),
+    uploadsDir: storage.publicDir,
+    clientDir: clientServed ? clientDir : undefined,
+    logger: false,
+  });
+  // The ceiling: the same Fastify instance, no database.
+  app.get('/bench/hello', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('message', (m) => { if (m === 'stop') void stop(); });
+  process.on('disconnect', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  const ready: BenchReady = {
+    type: 'ready', port, homeId: all[Math.floor(all.length / 2)]!.id, search,
+    homes: all.length, bookings: bookingRows.length, lisbonHomes, loadMs, clientServed,
+  };
+  process.send?.(ready);
+}
+
+main().catch((err) => {
+  process.send?.({ type: 'error', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.exit(1);
+});

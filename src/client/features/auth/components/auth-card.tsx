@@ -1,0 +1,34 @@
+import { useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { useFocusHeading } from '../../../lib/use-focus-heading';
+
+/** The centred card the auth screens share; focuses its heading when the page opens. */
+export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const location = useLocation();
+  useFocusHeading(ref, location.key, true);
+  return (
+    <section ref={ref} aria-labelledby="auth-title" className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <PageTitle title={title} />
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 id="auth-title" className="text-2xl font-bold text-gray-900 outline-none sm:text-3xl">
+          {title}
+        </h1>
+        {intro && <div className="mt-2 text-gray-700">{intro}</div>}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer && <div className="mt-6 text-center text-gray-700">{footer}</div>}
+    </section>
+  );
+}
+
+/** A form-level message (role="alert" so it is announced when it appears). */
+export function FormAlert({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div id={id} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { json, renderRoutes, stubFetch, waitFor } from '../../../test-support/render-routes';
+import { RequireAuth, RequireRole } from './guards';
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p id="probe">{`login ${location.search} ${JSON.stringify(location.state)}`}</p>;
+}
+
+const session = { session: { id: 's1' }, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
+const userRecord = (role: string | null) => ({
+  _id: 'u1',
+  email: 'guest@example.com',
+  name: 'Guest',
+  role,
+  location: null,
+  docImage: null,
+  image: null,
+  emailVerified: true,
+});
+
+const routes = [
+  { path: '/login', element: <LoginProbe /> },
+  {
+    path: '/dashboard',
+    element: <RequireAuth />,
+    children: [
+      { index: true, element: <h1>Dashboard home</h1> },
+      { path: 'my-booking', element: <h1>My bookings</h1> },
+      { element: <RequireRole role="admin" />, children: [{ path: 'alluser', element: <h1>All users</h1> }] },
+    ],
+  },
+];
+
+let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('RequireAuth', () => {
+  it('shows a progress bar while the session loads', async () => {
+    stubFetch({ 'GET /api/auth/get-session': () => new Promise<Response>(() => {}) });
+    view = await renderRoutes(routes, ['/dashboard/my-booking']);
+    expect(view.container.querySelector('progress')).not.toBeNull();
+  });
+
+  it('sends a signed-out visitor to /login remembering where they were', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    view = await renderRoutes(routes, ['/dashboard/my-booking?x=1']);
+    const text = await waitFor(() => {
+      const probe = view?.container.querySelector('#probe')?.textContent;
+      if (!probe) throw new Error('not redirected yet');
+      return probe;
+    });
+    expect(text).toContain('?from=%2Fdashboard%2Fmy-booking%3Fx%3D1');
+    expect(text).toContain('"from":"/dashboard/my-booking?x=1"');
+  });
+
+  it('renders the page for a signed-in user', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(session) });
+    view = await renderRoutes(routes, ['/dashboard/my-booking']);
+    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('My bookings'));
+  });
+});
+
+describe('RequireRole', () => {
+  it('shows Loading... while the role is fetched, then redirects a guest to /dashboard', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/user/guest%40example.com': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    view = await renderRoutes(routes, ['/dashboard/alluser']);
+    await waitFor(() => expect(view?.container.textContent).toContain('Loading...'));
+    const resolve = await waitFor(() => {
+      if (!answer) throw new Error('role not requested yet');
+      return answer;
+    });
+    expect(view.container.textContent).toContain('Loading...');
+    resolve(json(userRecord(null)));
+    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Dashboard home'));
+    expect(view.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('lets the matching role in', async () => {
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/user/guest%40example.com': json(userRecord('admin')),
+    });
+    view = await renderRoutes(routes, ['/dashboard/alluser']);
+    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('All users'));
+  });
+
+  it('does not let a pending host request through the host or admin guard', async () => {
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/user/guest%40example.com': json(userRecord('requested')),
+    });
+    view = await renderRoutes(routes, ['/dashboard/alluser']);
+    await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));
+  });
+});

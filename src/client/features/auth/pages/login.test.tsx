@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEXTS } from '../../../../shared/texts';
+import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import type * as AuthClientModule from '../auth-client';
+import { GOOGLE_NOT_CONFIGURED, LoginPage } from './login';
+
+const authMocks = vi.hoisted(() => ({
+  signInEmail: vi.fn(),
+  signInSocial: vi.fn(),
+  requestPasswordReset: vi.fn(),
+}));
+
+vi.mock('../auth-client', async (importOriginal) => {
+  const original = await importOriginal<typeof AuthClientModule>();
+  return {
+    ...original,
+    authClient: {
+      signIn: { email: authMocks.signInEmail, social: authMocks.signInSocial },
+      requestPasswordReset: authMocks.requestPasswordReset,
+    },
+  };
+});
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/dashboard/my-booking', element: <h1>My bookings</h1> },
+  { path: '/', element: <h1>Home</h1> },
+];
+
+function typeInto(input: HTMLInputElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+let success: ReturnType<typeof vi.spyOn>;
+let failure: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  success = vi.spyOn(toast, 'success').mockImplementation(() => '');
+  failure = vi.spyOn(toast, 'error').mockImplementation(() => '');
+});
+
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const emailInput = () => view!.container.querySelector<HTMLInputElement>('input[type="email"]')!;
+const passwordInput = () => view!.container.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')!;
+
+describe('LoginPage', () => {
+  it('has labelled, required fields and a masked password with a toggle', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    view = await renderRoutes(routes, ['/login']);
+    expect(emailInput().required).toBe(true);
+    expect(emailInput().labels?.[0]?.textContent).toBe('Email');
+    expect(passwordInput().type).toBe('password');
+    const toggle = view.container.querySelector<HTMLButtonElement>('button[aria-pressed]')!;
+    expect(toggle.getAttribute('aria-label')).toBe('Show password');
+    click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(passwordInput().type).toBe('text');
+  });
+
+  it('Forgot Password with an empty email focuses the email field and says it is needed', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    view = await renderRoutes(routes, ['/login']);
+    click(buttonByText(view.container, 'Forgot Password'));
+    await waitFor(() => expect(document.activeElement).toBe(emailInput()));
+    const describedBy = emailInput().getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toMatch(/email/i);
+    expect(authMocks.requestPasswordReset).not.toHaveBeenCalled();
+  });
+
+  it('Forgot Password sends the reset mail for the typed email', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    authMocks.requestPasswordReset.mockResolvedValue({ data: { status: true }, error: null });
+    view = await renderRoutes(routes, ['/login']);
+    typeInto(emailInput(), 'guest@example.com');
+    click(buttonByText(view.container, 'Forgot Password'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(TEXTS.passwordResetSent));
+    expect(authMocks.requestPasswordReset).toHaveBeenCalledWith({ email: 'guest@example.com', redirectTo: '/reset-password' });
+  });
+
+  it('signs in, toasts and returns to the page the user came from', async () => {
+    let signedIn = false;
+    stubFetch({
+      'GET /api/auth/get-session': () => json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
+    });
+    authMocks.signInEmail.mockImplementation(async () => {
+      signedIn = true;
+      return { data: { user: {} }, error: null };
+    });
+    view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
+    typeInto(emailInput(), 'guest@example.com');
+    typeInto(passwordInput(), 'correct horse');
+    await act(async () => {
+      view!.container.querySelector('form')!.requestSubmit();
+    });
+    await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/my-booking'));
+    expect(success).toHaveBeenCalledWith(TEXTS.loginSuccess);
+    expect(authMocks.signInEmail).toHaveBeenCalledWith({ email: 'guest@example.com', password: 'correct horse' });
+  });
+
+  it("shows the provider's message on failure and clears the loading state", async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    authMocks.signInEmail.mockResolvedValue({ data: null, error: { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    view = await renderRoutes(routes, ['/login']);
+    typeInto(emailInput(), 'guest@example.com');
+    typeInto(passwordInput(), 'wrong password');
+    await act(async () => {
+      view!.container.querySelector('form')!.requestSubmit();
+    });
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Invalid email or password'));
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password');
+    expect(buttonByText(view.container, 'Sign In').disabled).toBe(false);
+    expect(view.router.state.location.pathname).toBe('/login');
+  });
+
+  it('says so when Google sign-in is not configured', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null), 'GET /api/auth-config': json({ google: false }) });
+    view = await renderRoutes(routes, ['/login']);
+    click(buttonByText(view.container, 'Log In with Google'));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith(GOOGLE_NOT_CONFIGURED));
+    expect(authMocks.signInSocial).not.toHaveBeenCalled();
+  });
+
+  it('starts the Google redirect when configured', async () => {
+    stubFetch({ 'GET /api/auth-config': json({ google: true }) });
+    authMocks.signInSocial.mockResolvedValue({ data: { url: 'https://accounts.example/auth', redirect: true }, error: null });
+    view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
+    click(buttonByText(view.container, 'Log In with Google'));
+    await waitFor(() =>
+      expect(authMocks.signInSocial).toHaveBeenCalledWith({
+        provider: 'google',
+        callbackURL: '/dashboard/my-booking',
+        errorCallbackURL: '/login?from=%2Fdashboard%2Fmy-booking',
+      }),
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from '../../../components/ui/form-field';
+import { TEXTS } from '../../../../shared/texts';
+import { authClient, authErrorMessage } from '../auth-client';
+import { AuthCard, FormAlert } from '../components/auth-card';
+import { redirectTarget, withFrom } from '../lib/redirect';
+import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
+import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
+
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server';
+const EMAIL_NEEDED = 'Enter your email address first: the reset link is sent to it.';
+
+type Busy = null | 'signin' | 'reset' | 'google';
+
+/** A message for Better Auth's `?error=` after a failed Google redirect. */
+function oauthErrorMessage(search: string): string | null {
+  const code = new URLSearchParams(search).get('error');
+  if (!code) return null;
+  const readable = code.replace(/[_-]+/g, ' ').toLowerCase();
+  return `Google sign-in did not complete (${readable}). Please try again.`;
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const target = redirectTarget(location.state, location.search);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [formError, setFormError] = useState<string | null>(() => oauthErrorMessage(location.search));
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setBusy('signin');
+    setFormError(null);
+    try {
+      const { error } = await authClient.signIn.email({ email, password });
+      if (error) {
+        const message = authErrorMessage(error, 'Sign in failed. Please try again.');
+        toast.error(message);
+        setFormError(message);
+        return;
+      }
+      await refreshSession(queryClient);
+      toast.success(TEXTS.loginSuccess);
+      navigate(target, { replace: true });
+    } catch {
+      const message = 'Could not reach StayHub. Check your connection and try again.';
+      toast.error(message);
+      setFormError(message);
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  async function forgotPassword() {
+    const parsed = emailOnlySchema.safeParse({ email: getValues('email') });
+    if (!parsed.success) {
+      const empty = !getValues('email').trim();
+      setError('email', { type: 'manual', message: empty ? EMAIL_NEEDED : (parsed.error.issues[0]?.message ?? EMAIL_NEEDED) });
+      setFocus('email');
+      return;
+    }
+    clearErrors('email');
+    setBusy('reset');
+    setFormError(null);
+    try {
+      const { error } = await authClient.requestPasswordReset({ email: parsed.data.email, redirectTo: '/reset-password' });
+      if (error) {
+        toast.error(authErrorMessage(error, 'The reset email could not be sent. Please try again.'));
+        return;
+      }
+      toast.success(TEXTS.passwordResetSent);
+    } catch {
+      toast.error('Could not reach StayHub. Check your connection and try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function googleSignIn() {
+    setBusy('google');
+    setFormError(null);
+    try {
+      if (!(await fetchGoogleConfigured())) {
+        toast.error(GOOGLE_NOT_CONFIGURED);
+        setBusy(null);
+        return;
+      }
+      const { error } = await authClient.signIn.social({
+        provider: 'google',
+        callbackURL: target,
+        errorCallbackURL: withFrom('/login', target),
+      });
+      if (error) {
+        toast.error(authErrorMessage(error, 'Google sign-in failed. Please try again.'));
+        setBusy(null);
+      }
+      // On success the browser is on its way to Google; keep the buttons disabled.
+    } catch {
+      toast.error('Could not reach StayHub. Check your connection and try again.');
+      setBusy(null);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Log in to StayHub"
+      intro="Sign in to book homes and manage your dashboard."
+      footer={
+        <p>
+          New to StayHub?{' '}
+          <Link to={withFrom('/register', target)} state={location.state} className="font-semibold text-rose-800 underline underline-offset-2">
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      <FormAlert>{formError}</FormAlert>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy !== null} className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" disabled={busy !== null} className={`${primaryButtonClass} w-full`}>
+          {busy === 'signin' ? TEXTS.loading : 'Sign In'}
+        </button>
+      </form>
+      <div className="mt-3 flex justify-end">
+        <button
+          type="button"
+          onClick={forgotPassword}
+          disabled={busy !== null}
+          className="rounded text-sm font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-900 disabled:opacity-70"
+        >
+          {busy === 'reset' ? TEXTS.loading : 'Forgot Password'}
+        </button>
+      </div>
+      <div className="my-6 flex items-center gap-3 text-sm text-gray-700" aria-hidden="true">
+        <span className="h-px flex-1 bg-gray-300" />
+        or
+        <span className="h-px flex-1 bg-gray-300" />
+      </div>
+      <button type="button" onClick={googleSignIn} disabled={busy !== null} className={`${secondaryButtonClass} w-full`}>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
+          <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z" />
+          <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z" />
+          <path fill="#FBBC05" d="M10.5 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6.1z" />
+          <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6.1C6.6 42.6 14.6 48 24 48z" />
+        </svg>
+        {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
+      </button>
+    </AuthCard>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { describedBy, FieldError, inputClass, PasswordField, primaryButtonClass, TextField } from '../../../components/ui/form-field';
+import { TEXTS } from '../../../../shared/texts';
+import { uploadImage } from '../../../lib/uploads';
+import { authClient, authErrorMessage } from '../auth-client';
+import { AuthCard, FormAlert } from '../components/auth-card';
+import { redirectTarget, withFrom } from '../lib/redirect';
+import { PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterForm } from '../lib/schemas';
+import { refreshSession } from '../lib/session-actions';
+
+const NETWORK_ERROR = 'Could not reach StayHub. Check your connection and try again.';
+
+export function RegisterPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const target = redirectTarget(location.state, location.search);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const imageId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: { name: '', email: '', password: '' } });
+
+  function fail(message: string) {
+    toast.error(message);
+    setFormError(message);
+  }
+
+  async function submit({ name, email, password }: RegisterForm) {
+    setFormError(null);
+    setImageError(null);
+    const file = fileRef.current?.files?.[0];
+    if (file && !file.type.startsWith('image/')) {
+      const message = 'Choose an image file (JPEG, PNG, WebP or GIF).';
+      setImageError(message);
+      toast.error(message);
+      fileRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      let image: string | undefined;
+      if (file) {
+        try {
+          image = await uploadImage(file);
+        } catch (error) {
+          // Keep everything the user typed; only the photo needs another try (or removing).
+          const message = `Your photo could not be uploaded: ${error instanceof Error ? error.message : NETWORK_ERROR}`;
+          setImageError(message);
+          toast.error(message);
+          fileRef.current?.focus();
+          return;
+        }
+      }
+      const { error } = await authClient.signUp.email({ name, email, password, image, callbackURL: target });
+      if (error) {
+        const message = authErrorMessage(error, 'Your account could not be created. Please try again.');
+        if (error.code?.includes('EMAIL') || error.code?.includes('USER_ALREADY_EXISTS')) setError('email', { type: 'server', message });
+        else if (error.code?.includes('PASSWORD')) setError('password', { type: 'server', message });
+        fail(message);
+        return;
+      }
+      await refreshSession(queryClient);
+      toast.success(TEXTS.registerSuccess);
+      navigate(target, { replace: true });
+    } catch {
+      fail(NETWORK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Sign up to book stays, or to become a host."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={withFrom('/login', target)} state={location.state} className="font-semibold text-rose-800 underline underline-offset-2">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <FormAlert>{formError}</FormAlert>
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-busy={busy} className="space-y-4">
+        <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <div>
+          <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-gray-900">
+            Profile photo <span className="font-normal text-gray-700">(optional)</span>
+          </label>
+          <input
+            ref={fileRef}
+            id={imageId}
+            name="image"
+            type="file"
+            accept="image/*"
+            onChange={() => setImageError(null)}
+            aria-invalid={imageError ? true : undefined}
+            aria-describedby={describedBy(imageError ? `${imageId}-error` : null)}
+            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-rose-50 file:px-3 file:py-1 file:font-semibold file:text-rose-800`}
+          />
+          <FieldError id={`${imageId}-error`}>{imageError}</FieldError>
+        </div>
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
+          {busy ? TEXTS.loading : TEXTS.signUp}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { RegisterPage as Component };

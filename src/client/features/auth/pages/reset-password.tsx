@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField, primaryButtonClass } from '../../../components/ui/form-field';
+import { TEXTS } from '../../../../shared/texts';
+import { authClient, authErrorMessage } from '../auth-client';
+import { AuthCard, FormAlert } from '../components/auth-card';
+import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from '../lib/schemas';
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Log in with the new password.';
+
+function InvalidLink({ reason }: { reason: 'missing' | 'expired' }) {
+  return (
+    <AuthCard title="Reset link not valid">
+      <div role="alert" className="space-y-4 text-gray-800">
+        <p>
+          {reason === 'missing'
+            ? 'This page needs the link from your password-reset email, and this address has none.'
+            : 'This password-reset link has expired or was already used.'}
+        </p>
+        <p>Go to the login page, enter your email and choose Forgot Password to get a new link.</p>
+      </div>
+      <Link to="/login" className={`${primaryButtonClass} mt-6 w-full`}>
+        Go to login
+      </Link>
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirm: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    if (!token) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: password, token });
+      if (error) {
+        if (error.code === 'INVALID_TOKEN' || /invalid token|expired/i.test(error.message ?? '')) {
+          setExpired(true);
+          return;
+        }
+        const message = authErrorMessage(error, 'Your password could not be changed. Please try again.');
+        toast.error(message);
+        setFormError(message);
+        return;
+      }
+      toast.success(PASSWORD_CHANGED);
+      navigate('/login', { replace: true });
+    } catch {
+      const message = 'Could not reach StayHub. Check your connection and try again.';
+      toast.error(message);
+      setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (linkError || expired) return <InvalidLink reason="expired" />;
+  if (!token) return <InvalidLink reason="missing" />;
+
+  return (
+    <AuthCard title="Choose a new password" intro="Enter a new password for your StayHub account.">
+      <FormAlert>{formError}</FormAlert>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-4">
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
+        <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
+          {busy ? TEXTS.loading : 'Set new password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export { ResetPasswordPage as Component };

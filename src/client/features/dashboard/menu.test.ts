@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { menuForRole } from './menu';
+
+const labels = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).map((item) => item.label);
+const paths = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).map((item) => item.to);
+
+describe('menuForRole', () => {
+  it('gives guests, unknown roles and pending requests My Bookings and Become A Host', () => {
+    for (const role of [null, undefined, 'requested', 'something-else']) {
+      expect(labels(role)).toEqual(['My Bookings', 'Become A Host']);
+      expect(paths(role)).toEqual(['/dashboard/my-booking', '/dashboard/become-host']);
+    }
+  });
+
+  it('gives the admin All Bookings and All Users', () => {
+    expect(labels('admin')).toEqual(['All Bookings', 'All Users']);
+    expect(paths('admin')).toEqual(['/dashboard/allbooking', '/dashboard/alluser']);
+  });
+
+  it('gives a host Manage Home and Add Home', () => {
+    expect(labels('host')).toEqual(['Manage Home', 'Add Home']);
+    expect(paths('host')).toEqual(['/dashboard/manage-home', '/dashboard/add-home']);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * /dashboard/* (login required). The layout and every screen are lazy modules;
+ * admin and host screens sit behind RequireRole. Screens of later issues are
+ * placeholders in ./pending until their issue replaces the module.
+ */
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAuth, RequireRole } from '../auth/guards';
+
+type Module = { Component: ComponentType };
+const page = (load: () => Promise<Module>) => async () => ({ Component: (await load()).Component });
+
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    element: <RequireAuth />,
+    children: [
+      {
+        lazy: page(() => import('./dashboard-layout')),
+        children: [
+          { index: true, lazy: page(() => import('./pages/welcome')) },
+          { path: 'my-booking', lazy: page(() => import('./pending/my-booking')) },
+          { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
+          {
+            element: <RequireRole role="admin" />,
+            children: [
+              { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
+              { path: 'allbooking', lazy: page(() => import('./pending/all-booking')) },
+            ],
+          },
+          {
+            element: <RequireRole role="host" />,
+            children: [
+              { path: 'add-home', lazy: page(() => import('./pending/add-home')) },
+              { path: 'manage-home', lazy: page(() => import('./pending/manage-home')) },
+              { path: 'updateHomeForm/:id', lazy: page(() => import('./pending/update-home')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
