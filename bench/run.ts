@@ -16,6 +16,7 @@
  * BENCH_BUILD=1 (rebuild the client first), CHROMIUM_PATH.
  */
 import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -160,12 +161,6 @@ async function measureBrowserJs(base: string, served: boolean): Promise<JsMeasur
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!served) return { measured: false, reason: 'the built client is not served' };
   if (!existsSync(executablePath)) return { measured: false, reason: `no Chromium at ${executablePath}` };
-  let chromium: typeof import('playwright-core').chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return { measured: false, reason: 'playwright-core is not installed' };
-  }
   const browser = await chromium.launch({
     executablePath, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
