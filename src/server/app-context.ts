@@ -1,12 +1,37 @@
 import type { Db } from './db/client';
+import type { LoginThrottleStore } from './auth/throttle';
 import type { Clock } from './providers/clock/clock';
+import type { MailProvider } from './providers/mail/mail';
+import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StorageProvider } from './providers/storage/storage';
+
+/** Settings the app reads at run time, derived once from the environment (see auth/config.ts). */
+export interface AppConfig {
+  /** Origin the browser uses, e.g. `https://stayhub.example` (no trailing slash). Links in mails start with it. */
+  publicUrl: string;
+  /** Extra origins allowed to make state-changing requests (the Vite dev server in development). */
+  extraTrustedOrigins: string[];
+  production: boolean;
+  /** Better Auth secret (signs session cookies and bearer tokens). */
+  authSecret: string;
+  /** Lower-case emails that become admins once the address is verified. */
+  adminEmails: string[];
+  /** Google (OpenID Connect) sign-in; null when not configured. */
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  mailFrom: string;
+}
 
 /** Everything from outside that the app uses; handed to buildApp so tests can choose each part. */
 export interface AppDeps {
   db: Db;
   clock: Clock;
   storage: StorageProvider;
+  config: AppConfig;
+  mail: MailProvider;
+  /** Card payments: `sandboxPayments` (default) or `stripePayments` (when Stripe keys are set). */
+  payments: PaymentProvider;
+  /** Where sign-in failure counters live; in-process memory when not given. */
+  loginThrottleStore?: LoginThrottleStore;
   /** Directory served at /uploads (public images of the disk storage). */
   uploadsDir?: string;
   /** Built client (index.html and assets); the SPA is served when set. */

@@ -13,8 +13,27 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../shared/schemas/common';
 import type { AppDeps } from './app-context';
+import { createAuth, type Auth } from './auth/auth';
+import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
+import { trustedOrigins } from './auth/config';
+import { resolveIdentity } from './auth/guards';
+import { loginThrottle, memoryThrottleStore } from './auth/throttle';
+import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { homesRoutes } from './features/homes/homes-routes';
+import { paymentsRoutes } from './features/payments/payments-routes';
+import { uploadsRoutes } from './features/uploads/uploads-routes';
+import { usersRoutes } from './features/users/users-routes';
 import { HttpError } from './http/errors';
+import { originCheck } from './http/origin-check';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Better Auth instance (tests use it to create sessions). */
+    auth: Auth;
+    /** Every route as registered (method, full URL); the authorisation matrix test reads it. */
+    routeTable: { method: string; url: string }[];
+  }
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -29,6 +48,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,11 +86,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  const auth = createAuth({ db: deps.db, config: deps.config, mail: deps.mail, log: app.log });
+  app.decorate('auth', auth);
+  const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), () => deps.clock.now().getTime());
+  app.decorateRequest('identity', null);
+
   await app.register(
     async (api) => {
+      // Cross-origin writes are refused; the OAuth callback may arrive as a cross-site form post (Better Auth checks its state).
+      api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (url) => url.startsWith('/api/auth/callback/')));
+      // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
+      api.addHook('onRequest', resolveIdentity(auth));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(betterAuthRoutes(auth, deps.config, throttle));
+      await api.register(authConfigRoutes(deps.config));
+      await api.register(usersRoutes(deps, auth));
       await api.register(homesRoutes(deps));
+      await api.register(bookingsRoutes(deps));
+      await api.register(paymentsRoutes(deps));
+      await api.register(uploadsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,16 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { applyAdminEmails } from './auth/admins';
+import { appConfigFromEnv } from './auth/config';
 import { openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
 import { systemClock } from './providers/clock/clock';
+import type { MailProvider } from './providers/mail/mail';
+import { outboxMail } from './providers/mail/outbox-mail';
+import { smtpMail } from './providers/mail/smtp-mail';
+import { paymentsFromEnv } from './providers/payments/payments-from-env';
 import { diskStorage } from './providers/storage/disk-storage';
 import { seedDemoData } from './seed/demo-data';
 
@@ -38,10 +45,23 @@ async function main() {
     }
   }
 
+  const config = appConfigFromEnv(env);
+  const mail: MailProvider = env.SMTP_URL
+    ? smtpMail(env.SMTP_URL, config.mailFrom)
+    : outboxMail(resolve(dataDir, 'outbox'), config.mailFrom);
+  const admins = await applyAdminEmails(database.db, config.adminEmails);
+  if (admins.length) console.log(`Admins from ADMIN_EMAILS: ${admins.join(', ')}`);
+
+  const payments = paymentsFromEnv(env, { db: database.db, clock });
+  console.log(`Card payments: ${payments.name}`);
+
   const app = await buildApp({
     db: database.db,
     clock,
     storage,
+    config,
+    mail,
+    payments,
     uploadsDir: storage.publicDir,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -56,7 +76,15 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Expires holds past their time and confirms paid holds whose browser never called back.
+  let sweeper: BookingSweeper | null = null;
+  app.addHook('onClose', async () => { await sweeper?.stop(); });
+
   const address = await app.listen({ host: env.HOST, port: env.PORT });
+  sweeper = startBookingSweeper(
+    { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl },
+    { intervalMs: env.BOOKING_SWEEP_INTERVAL_MS },
+  );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');
   console.log(`StayHub is running: open ${shown}`);
 }

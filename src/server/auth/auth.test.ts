@@ -1,0 +1,246 @@
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accounts, sessions, users } from '../db/schema';
+import { insertUser } from '../test/factories';
+import { sessionCookieFrom, signInAs, signInWithPassword, signUp, TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app';
+import { applyAdminEmails } from './admins';
+import { LOCK_AFTER, LOCK_MS, SLOW_AFTER } from './throttle';
+
+const t = useTestApp();
+const DEMO_PASSWORD = 'stayhub-demo-2026';
+let ipCounter = 10;
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** A user as the demo data makes them: verified, scrypt hash from better-auth/crypto. */
+async function seededUser(email: string, password = DEMO_PASSWORD) {
+  const user = await insertUser(t.db, { email, emailVerified: true });
+  await t.db.insert(accounts).values({
+    id: crypto.randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashPassword(password),
+  });
+  return user;
+}
+
+const me = (headers: Record<string, string>, email: string) => t.app.inject({ method: 'GET', url: `/api/user/${email}`, headers });
+
+describe('sign-in and sessions', () => {
+  it('signs in a seeded (demo-data style) user, with the email in any case', async () => {
+    const user = await seededUser('demo-style@example.test');
+    const res = await signInWithPassword(t.app, 'Demo-Style@Example.test', DEMO_PASSWORD, freshIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, email: 'demo-style@example.test', role: null });
+    const cookie = sessionCookieFrom(res)!;
+    expect((await me({ cookie }, user.email)).statusCode).toBe(200);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie (not Secure outside production)', async () => {
+    const { response } = await signUp(t.app);
+    const line = ([] as string[]).concat(response.headers['set-cookie'] as string[]).find((c) => c.includes('session_token='))!;
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).not.toMatch(/Secure/);
+  });
+
+  it('creates a new session at every sign-in', async () => {
+    const user = await seededUser('rotate@example.test');
+    const first = sessionCookieFrom(await signInWithPassword(t.app, user.email, DEMO_PASSWORD, freshIp()));
+    const second = sessionCookieFrom(await signInWithPassword(t.app, user.email, DEMO_PASSWORD, freshIp()));
+    expect(first).toBeTruthy();
+    expect(second).not.toBe(first);
+  });
+
+  it('revokes the session at sign-out: the old cookie and its bearer token answer 401', async () => {
+    const s = await signUp(t.app);
+    const token = (await t.app.inject({ method: 'PUT', url: `/api/user/${s.user.email}`, headers: s.headers, payload: { email: s.user.email } })).json().token as string;
+    expect((await me({ authorization: `Bearer ${token}` }, s.user.email)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...s.headers, origin: TEST_ORIGIN }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect(out.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/session_token=;.*Max-Age=0/)]));
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, s.user.id))).toHaveLength(0);
+    expect((await me(s.headers, s.user.email)).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${token}` }, s.user.email)).statusCode).toBe(401);
+  });
+
+  it('accepts passwords of 8 to 128 characters only', async () => {
+    const attempt = (password: string) => t.app.inject({
+      method: 'POST', url: '/api/auth/sign-up/email',
+      payload: { name: 'Len', email: `len-${password.length}@example.test`, password },
+    });
+    expect((await attempt('1234567')).statusCode).toBe(400);
+    expect((await attempt('x'.repeat(129))).statusCode).toBe(400);
+    expect((await attempt('12345678')).statusCode).toBe(200);
+    expect((await attempt('y'.repeat(128))).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown email and a wrong password, in similar time', async () => {
+    await seededUser('known@example.test');
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await signInWithPassword(t.app, email, 'wrong-password-1', freshIp());
+      return { ms: performance.now() - start, status: res.statusCode, body: res.json() };
+    };
+    const known = [], unknown = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed('known@example.test'));
+      unknown.push(await timed(`unknown-${i}@example.test`));
+    }
+    for (const r of [...known, ...unknown]) {
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual(known[0]!.body);
+    }
+    expect(known[0]!.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[1]!;
+    // Better Auth hashes the password of an unknown email too (scrypt), so it is not much faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+  });
+});
+
+describe('sign-in throttling', () => {
+  const fail = (email: string, ip = freshIp()) => signInWithPassword(t.app, email, 'not-the-password', ip);
+
+  /** Fails until `count` failures are recorded, waiting out each slow-down on the test clock. */
+  async function failTimes(email: string, count: number, ip?: () => string) {
+    for (let i = 0; i < count; i++) {
+      let res = await fail(email, ip?.());
+      if (res.statusCode === 429) {
+        t.clock.advance(Number(res.headers['retry-after']) * 1000);
+        res = await fail(email, ip?.());
+      }
+      expect(res.statusCode).toBe(401);
+    }
+  }
+
+  async function expectAccountPolicy(email: string, password: string | null) {
+    await failTimes(email, SLOW_AFTER);
+    const slowed = await fail(email);
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(slowed.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/Wait \d+ seconds/) });
+    // Even the right password waits.
+    if (password) expect((await signInWithPassword(t.app, email, password, freshIp())).statusCode).toBe(429);
+
+    await failTimes(email, LOCK_AFTER - SLOW_AFTER);
+    const locked = await fail(email);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
+    expect(locked.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS_LOCKED', message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+    t.clock.advance(LOCK_MS - 60_000);
+    expect((await fail(email)).statusCode).toBe(429);
+    t.clock.advance(60_000);
+    if (password) {
+      expect((await signInWithPassword(t.app, email, password, freshIp())).statusCode).toBe(200);
+      // Success clears the account's count.
+      await failTimes(email, SLOW_AFTER - 1);
+    } else {
+      expect((await fail(email)).statusCode).toBe(401);
+    }
+  }
+
+  it('slows an account down after 5 failures and locks it for 15 minutes after 20, from any IP', { timeout: 120_000 }, async () => {
+    await seededUser('target@example.test');
+    await expectAccountPolicy('target@example.test', DEMO_PASSWORD);
+  });
+
+  it('treats an unknown email exactly the same', { timeout: 120_000 }, async () => {
+    await expectAccountPolicy('ghost@example.test', null);
+  });
+
+  it('slows down and locks one IP trying many accounts', { timeout: 120_000 }, async () => {
+    const ip = freshIp();
+    let n = 0;
+    const nextEmail = () => `spray-${++n}@example.test`;
+    for (let i = 0; i < SLOW_AFTER; i++) expect((await fail(nextEmail(), ip)).statusCode).toBe(401);
+    expect((await fail(nextEmail(), ip)).statusCode).toBe(429);
+    // Another IP is not affected.
+    expect((await fail(nextEmail(), freshIp())).statusCode).toBe(401);
+    for (let i = SLOW_AFTER; i < LOCK_AFTER; i++) {
+      let res = await fail(nextEmail(), ip);
+      if (res.statusCode === 429) {
+        t.clock.advance(Number(res.headers['retry-after']) * 1000);
+        res = await fail(nextEmail(), ip);
+      }
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await fail(nextEmail(), ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
+    t.clock.advance(LOCK_MS);
+  });
+});
+
+describe('origin check', () => {
+  it('refuses state-changing requests from another origin, on the API and on Better Auth', async () => {
+    const guest = await signInAs(t.app, 'guest');
+    const attempts = [
+      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, origin: 'https://evil.example' } },
+      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, origin: 'null' } },
+      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, 'sec-fetch-site': 'cross-site' } },
+      { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: { email: 'x@example.test', password: 'whatever1' }, headers: { origin: 'https://evil.example' } },
+      { method: 'POST' as const, url: '/api/auth/sign-out', payload: {}, headers: { ...guest.headers, origin: 'http://localhost:3000.evil.example' } },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt);
+      expect(res.statusCode, JSON.stringify(attempt.headers)).toBe(403);
+      expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not allowed' } });
+    }
+    // The session survived.
+    expect((await me(guest.headers, guest.user.email)).statusCode).toBe(200);
+  });
+
+  it('lets same-origin requests and requests without Origin through', async () => {
+    const guest = await signInAs(t.app, 'guest');
+    const payload = { email: guest.user.email };
+    const url = `/api/user/${guest.user.email}`;
+    expect((await t.app.inject({ method: 'PUT', url, payload, headers: { ...guest.headers, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url, payload, headers: guest.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url, payload, headers: guest.bearer })).statusCode).toBe(200);
+    // Reads are not affected.
+    expect((await t.app.inject({ method: 'GET', url: '/api/homes', headers: { origin: 'https://evil.example' } })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth-config', () => {
+  it('says Google is not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ google: false });
+  });
+});
+
+describe('admins', () => {
+  it('come from ADMIN_EMAILS at start-up, for verified users only, and lose their old sessions', async () => {
+    const verified = await signInAs(t.app, 'guest', { email: 'boss@example.test' });
+    const unverified = await insertUser(t.db, { email: 'boss2@example.test', emailVerified: false });
+    const promoted = await applyAdminEmails(t.db, ['boss@example.test', 'boss2@example.test', 'absent@example.test']);
+    expect(promoted).toEqual(['boss@example.test']);
+    const roles = await t.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, verified.user.id));
+    expect(roles[0]!.role).toBe('admin');
+    expect((await t.db.select().from(users).where(eq(users.id, unverified.id)))[0]!.role).toBeNull();
+    expect((await me(verified.headers, verified.user.email)).statusCode).toBe(401);
+    // Running it again changes nothing.
+    expect(await applyAdminEmails(t.db, ['boss@example.test'])).toEqual([]);
+  });
+});
+
+describe('in production', () => {
+  const prod = useTestApp(() => ({
+    config: testConfig({
+      publicUrl: 'https://stayhub.example',
+      production: true,
+      google: { clientId: 'client', clientSecret: 'secret', issuerUrl: 'http://127.0.0.1:9' },
+    }),
+  }));
+
+  it('marks the session cookie Secure and reports Google as configured', async () => {
+    const res = await prod.app.inject({
+      method: 'POST', url: '/api/auth/sign-up/email',
+      payload: { name: 'Prod', email: 'prod@example.test', password: 'password-123' },
+    });
+    expect(res.statusCode).toBe(200);
+    const line = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.includes('session_token='))!;
+    expect(line).toMatch(/^__Secure-stayhub\.session_token=/);
+    expect(line).toMatch(/; Secure/);
+    expect(line).toMatch(/HttpOnly/);
+    expect((await prod.app.inject({ method: 'GET', url: '/api/auth-config' })).json()).toEqual({ google: true });
+  });
+});

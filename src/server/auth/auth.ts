@@ -1,0 +1,160 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../app-context';
+import type { Db } from '../db/client';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import type { MailProvider } from '../providers/mail/mail';
+import { promoteToAdmin } from './admins';
+import { trustedOrigins } from './config';
+import { resetPasswordMail, verificationMail } from './mails';
+
+/** Header the Fastify bridge sets to the socket address (any client value is replaced): Better Auth's IP source. */
+export const CLIENT_IP_HEADER = 'x-stayhub-client-ip';
+export const AUTH_BASE_PATH = '/api/auth';
+export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mail: MailProvider;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Better Auth for StayHub:
+ * - email + password (8..128 characters), scrypt hashes (the demo data uses
+ *   `hashPassword` from better-auth/crypto, the same default);
+ * - a verification mail on sign-up (sign-in does not require verification);
+ *   a reset mail whose link opens the client page `/reset-password?token=...`;
+ * - Google through OpenID Connect discovery at `<GOOGLE_ISSUER_URL>/.well-known/openid-configuration`
+ *   (provider id `google`, callback `/api/auth/callback/google`);
+ * - bearer tokens (`Authorization: Bearer <token>`) for API clients, signed;
+ * - role / location / docImage on the user, never settable by a client.
+ */
+export function createAuth({ db, config, mail, log }: AuthDeps) {
+  const plugins: BetterAuthOptions['plugins'] = [bearer({ requireSignature: true })];
+  if (config.google) {
+    plugins.push(genericOAuth({
+      config: [{
+        providerId: 'google',
+        name: 'Google',
+        clientId: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+        discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+        scopes: ['openid', 'email', 'profile'],
+        pkce: true,
+        // Google tells whether the address is verified; without that claim the account is not linked to an existing one.
+        mapProfileToUser: (profile) => ({
+          name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? '').split('@')[0] ?? 'Guest',
+        }),
+      }],
+    }));
+  }
+
+  const isAdminEmail = (email: string | undefined | null) => !!email && config.adminEmails.includes(email.trim().toLowerCase());
+
+  return betterAuth({
+    appName: 'StayHub',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    plugins,
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : level === 'info' ? log.info : log.debug;
+        fn.call(log, { args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: false,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mail.send(resetPasswordMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.send(verificationMail(user.email, user.name, url));
+      },
+      // ADMIN_EMAILS take effect once the address is proven (see admins.ts).
+      afterEmailVerification: async (user) => {
+        if (isAdminEmail(user.email)) {
+          await promoteToAdmin(db, user.email, log);
+        }
+      },
+    },
+    user: {
+      modelName: 'user',
+      additionalFields: {
+        role: { type: 'string', required: false, input: false },
+        location: { type: 'string', required: false, input: false },
+        docImage: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: 24 * 60 * 60,
+      // No cookie cache: every request reads the session row, so revocation and role changes apply at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A listed admin email becomes admin at sign-up only when it arrives verified (Google); else on verification.
+          // Users created through an endpoint (sign-up, OAuth) never bring a role; server code (context null) may.
+          before: async (user, context) => {
+            const given = context ? null : (user as { role?: unknown }).role ?? null;
+            return {
+              data: { ...user, email: user.email.toLowerCase(), role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given },
+            };
+          },
+        },
+      },
+    },
+    // Sign-in has its own throttle (throttle.ts); Better Auth's limiter covers the mail-sending endpoints.
+    rateLimit: {
+      enabled: config.production,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': false,
+        '/get-session': false,
+        '/sign-up/email': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'stayhub',
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production, path: '/' },
+      // Better Auth skips its origin check when NODE_ENV=test; keep it on everywhere so tests see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,22 @@
+import type { MailMessage } from '../providers/mail/mail';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function message(to: string, subject: string, greeting: string, lines: string[], action: string, url: string): MailMessage {
+  const text = [greeting, '', ...lines, '', `${action}: ${url}`, '', 'If you did not ask for this, ignore this mail.', '', 'StayHub'].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`
+    + `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`
+    + '<p>If you did not ask for this, ignore this mail.</p><p>StayHub</p>';
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return message(to, 'Verify your email for StayHub', `Hello ${name},`,
+    ['Please confirm that this is your email address. The link is valid for 24 hours.'], 'Verify your email', url);
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+  return message(to, 'Reset your StayHub password', `Hello ${name},`,
+    ['Someone asked to reset the password of your StayHub account. The link is valid for one hour.'], 'Choose a new password', url);
+}

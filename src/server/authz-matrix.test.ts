@@ -1,0 +1,225 @@
+/**
+ * The authorisation matrix: every API route (read from Fastify's route table)
+ * x every kind of caller -> the expected status. A route without an entry
+ * fails the first test: add it to MATRIX with its expectations.
+ *
+ * Callers: anonymous, guest (no role), requested, host, otherHost (a host who
+ * does not own the target), admin. Targets belong to `host` (home), `guest`
+ * (booking) and `requested` (document), made fresh per call where a call
+ * changes them. An allowed caller with a deliberately empty body gets 400:
+ * that proves the guard let them through without creating anything.
+ */
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from './features/uploads/fixtures/multipart';
+import { ownerTag } from './features/uploads/uploads-service';
+import { insertBooking, insertHome } from './test/factories';
+import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
+
+const t = useTestApp();
+
+const ACTORS: Actor[] = ['anonymous', 'guest', 'requested', 'host', 'otherHost', 'admin'];
+type Expect = Record<Actor, number>;
+type Request = InjectOptions & { method: NonNullable<InjectOptions['method']>; url: string };
+
+interface Case {
+  name: string;
+  /** Builds the request; called once per actor, so it may create a fresh target. */
+  request: () => Promise<Request> | Request;
+  expect: Expect;
+}
+
+const all = (status: number): Expect => ({ anonymous: status, guest: status, requested: status, host: status, otherHost: status, admin: status });
+const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
+const only = (allowed: Partial<Expect>, others = 403): Expect => ({ ...signedIn(others), ...allowed });
+
+let who: Record<Exclude<Actor, 'anonymous'>, SignedIn>;
+let homeId: string;
+
+async function freshHome() {
+  return (await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email })).id;
+}
+let bookedHomeId: string;
+async function freshBooking() {
+  const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
+  bookedHomeId = home.id;
+  return (await insertBooking(t.db, home, { guestId: who.guest.user.id, guestEmail: who.guest.user.email, status: 'confirmed' })).id;
+}
+async function document(ofUserId: string) {
+  const key = `doc-${ownerTag(ofUserId)}-${randomBytes(16).toString('hex')}.webp`;
+  await t.storage.put(key, Buffer.from('RIFF\0\0\0\0WEBPVP8 '), { contentType: 'image/webp', visibility: 'private' });
+  return key;
+}
+
+let picture: Buffer;
+/** A real picture as multipart, so an allowed caller gets all the way to a stored upload. */
+function pictureUpload(query: string): Request {
+  const body = multipart([{ name: 'image', filename: 'p.png', contentType: 'image/png', data: picture }]);
+  return { method: 'POST', url: `/api/uploads${query}`, payload: body.payload, headers: body.headers };
+}
+
+const homeEdit = { location: 'Lisbon, Portugal', title: 'Edited', price: 120, total_guest: 2, bedrooms: 1, bathrooms: 1, description: 'Edited.' };
+
+/** Keyed by "METHOD /url" exactly as Fastify registers it. */
+const MATRIX: Record<string, Case[]> = {
+  'GET /api/health': [{ name: 'health', request: () => ({ method: 'GET', url: '/api/health' }), expect: all(200) }],
+  'GET /api/auth-config': [{ name: 'sign-in options', request: () => ({ method: 'GET', url: '/api/auth-config' }), expect: all(200) }],
+
+  'GET /api/users': [{ name: 'all users', request: () => ({ method: 'GET', url: '/api/users' }), expect: only({ admin: 200 }) }],
+  'GET /api/user/:email': [{
+    name: "the host's record",
+    request: () => ({ method: 'GET', url: `/api/user/${who.host.user.email}` }),
+    expect: only({ host: 200, admin: 200 }),
+  }],
+  'PUT /api/user/:email': [
+    {
+      name: "token for the host's email",
+      request: () => ({ method: 'PUT', url: `/api/user/${who.host.user.email}`, payload: { email: who.host.user.email } }),
+      expect: only({ host: 200 }),
+    },
+    {
+      name: 'approval of a fresh requested user',
+      request: async () => {
+        const requested = await signInAs(t.app, 'requested');
+        return { method: 'PUT', url: `/api/user/${requested.user.email}`, payload: { role: 'host' } };
+      },
+      expect: only({ admin: 200 }),
+    },
+    {
+      name: 'role admin for the host',
+      request: () => ({ method: 'PUT', url: `/api/user/${who.host.user.email}`, payload: { email: who.host.user.email, role: 'admin' } }),
+      expect: only({}),
+    },
+  ],
+
+  'GET /api/homes': [
+    { name: 'all homes', request: () => ({ method: 'GET', url: '/api/homes' }), expect: all(200) },
+    {
+      name: "the host's homes (?email=)",
+      request: () => ({ method: 'GET', url: `/api/homes?email=${encodeURIComponent(who.host.user.email)}` }),
+      expect: only({ host: 200, admin: 200 }),
+    },
+  ],
+  'GET /api/home/:id': [{ name: 'one home', request: () => ({ method: 'GET', url: `/api/home/${homeId}` }), expect: all(200) }],
+  'POST /api/homes': [{
+    name: 'add a home (empty body)',
+    request: () => ({ method: 'POST', url: '/api/homes', payload: {} }),
+    expect: only({ host: 400, otherHost: 400 }),
+  }],
+  'PUT /api/home/:id': [{
+    name: "edit the host's home",
+    request: () => ({ method: 'PUT', url: `/api/home/${homeId}`, payload: homeEdit }),
+    expect: only({ host: 200 }),
+  }],
+  'DELETE /api/homes/:id': [
+    {
+      name: "delete a fresh home of the host's",
+      request: async () => ({ method: 'DELETE', url: `/api/homes/${await freshHome()}` }),
+      expect: only({ host: 200, admin: 200 }),
+    },
+    {
+      name: "delete a booked home of the host's (409 only past the guard)",
+      request: async () => {
+        await freshBooking();
+        return { method: 'DELETE', url: `/api/homes/${bookedHomeId}` };
+      },
+      expect: only({ host: 409, admin: 409 }),
+    },
+  ],
+
+  'POST /api/payment-intent': [{ name: 'hold (empty body)', request: () => ({ method: 'POST', url: '/api/payment-intent', payload: {} }), expect: signedIn(400) }],
+  'POST /api/bookings': [{ name: 'confirm (empty body)', request: () => ({ method: 'POST', url: '/api/bookings', payload: {} }), expect: signedIn(400) }],
+  'GET /api/bookings': [
+    { name: 'all bookings', request: () => ({ method: 'GET', url: '/api/bookings' }), expect: only({ admin: 200 }) },
+    {
+      name: "the guest's bookings (?email=)",
+      request: () => ({ method: 'GET', url: `/api/bookings?email=${encodeURIComponent(who.guest.user.email)}` }),
+      expect: only({ guest: 200, admin: 200 }),
+    },
+  ],
+  'DELETE /api/bookings/:id': [{
+    name: "cancel a fresh booking of the guest's",
+    request: async () => ({ method: 'DELETE', url: `/api/bookings/${await freshBooking()}` }),
+    expect: only({ guest: 200, admin: 200 }),
+  }],
+
+  'GET /api/home/:id/unavailable': [{
+    name: 'taken dates of a home',
+    request: () => ({ method: 'GET', url: `/api/home/${homeId}/unavailable` }),
+    expect: all(200),
+  }],
+  'GET /api/payments/config': [{ name: 'card form', request: () => ({ method: 'GET', url: '/api/payments/config' }), expect: all(200) }],
+  'POST /api/payments/sandbox/confirm': [{
+    name: 'pay (empty body)',
+    request: () => ({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: {} }),
+    expect: signedIn(400),
+  }],
+  // Public by design: Stripe calls it, the signature is the authentication. Not the provider in tests: 404.
+  'POST /api/webhooks/stripe': [{
+    name: 'webhook without signature',
+    request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } }),
+    expect: all(404),
+  }],
+
+  'POST /api/uploads': [
+    {
+      name: 'upload without a file',
+      request: () => ({ method: 'POST', url: '/api/uploads', payload: {} }),
+      expect: signedIn(415),
+    },
+    { name: 'upload a picture', request: () => pictureUpload(''), expect: signedIn(200) },
+    { name: 'upload a document', request: () => pictureUpload('?purpose=document'), expect: signedIn(200) },
+  ],
+  'GET /api/documents/:key': [{
+    name: "the requested user's document",
+    request: async () => ({ method: 'GET', url: `/api/documents/${await document(who.requested.user.id)}` }),
+    expect: only({ requested: 200, admin: 200 }),
+  }],
+};
+
+const EXCLUDED = (method: string, url: string) =>
+  method === 'HEAD' || url.startsWith('/api/auth/') || url === '/api/docs' || !url.startsWith('/api/');
+
+describe('authorisation matrix', () => {
+  beforeAll(async () => {
+    const [guest, requested, host, otherHost, admin] = await Promise.all([
+      signInAs(t.app, 'guest'), signInAs(t.app, 'requested'), signInAs(t.app, 'host'), signInAs(t.app, 'host'), signInAs(t.app, 'admin'),
+    ]);
+    who = { guest: guest!, requested: requested!, host: host!, otherHost: otherHost!, admin: admin! };
+    homeId = await freshHome();
+    picture = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#4a8' } }).png().toBuffer();
+  });
+
+  it('has an entry for every API route (a new route without an entry fails here)', () => {
+    const routes = t.app.routeTable.filter((r) => !EXCLUDED(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((r) => !MATRIX[r]);
+    expect(missing, 'new route(s) without an entry in MATRIX').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((k) => !routes.includes(k));
+    expect(stale, 'MATRIX entries for routes that no longer exist').toEqual([]);
+  });
+
+  for (const [route, cases] of Object.entries(MATRIX)) {
+    for (const c of cases) {
+      it(`${route} — ${c.name}`, async () => {
+        const got: Partial<Expect> = {};
+        for (const actor of ACTORS) {
+          const request = await c.request();
+          const auth = actor === 'anonymous' ? {} : who[actor].headers;
+          const res = await t.app.inject({ ...request, headers: { ...request.headers, ...auth } });
+          got[actor] = res.statusCode;
+          if (res.statusCode >= 500) throw new Error(`${actor}: ${res.statusCode} ${res.body}`);
+        }
+        expect(got).toEqual(c.expect);
+      });
+    }
+  }
+
+  it('signs the same callers in by bearer token as by cookie', async () => {
+    for (const actor of ['guest', 'host', 'admin'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: who[actor].bearer });
+      expect(res.statusCode).toBe(actor === 'admin' ? 200 : 403);
+    }
+  });
+});

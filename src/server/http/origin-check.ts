@@ -1,0 +1,24 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { forbidden } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses state-changing requests (POST/PUT/PATCH/DELETE) made by a page of
+ * another origin: `Sec-Fetch-Site: cross-site`, or an `Origin` header that is
+ * not one of `allowedOrigins` (`Origin: null` included). Requests without an
+ * Origin header (API clients with a bearer token, curl, app.inject) pass: a
+ * browser always sends Origin on cross-origin POST/PUT/PATCH/DELETE.
+ * `exempt(url)` lists paths that must accept cross-site posts (the OAuth form_post callback).
+ */
+export function originCheck(allowedOrigins: string[], exempt: (url: string) => boolean = () => false): onRequestAsyncHookHandler {
+  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  return async (request) => {
+    if (!STATE_CHANGING.has(request.method) || exempt(request.url)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw forbidden('Requests from other sites are not allowed');
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (!allowed.has(origin)) throw forbidden('Requests from other sites are not allowed');
+  };
+}
