@@ -134,3 +134,50 @@ export const bookings = pgTable('bookings', {
   check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
   check('bookings_amount_positive', sql`${t.amountCents} > 0`),
 ]);
+
+export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+
+/**
+ * The `sandbox` payment provider's own records: StayHub runs the card
+ * provider's test mode itself. Only the card's brand and last four digits are
+ * kept, never the number or the CVC.
+ */
+export const paymentIntents = pgTable('payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment_method'),
+  bookingId: text('booking_id').notNull(),
+  description: text('description').notNull().default(''),
+  receiptEmail: text('receipt_email'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  billingName: text('billing_name'),
+  billingEmail: text('billing_email'),
+  lastErrorCode: text('last_error_code'),
+  lastErrorMessage: text('last_error_message'),
+  succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  refundId: text('refund_id'),
+  refundIdempotencyKey: text('refund_idempotency_key'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('payment_intents_client_secret_unique').on(t.clientSecret),
+  uniqueIndex('payment_intents_idempotency_key_unique').on(t.idempotencyKey),
+  index('payment_intents_booking_id_idx').on(t.bookingId),
+  check('payment_intents_status_valid', sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`),
+  check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+]);
+
+/** Provider webhook events already handled (Stripe retries deliveries): each id is processed once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  paymentIntentId: text('payment_intent_id'),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

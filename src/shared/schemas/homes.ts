@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX } from '../constants';
+import { amountToCents } from '../money';
 import { dayNumber } from '../stay';
 import { isoDate } from './common';
+import { UPLOADED_IMAGE_URL } from './uploads';
 
 /** A home as the API answers it. `hostEmail` and `email` are the spec's two readings of one field. */
 export const homeSchema = z
@@ -34,7 +36,7 @@ export const homesQuerySchema = z
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
     guests: z.coerce.number().int().min(1).max(50).optional(),
-    email: z.string().email().max(254).optional(),
+    email: z.string().email().max(254).optional().describe('A host\'s homes only: that host or an admin, signed in'),
   })
   .strict()
   .superRefine((q, ctx) => {
@@ -45,3 +47,97 @@ export const homesQuerySchema = z
     }
   });
 export type HomesQuery = z.infer<typeof homesQuerySchema>;
+
+/* ---------- Writes: one schema for the add/edit forms and the server ---------- */
+
+export const HOME_TEXT_MAX = 120;
+export const HOME_DESCRIPTION_MAX = 5000;
+export const HOME_GUESTS_MAX = 50;
+export const HOME_ROOMS_MAX = 50;
+export const HOME_IMAGES_MAX = 10;
+/** Highest nightly price; keeps the stored cents well inside a 32-bit integer. */
+export const HOME_PRICE_MAX = 1_000_000;
+
+/** True when the amount has at most two decimals (it converts to whole cents exactly). */
+function hasWholeCents(amount: number): boolean {
+  try {
+    amountToCents(amount);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(HOME_TEXT_MAX, `${label} can be at most ${HOME_TEXT_MAX} characters`);
+
+const count = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} can be at most ${max}`);
+
+const uploadedImage = z
+  .string()
+  .max(200)
+  .regex(UPLOADED_IMAGE_URL, 'Use a picture uploaded with the form (/uploads/<name>-1280.webp)');
+
+/**
+ * The fields of a home as the forms send them, without the cross-field rule
+ * (zod cannot `.pick`/`.omit` a refined object: derive form variants from this).
+ */
+export const homeFieldsSchema = z
+  .object({
+    location: text('Location'),
+    title: text('Title'),
+    from: isoDate.describe('First available date'),
+    to: isoDate.describe('Last available date; after from'),
+    price: z
+      .number({ error: 'Price must be a number' })
+      .positive('Price must be more than 0')
+      .max(HOME_PRICE_MAX, `Price can be at most ${HOME_PRICE_MAX}`)
+      .refine(hasWholeCents, 'Price can have at most 2 decimals')
+      .describe('Nightly price in dollars, at most 2 decimals'),
+    total_guest: count('Guests', 1, HOME_GUESTS_MAX),
+    bedrooms: count('Bedrooms', 0, HOME_ROOMS_MAX),
+    bathrooms: count('Bathrooms', 0, HOME_ROOMS_MAX),
+    description: z.string().max(HOME_DESCRIPTION_MAX, `Description can be at most ${HOME_DESCRIPTION_MAX} characters`).optional(),
+    image: uploadedImage.optional().describe('Cover picture (the spec\'s single image); put first'),
+    images: z.array(uploadedImage).max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`).optional().describe('Pictures in order, the first is the cover'),
+    hostEmail: z.string().email('Host email is not valid').max(254).optional().describe('Must be the signed-in host\'s own email'),
+  })
+  .strict();
+
+/** The pictures of a create payload in order: `image` first, then `images`, without repeats. */
+export function homeImages(input: { image?: string; images?: string[] }): string[] {
+  return [...new Set([...(input.image ? [input.image] : []), ...(input.images ?? [])])];
+}
+
+/** POST /api/homes body. */
+export const createHomeSchema = homeFieldsSchema
+  .superRefine((home, ctx) => {
+    const from = dayNumber(home.from);
+    const to = dayNumber(home.to);
+    if (from !== null && to !== null && from >= to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The available-to date must be after the available-from date' });
+    }
+    if (homeImages(home).length > HOME_IMAGES_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: `At most ${HOME_IMAGES_MAX} pictures` });
+    }
+  })
+  .meta({ id: 'CreateHome' });
+export type CreateHomeInput = z.input<typeof createHomeSchema>;
+export type CreateHome = z.infer<typeof createHomeSchema>;
+
+/** PUT /api/home/:id body: the edit form's fields (description may be left out: it is then kept). */
+export const updateHomeSchema = homeFieldsSchema
+  .pick({ location: true, title: true, price: true, total_guest: true, bedrooms: true, bathrooms: true, description: true })
+  .strict()
+  .meta({ id: 'UpdateHome' });
+export type UpdateHomeInput = z.input<typeof updateHomeSchema>;
+export type UpdateHome = z.infer<typeof updateHomeSchema>;

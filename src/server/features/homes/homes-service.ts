@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Home, HomesQuery } from '../../../shared/schemas/homes';
-import { centsToAmount } from '../../../shared/money';
+import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CreateHome, Home, HomesQuery, UpdateHome } from '../../../shared/schemas/homes';
+import { amountToCents, centsToAmount } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { bookings, homes } from '../../db/schema';
 
@@ -98,4 +98,95 @@ export async function findHome(db: Db, id: string): Promise<HomeRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(homes).where(eq(homes.id, id)).limit(1);
   return row ?? null;
+}
+
+/* ---------- Writes ---------- */
+
+/** The calendar date "today" for booking rules (UTC: homes carry no time zone). */
+export function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export interface HomeOwner {
+  id: string;
+  email: string;
+}
+
+/** Inserts a home owned by `owner`; the pictures must already have been checked. */
+export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, images: string[]): Promise<string> {
+  const [row] = await db.insert(homes).values({
+    hostId: owner.id,
+    hostEmail: owner.email,
+    title: input.title,
+    location: input.location,
+    description: input.description ?? '',
+    priceCents: amountToCents(input.price),
+    totalGuest: input.total_guest,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    availableFrom: input.from,
+    availableTo: input.to,
+    images,
+  }).returning({ id: homes.id });
+  return row!.id;
+}
+
+/**
+ * Writes the edit form's fields; answers how many rows really changed (0 when
+ * every value is the one already stored, so the spec's "Data Updated" shows
+ * only after a real change). Ownership is checked by the caller.
+ */
+export async function updateHome(db: Db, id: string, input: UpdateHome, now: Date): Promise<number> {
+  const values = {
+    title: input.title,
+    location: input.location,
+    priceCents: amountToCents(input.price),
+    totalGuest: input.total_guest,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+  };
+  const changed = [
+    sql`${homes.title} is distinct from ${values.title}`,
+    sql`${homes.location} is distinct from ${values.location}`,
+    sql`${homes.priceCents} is distinct from ${values.priceCents}`,
+    sql`${homes.totalGuest} is distinct from ${values.totalGuest}`,
+    sql`${homes.bedrooms} is distinct from ${values.bedrooms}`,
+    sql`${homes.bathrooms} is distinct from ${values.bathrooms}`,
+    ...(input.description !== undefined ? [sql`${homes.description} is distinct from ${input.description}`] : []),
+  ];
+  const rows = await db
+    .update(homes)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(homes.id, id), or(...changed)))
+    .returning({ id: homes.id });
+  return rows.length;
+}
+
+/** Bookings of this home that still matter: held (unexpired) or confirmed, checking out after today. */
+export function upcomingBookingsOf(homeId: string, now: Date): SQL {
+  return and(
+    eq(bookings.homeId, homeId),
+    gt(bookings.checkOut, today(now)),
+    or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now))),
+  )!;
+}
+
+export type DeleteHomeResult = 'deleted' | 'missing' | 'booked';
+
+/**
+ * Deletes a home unless it has upcoming held or confirmed bookings. The home's
+ * row is locked first: a booking being inserted holds a key-share lock on it
+ * (its foreign key), so no booking can slip in between the check and the
+ * delete. Past bookings stay (home_id becomes null; they keep copied fields).
+ */
+export async function deleteHome(db: Db, id: string, now: Date): Promise<DeleteHomeResult> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, id)).for('update');
+    if (!locked.length) return 'missing';
+    const upcoming = await tx.select({ id: bookings.id }).from(bookings).where(upcomingBookingsOf(id, now)).limit(1);
+    if (upcoming.length) return 'booked';
+    const gone = await tx.delete(homes).where(eq(homes.id, id)).returning({ id: homes.id });
+    return gone.length ? 'deleted' : 'missing';
+  });
 }

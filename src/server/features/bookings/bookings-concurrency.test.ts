@@ -1,0 +1,58 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../app';
+import { bookings, paymentIntents } from '../../db/schema';
+import { sandboxPayments } from '../../providers/payments/sandbox-payments';
+import { insertHome } from '../../test/factories';
+import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { createHold } from './booking-test-helpers';
+
+const t = useTestApp();
+const onPostgres = inject('dbMode') === 'postgres';
+
+describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL, two app instances' : 'PGlite'})`, () => {
+  let second: FastifyInstance;
+  let guests: SignedIn[];
+  beforeAll(async () => {
+    // A second app process sharing the database (on PostgreSQL the pool runs the calls truly in parallel).
+    second = await buildApp({
+      db: t.db, clock: t.clock, storage: t.storage, config: t.config, mail: t.mail,
+      payments: sandboxPayments({ db: t.db, clock: t.clock }),
+    });
+    await second.ready();
+    guests = await Promise.all(Array.from({ length: 50 }, () => signInAs(t.app, 'guest')));
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('places exactly one hold and answers 409 dates_unavailable to the 49 others', async () => {
+    const home = await insertHome(t.db, { totalGuest: 4 });
+    const apps = onPostgres ? [t.app, second] : [t.app];
+    const responses = await Promise.all(guests.map((guest, i) => createHold(apps[i % apps.length]!, guest, {
+      homeId: home.id,
+      // Every stay contains the nights of 12 and 13 December.
+      checkIn: `2026-12-${String(10 + (i % 3)).padStart(2, '0')}`,
+      checkOut: `2026-12-${String(14 + (i % 2)).padStart(2, '0')}`,
+      guests: 1 + (i % 4),
+    })));
+
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().error.code).toBe('dates_unavailable');
+    if (onPostgres) {
+      // Both instances answered some of the calls.
+      expect(new Set(responses.map((r, i) => `${i % 2}:${r.statusCode}`)).size).toBeGreaterThanOrEqual(3);
+    }
+
+    const rows = await t.db.select().from(bookings).where(eq(bookings.homeId, home.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('held');
+    const winner = responses.find((r) => r.statusCode === 200)!.json();
+    expect(rows[0]!.id).toBe(winner.bookingId);
+    const intents = await t.db.select().from(paymentIntents).where(inArray(paymentIntents.bookingId, rows.map((r) => r.id)));
+    expect(intents).toHaveLength(1);
+  });
+});

@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { homeListSchema, homeSchema, type CreateHomeInput } from '../../../shared/schemas/homes';
+import { bookings, homes } from '../../db/schema';
+import { insertBooking, insertHome } from '../../test/factories';
+import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+
+const t = useTestApp();
+
+let host: SignedIn;
+let otherHost: SignedIn;
+let guest: SignedIn;
+let requested: SignedIn;
+let admin: SignedIn;
+let pictures: string[];
+
+/** Puts a picture in storage the way the upload endpoint does, and answers its URL. */
+async function storedPicture(): Promise<string> {
+  const key = randomBytes(16).toString('hex');
+  await t.storage.put(`${key}-1280.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), { contentType: 'image/webp', visibility: 'public' });
+  await t.storage.put(`${key}-640.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), { contentType: 'image/webp', visibility: 'public' });
+  return t.storage.publicUrl(`${key}-1280.webp`);
+}
+
+beforeAll(async () => {
+  host = await signInAs(t.app, 'host');
+  otherHost = await signInAs(t.app, 'host');
+  guest = await signInAs(t.app, 'guest');
+  requested = await signInAs(t.app, 'requested');
+  admin = await signInAs(t.app, 'admin');
+  pictures = [];
+  for (let i = 0; i < 11; i++) pictures.push(await storedPicture());
+});
+
+const valid = (): CreateHomeInput => ({
+  location: 'Lisbon, Portugal',
+  title: 'Sunny flat by the river',
+  from: '2026-12-01',
+  to: '2026-12-02',
+  price: 120.5,
+  total_guest: 4,
+  bedrooms: 2,
+  bathrooms: 1,
+  description: 'Bright rooms, a balcony and a view of the Tagus.',
+});
+
+function create(body: unknown, who: SignedIn | null = host) {
+  return t.app.inject({ method: 'POST', url: '/api/homes', headers: who?.headers ?? {}, payload: body as object });
+}
+
+async function createOk(body: Partial<CreateHomeInput> = {}, who: SignedIn = host): Promise<string> {
+  const res = await create({ ...valid(), ...body }, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().insertedId;
+}
+
+describe('POST /api/homes', () => {
+  it('creates a home owned by the signed-in host and answers {acknowledged, insertedId}', async () => {
+    const res = await create({ ...valid(), image: pictures[0], images: [pictures[1], pictures[0]], hostEmail: host.user.email.toUpperCase() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    const id = res.json().insertedId;
+
+    const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
+    expect(home).toMatchObject({
+      _id: id, title: 'Sunny flat by the river', price: 120.5, hostEmail: host.user.email, email: host.user.email,
+      image: pictures[0], images: [pictures[0], pictures[1]], from: '2026-12-01', to: '2026-12-02',
+    });
+    const [row] = await t.db.select().from(homes).where(eq(homes.id, id));
+    expect(row).toMatchObject({ hostId: host.user.id, hostEmail: host.user.email, priceCents: 12_050 });
+  });
+
+  it('accepts a home without pictures (the placeholder shows) and without a description', async () => {
+    const { description: _d, ...rest } = valid();
+    const res = await create(rest);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().insertedId;
+    const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
+    expect(home.description).toBe('');
+    expect(home.image).toMatch(/placeholder/);
+  });
+
+  it('403 when hostEmail is someone else\'s; the owner is never taken from the body', async () => {
+    const res = await create({ ...valid(), hostEmail: otherHost.user.email });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/hostEmail/);
+  });
+
+  it('only hosts create: guest, requested and admin 403, anonymous 401', async () => {
+    for (const who of [guest, requested, admin]) expect((await create(valid(), who)).statusCode).toBe(403);
+    expect((await create(valid(), null)).statusCode).toBe(401);
+    // Authorisation comes before validation: an anonymous caller learns nothing about the body.
+    expect((await create({ nonsense: true }, null)).statusCode).toBe(401);
+  });
+
+  it('accepts only pictures made by the upload endpoint that exist in storage', async () => {
+    const missing = `/uploads/${'f'.repeat(32)}-1280.webp`;
+    for (const image of [
+      missing,
+      'https://evil.example/pic.jpg',
+      'javascript:alert(1)',
+      '/uploads/../private/doc.webp',
+      pictures[0]!.replace('-1280.webp', '-640.webp'),
+      '/api/documents/doc-x.webp',
+    ]) {
+      const res = await create({ ...valid(), image });
+      expect(res.statusCode, image).toBe(400);
+    }
+    const res = await create({ ...valid(), images: [pictures[0], missing] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/not found/);
+  });
+
+  it('takes up to 10 pictures', async () => {
+    expect((await create({ ...valid(), images: pictures.slice(0, 10) })).statusCode).toBe(200);
+    expect((await create({ ...valid(), images: pictures.slice(0, 11) })).statusCode).toBe(400);
+    // image + 10 other images is 11 pictures
+    expect((await create({ ...valid(), image: pictures[10], images: pictures.slice(0, 10) })).statusCode).toBe(400);
+  });
+});
+
+describe('home validation (the shared zod schema)', () => {
+  const s = (n: number) => 'x'.repeat(n);
+  it.each([
+    ['title empty', 400, { title: '' }],
+    ['title blank', 400, { title: '   ' }],
+    ['title 1 char', 200, { title: 'x' }],
+    ['title 120 chars', 200, { title: s(120) }],
+    ['title 121 chars', 400, { title: s(121) }],
+    ['location empty', 400, { location: '' }],
+    ['location 1 char', 200, { location: 'x' }],
+    ['location 120 chars', 200, { location: s(120) }],
+    ['location 121 chars', 400, { location: s(121) }],
+    ['description 5000 chars', 200, { description: s(5000) }],
+    ['description 5001 chars', 400, { description: s(5001) }],
+    ['price 0', 400, { price: 0 }],
+    ['price -1', 400, { price: -1 }],
+    ['price 0.01', 200, { price: 0.01 }],
+    ['price 19.99', 200, { price: 19.99 }],
+    ['price with 3 decimals', 400, { price: 10.005 }],
+    ['price 0.001', 400, { price: 0.001 }],
+    ['price 1000000', 200, { price: 1_000_000 }],
+    ['price 1000000.01', 400, { price: 1_000_000.01 }],
+    ['price as a string', 400, { price: '100' }],
+    ['total_guest 0', 400, { total_guest: 0 }],
+    ['total_guest 1', 200, { total_guest: 1 }],
+    ['total_guest 50', 200, { total_guest: 50 }],
+    ['total_guest 51', 400, { total_guest: 51 }],
+    ['total_guest 2.5', 400, { total_guest: 2.5 }],
+    ['bedrooms -1', 400, { bedrooms: -1 }],
+    ['bedrooms 0', 200, { bedrooms: 0 }],
+    ['bedrooms 50', 200, { bedrooms: 50 }],
+    ['bedrooms 51', 400, { bedrooms: 51 }],
+    ['bathrooms -1', 400, { bathrooms: -1 }],
+    ['bathrooms 0', 200, { bathrooms: 0 }],
+    ['bathrooms 50', 200, { bathrooms: 50 }],
+    ['bathrooms 51', 400, { bathrooms: 51 }],
+    ['from == to', 400, { from: '2026-12-05', to: '2026-12-05' }],
+    ['from after to', 400, { from: '2026-12-06', to: '2026-12-05' }],
+    ['from one day before to', 200, { from: '2026-12-04', to: '2026-12-05' }],
+    ['an impossible date', 400, { from: '2026-02-30', to: '2026-03-05' }],
+    ['a date-time instead of a date', 400, { from: '2026-12-01T00:00:00Z' }],
+    ['an unknown field', 400, { rating: 5 }],
+    ['host_id smuggled in', 400, { host_id: 'someone' }],
+    ['title missing', 400, { title: undefined }],
+    ['price missing', 400, { price: undefined }],
+  ] as const)('%s -> %i', async (_name, status, change) => {
+    const res = await create({ ...valid(), ...change });
+    expect(res.statusCode, res.body).toBe(status);
+    if (status === 400) expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+  });
+
+  it('says what is wrong in words the form can show', async () => {
+    const res = await create({ ...valid(), price: 10.005 });
+    expect(res.json().error.message).toMatch(/at most 2 decimals/);
+    const dates = await create({ ...valid(), from: '2026-12-05', to: '2026-12-05' });
+    expect(dates.json().error.message).toMatch(/after the available-from date/);
+  });
+});
+
+describe('PUT /api/home/:id', () => {
+  let id: string;
+  const edit = () => ({
+    location: 'Lisbon, Portugal', title: 'Sunny flat by the river', price: 120.5, total_guest: 4, bedrooms: 2, bathrooms: 1,
+    description: 'Bright rooms, a balcony and a view of the Tagus.',
+  });
+  const put = (body: unknown, who: SignedIn | null = host, homeId = id) =>
+    t.app.inject({ method: 'PUT', url: `/api/home/${homeId}`, headers: who?.headers ?? {}, payload: body as object });
+
+  beforeAll(async () => {
+    id = await createOk();
+  });
+
+  it('modifiedCount is 0 when nothing changed and 1 when something did', async () => {
+    expect((await put(edit())).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect((await put({ ...edit(), price: 130 })).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await put({ ...edit(), price: 130 })).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect((await put({ ...edit(), price: 130, description: 'New words' })).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    // description left out: kept as it is
+    const { description: _d, ...noDescription } = { ...edit(), price: 130 };
+    expect((await put(noDescription)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
+    expect(home).toMatchObject({ price: 130, description: 'New words', from: '2026-12-01', to: '2026-12-02' });
+  });
+
+  it('another host, a guest and an admin cannot edit (403); anonymous 401', async () => {
+    for (const who of [otherHost, guest, admin]) {
+      const res = await put({ ...edit(), title: 'Hijacked' }, who);
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await put({ ...edit(), title: 'Hijacked' }, null)).statusCode).toBe(401);
+    const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
+    expect(home.title).not.toBe('Hijacked');
+  });
+
+  it('404 for unknown or malformed ids', async () => {
+    expect((await put(edit(), host, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await put(edit(), host, 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('validates like the form: bounds, unknown fields (dates, images, owner) refused', async () => {
+    for (const body of [
+      { ...edit(), title: '' },
+      { ...edit(), price: 0 },
+      { ...edit(), price: 1.234 },
+      { ...edit(), total_guest: 51 },
+      { ...edit(), bedrooms: -1 },
+      { ...edit(), from: '2026-12-01' },
+      { ...edit(), image: pictures[0] },
+      { ...edit(), hostEmail: otherHost.user.email },
+      { ...edit(), location: undefined },
+    ]) {
+      expect((await put(body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('DELETE /api/homes/:id', () => {
+  const del = (homeId: string, who: SignedIn | null = host) =>
+    t.app.inject({ method: 'DELETE', url: `/api/homes/${homeId}`, headers: who?.headers ?? {} });
+  const ownHome = () => insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email });
+
+  it('the owner deletes: {acknowledged, deletedCount: 1}, then it is gone', async () => {
+    const id = await createOk();
+    expect((await del(id)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).statusCode).toBe(404);
+    expect((await del(id)).statusCode).toBe(404);
+  });
+
+  it('an admin may delete any home', async () => {
+    const home = await ownHome();
+    expect((await del(home.id, admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+  });
+
+  it('another host or a guest cannot (403); anonymous 401; the home stays', async () => {
+    const home = await ownHome();
+    expect((await del(home.id, otherHost)).statusCode).toBe(403);
+    expect((await del(home.id, guest)).statusCode).toBe(403);
+    expect((await del(home.id, null)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` })).statusCode).toBe(200);
+  });
+
+  it('404 for unknown or malformed ids', async () => {
+    expect((await del('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await del('1%27%20or%201=1')).statusCode).toBe(404);
+  });
+
+  // Today is 2026-11-21 (TEST_NOW, 10:00 UTC).
+  it.each([
+    ['a confirmed upcoming stay', { status: 'confirmed', checkIn: '2026-12-10', checkOut: '2026-12-13' }],
+    ['a confirmed stay under way (checks out tomorrow)', { status: 'confirmed', checkIn: '2026-11-19', checkOut: '2026-11-22' }],
+    ['an unexpired hold', { status: 'held', holdExpiresAt: new Date('2026-11-21T10:10:00Z') }],
+  ] as const)('409 with a message while it has %s', async (_name, booking) => {
+    const home = await ownHome();
+    await insertBooking(t.db, home, booking);
+    for (const who of [host, admin]) {
+      const res = await del(home.id, who);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toMatch(/upcoming bookings/);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` })).statusCode).toBe(200);
+  });
+
+  it('past, cancelled and expired bookings do not block; past bookings stay readable with their copied fields', async () => {
+    const home = await ownHome();
+    const past = await insertBooking(t.db, home, { status: 'confirmed', checkIn: '2026-11-10', checkOut: '2026-11-21' });
+    await insertBooking(t.db, home, { status: 'cancelled', checkIn: '2026-12-10', checkOut: '2026-12-13' });
+    await insertBooking(t.db, home, { status: 'held', checkIn: '2026-12-20', checkOut: '2026-12-22', holdExpiresAt: new Date('2026-11-21T09:59:00Z') });
+    await insertBooking(t.db, home, { status: 'expired', checkIn: '2026-12-24', checkOut: '2026-12-26' });
+
+    expect((await del(home.id)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past.id));
+    expect(kept).toMatchObject({
+      homeId: null, title: home.title, location: home.location, image: home.images[0], hostEmail: home.hostEmail,
+      nightlyCents: home.priceCents, checkIn: '2026-11-10', checkOut: '2026-11-21', status: 'confirmed',
+    });
+    expect(await t.db.select().from(bookings).where(eq(bookings.homeId, home.id))).toEqual([]);
+  });
+});
+
+describe('GET /api/homes?email= (a host\'s homes)', () => {
+  let mine: string[];
+  let theirs: string;
+  let lister: SignedIn;
+  beforeAll(async () => {
+    lister = await signInAs(t.app, 'host');
+    const stranger = await signInAs(t.app, 'host');
+    mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await createOk({ title: `Listed ${i}` }, lister));
+    theirs = await createOk({ title: 'Not yours' }, stranger);
+  });
+  const list = (email: string, who: SignedIn | null, extra = '') =>
+    t.app.inject({ method: 'GET', url: `/api/homes?email=${encodeURIComponent(email)}${extra}`, headers: who?.headers ?? {} });
+
+  it('answers that host\'s homes only, newest first, to that host (any case of the email)', async () => {
+    for (const email of [lister.user.email, lister.user.email.toUpperCase()]) {
+      const res = await list(email, lister);
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = homeListSchema.parse(res.json()).map((h) => h._id);
+      expect(ids).toEqual([...mine].reverse());
+      expect(ids).not.toContain(theirs);
+    }
+  });
+
+  it('is paged like the public list, the email kept in the next link', async () => {
+    const first = await list(lister.user.email, lister, '&limit=2');
+    expect(first.json()).toHaveLength(2);
+    const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toContain(`email=${encodeURIComponent(lister.user.email)}`);
+    const second = await t.app.inject({ method: 'GET', url: next!, headers: lister.headers });
+    expect(second.json().map((h: { _id: string }) => h._id)).toEqual([mine[0]]);
+  });
+
+  it('an admin may list any host\'s homes', async () => {
+    const res = await list(lister.user.email, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(3);
+  });
+
+  it('another host or a guest 403, anonymous 401', async () => {
+    expect((await list(lister.user.email, otherHost)).statusCode).toBe(403);
+    expect((await list(lister.user.email, guest)).statusCode).toBe(403);
+    expect((await list(lister.user.email, null)).statusCode).toBe(401);
+  });
+
+  it('the public list without email still needs no sign-in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/homes' })).statusCode).toBe(200);
+  });
+});

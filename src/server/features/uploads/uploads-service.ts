@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, type UploadPurpose, type UploadResponse } from '../../../shared/schemas/uploads';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { processImage } from './image-pipeline';
+
+export const DETAIL_SIDE = 1280;
+export const CARD_SIDE = 640;
+const DOCUMENT_SIDE = 1600;
+
+const newKey = () => randomBytes(16).toString('hex');
+
+/**
+ * Documents are private and only their owner (or an admin) may read them. The
+ * owner is recorded in the key itself, as a hash of the user id: keys are only
+ * ever made here, from the session's user, and private objects are written by
+ * no one else, so an existing key is proof of who uploaded it. No table, and
+ * the id itself is not exposed in the URL.
+ */
+export function ownerTag(userId: string): string {
+  return createHash('sha256').update(`stayhub-document-owner:${userId}`).digest('hex').slice(0, 32);
+}
+
+export function documentUrl(key: string): string {
+  return `/api/documents/${key}`;
+}
+
+/** The owner tag of a document key, or null when the key is not one the server makes. */
+export function documentOwnerTag(key: string): string | null {
+  return DOCUMENT_KEY.test(key) ? key.slice(4, 36) : null;
+}
+
+/**
+ * Is `url` a document uploaded by this user (`/api/documents/<key>` with their
+ * owner tag)? For the host request, so nobody files someone else's document.
+ */
+export function isOwnDocumentUrl(url: string, userId: string): boolean {
+  const prefix = '/api/documents/';
+  return url.startsWith(prefix) && documentOwnerTag(url.slice(prefix.length)) === ownerTag(userId);
+}
+
+/** The storage key of a picture URL made by the upload endpoint (`/uploads/<key>`), or null. */
+export function uploadedImageKey(url: string): string | null {
+  return UPLOADED_IMAGE_URL.test(url) ? url.slice('/uploads/'.length) : null;
+}
+
+/** Is this uploaded picture really in storage? */
+export async function uploadedImageExists(storage: StorageProvider, url: string): Promise<boolean> {
+  const key = uploadedImageKey(url);
+  if (!key) return false;
+  const object = await storage.get(key, 'public');
+  if (!object) return false;
+  object.body.destroy();
+  return true;
+}
+
+/**
+ * Checks, re-encodes and stores one upload. Nothing is written unless the
+ * picture passed every check; if a write fails, what was written is removed.
+ */
+export async function storeUpload(
+  storage: StorageProvider,
+  bytes: Buffer,
+  options: { purpose: UploadPurpose; userId: string },
+): Promise<UploadResponse> {
+  if (options.purpose === 'document') {
+    const [doc] = await processImage(bytes, [DOCUMENT_SIDE]);
+    const key = `doc-${ownerTag(options.userId)}-${newKey()}.webp`;
+    await storage.put(key, doc!.data, { contentType: 'image/webp', visibility: 'private' });
+    return { data: { display_url: documentUrl(key) }, width: doc!.width, height: doc!.height };
+  }
+
+  const [detail, card] = await processImage(bytes, [DETAIL_SIDE, CARD_SIDE]);
+  const base = newKey();
+  const written: string[] = [];
+  try {
+    for (const [suffix, rendition] of [[`-${DETAIL_SIDE}.webp`, detail!], [`-${CARD_SIDE}.webp`, card!]] as const) {
+      const key = `${base}${suffix}`;
+      await storage.put(key, rendition.data, { contentType: 'image/webp', visibility: 'public' });
+      written.push(key);
+    }
+  } catch (err) {
+    await Promise.allSettled(written.map((key) => storage.delete(key, 'public')));
+    throw err;
+  }
+  return { data: { display_url: storage.publicUrl(`${base}-${DETAIL_SIDE}.webp`) }, width: detail!.width, height: detail!.height };
+}

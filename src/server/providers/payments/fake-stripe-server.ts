@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the SDK sent, as the fake Stripe API saw it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  receipt_email: string | null;
+  last_payment_error: null | { code: string; decline_code?: string; message: string };
+  created: number;
+  livemode: false;
+}
+
+/**
+ * A local stand-in for api.stripe.com for offline tests: it answers the
+ * PaymentIntent and Refund calls StayHub makes like Stripe does (form-encoded
+ * requests, JSON answers, idempotency keys replaying the first answer) and
+ * records every request so tests can check what was sent.
+ */
+export async function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, { id: string; object: 'refund'; payment_intent: string; amount: number; status: string }>();
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const requests: SeenRequest[] = [];
+  const token = () => randomBytes(8).toString('hex');
+
+  const read = (req: IncomingMessage) => new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => { data += c; });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+  const error = (status: number, code: string, message: string, type = 'invalid_request_error') =>
+    ({ status, body: { error: { type, code, message } } });
+
+  function handle(seen: SeenRequest): { status: number; body: unknown } {
+    const { method, path, params } = seen;
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of params) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const id = `pi_fake_${token()}`;
+      const intent: FakeIntent = {
+        id, object: 'payment_intent', amount: Number(params.get('amount')), currency: params.get('currency') ?? '',
+        status: 'requires_payment_method', client_secret: `${id}_secret_${token()}`, metadata,
+        description: params.get('description'), receipt_email: params.get('receipt_email'),
+        last_payment_error: null, created: Math.floor(Date.now() / 1000), livemode: false,
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    let m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const intent = intents.get(m[1]!);
+      return intent ? { status: 200, body: intent } : error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
+    }
+    m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && m) {
+      const intent = intents.get(m[1]!);
+      if (!intent) return error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(params.get('payment_intent') ?? '');
+      if (!intent) return error(404, 'resource_missing', 'No such payment_intent');
+      if (intent.status !== 'succeeded') return error(400, 'payment_intent_unexpected_state', 'This PaymentIntent does not have a successful charge to refund.');
+      if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
+        return error(400, 'charge_already_refunded', 'Charge has already been refunded.');
+      }
+      const refund = { id: `re_fake_${token()}`, object: 'refund' as const, payment_intent: intent.id, amount: intent.amount, status: 'succeeded' };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
+    }
+    return error(404, 'unknown_path', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const raw = await read(req);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const params = req.method === 'GET' ? url.searchParams : new URLSearchParams(raw);
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const seen: SeenRequest = {
+        method: req.method ?? 'GET', path: url.pathname, params,
+        idempotencyKey: header('idempotency-key'), authorization: header('authorization'),
+      };
+      requests.push(seen);
+      const replayKey = seen.idempotencyKey && seen.method === 'POST' ? `${seen.path} ${seen.idempotencyKey}` : null;
+      const reply = (replayKey && replies.get(replayKey)) || handle(seen);
+      if (replayKey && !replies.has(replayKey)) replies.set(replayKey, reply);
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${token()}` });
+      res.end(JSON.stringify(reply.body));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    requests,
+    intents,
+    refunds,
+    /** What the browser's confirmCardPayment would do with a good card. */
+    succeed(id: string) {
+      const intent = intents.get(id)!;
+      intent.status = 'succeeded';
+      return intent;
+    },
+    decline(id: string) {
+      const intent = intents.get(id)!;
+      intent.last_payment_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      return intent;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

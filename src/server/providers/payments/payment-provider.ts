@@ -1,0 +1,58 @@
+/**
+ * The card payment provider behind StayHub (DESIGN.md): `sandbox` (default,
+ * the provider's test mode run by StayHub itself, state in the database) or
+ * `stripe` (the official SDK, chosen when keys are set). Amounts are cents.
+ */
+
+export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: 'usd';
+  bookingId: string;
+  /** The same key returns the same intent instead of creating a second one. */
+  idempotencyKey: string;
+  description: string;
+  receiptEmail: string;
+}
+
+export interface CreatedIntent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+}
+
+export interface RetrievedIntent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  metadata: { bookingId?: string };
+  lastError?: { code: string; message: string };
+}
+
+export type PublicPaymentConfig = { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  retrieveIntent(id: string): Promise<RetrievedIntent>;
+  /**
+   * Cancels an unpaid intent so it can never be paid later; answers the intent
+   * as it is afterwards (status `succeeded` when it was paid before the cancel).
+   */
+  cancelIntent(id: string): Promise<RetrievedIntent>;
+  /** Refunds a succeeded intent in full; the same key never refunds twice. */
+  refund(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  /** What the browser needs to take a card. */
+  publicConfig(): PublicPaymentConfig;
+}
+
+/** A provider call that failed (network, refused request); `code` is the provider's when it gave one. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  constructor(message: string, readonly code = 'provider_error', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentIntents } from '../../db/schema';
+import type { Clock } from '../clock/clock';
+import {
+  PaymentProviderError,
+  type CreatedIntent,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from './payment-provider';
+import { checkCard, type CardErrorCode, type CardInput } from './sandbox-cards';
+
+type IntentRow = typeof paymentIntents.$inferSelect;
+
+export interface SandboxBilling {
+  name: string;
+  email: string;
+}
+
+export type SandboxConfirmResult =
+  | { ok: true; intent: RetrievedIntent }
+  | { ok: false; code: CardErrorCode | 'payment_intent_unexpected_state'; message: string };
+
+export interface SandboxPayments extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The intent a client secret belongs to, or null. */
+  findByClientSecret(clientSecret: string): Promise<RetrievedIntent | null>;
+  /** Charges the card against the intent, like the provider's confirmCardPayment in test mode. */
+  confirmCard(clientSecret: string, card: CardInput & { name?: string }, billing: SandboxBilling): Promise<SandboxConfirmResult>;
+}
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0');
+
+function toRetrieved(row: IntentRow): RetrievedIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: { bookingId: row.bookingId },
+    ...(row.lastErrorCode && row.status !== 'succeeded'
+      ? { lastError: { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' } }
+      : {}),
+  };
+}
+
+/**
+ * The default payment provider: the card provider's test mode, run by StayHub
+ * itself with its state in the database (table payment_intents), so it works
+ * offline and survives restarts. Every change is one guarded UPDATE, so two
+ * racing confirmations charge once.
+ */
+export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments {
+  const { db, clock } = deps;
+
+  async function load(id: string): Promise<IntentRow> {
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+    if (!row) throw new PaymentProviderError(`No such payment_intent: '${id}'`, 'resource_missing');
+    return row;
+  }
+
+  return {
+    name: 'sandbox',
+
+    publicConfig: () => ({ provider: 'sandbox' }),
+
+    async createIntent(input): Promise<CreatedIntent> {
+      const id = `pi_sbx_${token(18)}`;
+      const [inserted] = await db.insert(paymentIntents).values({
+        id,
+        clientSecret: `${id}_secret_${token(24)}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        bookingId: input.bookingId,
+        description: input.description,
+        receiptEmail: input.receiptEmail,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      }).onConflictDoNothing({ target: paymentIntents.idempotencyKey }).returning();
+      const row = inserted ?? (await db.select().from(paymentIntents)
+        .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey)).limit(1))[0];
+      if (!row) throw new PaymentProviderError('The payment could not be created', 'provider_error');
+      if (row.amountCents !== input.amountCents || row.currency !== input.currency || row.bookingId !== input.bookingId) {
+        throw new PaymentProviderError(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          'idempotency_error',
+        );
+      }
+      return { id: row.id, clientSecret: row.clientSecret, status: row.status, amountCents: row.amountCents };
+    },
+
+    async retrieveIntent(id) {
+      return toRetrieved(await load(id));
+    },
+
+    async cancelIntent(id) {
+      await db.update(paymentIntents)
+        .set({ status: 'canceled', canceledAt: clock.now(), updatedAt: clock.now() })
+        .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, ['requires_payment_method', 'processing'])));
+      return toRetrieved(await load(id));
+    },
+
+    async refund(intentId, idempotencyKey) {
+      const refundId = `re_sbx_${token(18)}`;
+      const [row] = await db.update(paymentIntents)
+        .set({ refundId, refundIdempotencyKey: idempotencyKey, refundedAt: clock.now(), updatedAt: clock.now() })
+        .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)))
+        .returning({ refundId: paymentIntents.refundId });
+      if (row?.refundId) return { id: row.refundId };
+      const current = await load(intentId);
+      if (current.refundId && current.refundIdempotencyKey === idempotencyKey) return { id: current.refundId };
+      if (current.refundId) {
+        throw new PaymentProviderError(`Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
+      }
+      throw new PaymentProviderError('This PaymentIntent does not have a successful charge to refund.', 'payment_intent_unexpected_state');
+    },
+
+    async findByClientSecret(clientSecret) {
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+      return row ? toRetrieved(row) : null;
+    },
+
+    async confirmCard(clientSecret, card, billing) {
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+      if (!row) throw new PaymentProviderError('No such payment_intent', 'resource_missing');
+      // A repeated confirmation of a paid intent answers the same success and charges nothing more.
+      if (row.status === 'succeeded') return { ok: true, intent: toRetrieved(row) };
+      if (row.status === 'canceled') {
+        return { ok: false, code: 'payment_intent_unexpected_state', message: 'This payment was canceled and can no longer be paid.' };
+      }
+
+      const outcome = checkCard(card, clock.now());
+      const now = clock.now();
+      if (!outcome.ok) {
+        await db.update(paymentIntents).set({
+          lastErrorCode: outcome.code,
+          lastErrorMessage: outcome.message,
+          cardBrand: outcome.brand,
+          cardLast4: outcome.last4,
+          updatedAt: now,
+        }).where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')));
+        return { ok: false, code: outcome.code, message: outcome.message };
+      }
+
+      const [paid] = await db.update(paymentIntents).set({
+        status: 'succeeded',
+        succeededAt: now,
+        cardBrand: outcome.brand,
+        cardLast4: outcome.last4,
+        billingName: billing.name,
+        billingEmail: billing.email,
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        updatedAt: now,
+      }).where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method'))).returning();
+      if (paid) return { ok: true, intent: toRetrieved(paid) };
+      // Another confirmation or a cancel won the race; answer what it left.
+      const after = await load(row.id);
+      if (after.status === 'succeeded') return { ok: true, intent: toRetrieved(after) };
+      return { ok: false, code: 'payment_intent_unexpected_state', message: 'This payment was canceled and can no longer be paid.' };
+    },
+  };
+}

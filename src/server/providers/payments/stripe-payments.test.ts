@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, paymentEvents } from '../../db/schema';
+import type { memoryMail } from '../mail/mail';
+import { insertHome } from '../../test/factories';
+import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { bookingRow, confirmBookingCall, createHold, payCard } from '../../features/bookings/booking-test-helpers';
+import { startFakeStripe } from './fake-stripe-server';
+import { stripePayments } from './stripe-payments';
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+// Runs before useTestApp's own beforeAll: the app is built against the fake API.
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const t = useTestApp(() => ({
+  payments: stripePayments({
+    secretKey: 'sk_test_stayhub', publishableKey: 'pk_test_stayhub', webhookSecret: WEBHOOK_SECRET,
+    api: fake.api, maxNetworkRetries: 0,
+  }),
+}));
+const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
+
+let guest: SignedIn;
+beforeAll(async () => {
+  guest = await signInAs(t.app, 'guest');
+});
+
+function signedEvent(type: string, intent: object, id = `evt_${randomBytes(8).toString('hex')}`) {
+  const payload = JSON.stringify({
+    id, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
+    livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: intent },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return { id, payload, signature };
+}
+
+function postWebhook(payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST', url: '/api/webhooks/stripe', payload,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
+}
+
+async function holdFor(nights = 3) {
+  const home = await insertHome(t.db, { priceCents: 9_999 });
+  const res = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: `2026-12-${10 + nights}`, guests: 1 });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { bookingId: string; paymentIntentId: string; clientSecret: string; amount: number };
+}
+
+describe('stripe adapter against a local Stripe API', () => {
+  it('creates the PaymentIntent with amount, currency, metadata and the booking id as idempotency key', async () => {
+    const before = fake.requests.length;
+    const held = await holdFor(3);
+    const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/payment_intents');
+    expect(sent).toHaveLength(1);
+    const req = sent[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.authorization).toBe('Bearer sk_test_stayhub');
+    expect(req.idempotencyKey).toBe(held.bookingId);
+    expect(req.params.get('amount')).toBe('29997');
+    expect(req.params.get('currency')).toBe('usd');
+    expect(req.params.get('metadata[bookingId]')).toBe(held.bookingId);
+    expect(req.params.get('receipt_email')).toBe(guest.user.email);
+    expect(held.amount).toBe(299.97);
+    expect(held.clientSecret).toMatch(/^pi_fake_\w+_secret_/);
+    expect((await bookingRow(t.db, held.bookingId))).toMatchObject({ paymentProvider: 'stripe', paymentIntentId: held.paymentIntentId });
+  });
+
+  it('tells the client to use Stripe Elements with the publishable key; the sandbox endpoint is off', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_stayhub' });
+    const held = await holdFor(1);
+    expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(404);
+  });
+
+  it('confirms only after Stripe says succeeded, then refunds once on cancel with key refund-<id>', async () => {
+    const held = await holdFor(2);
+    const body = { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId, message: 'Hello' };
+    fake.decline(held.paymentIntentId);
+    const unpaid = await confirmBookingCall(t.app, guest, body);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error.message).toBe('Your card was declined.');
+
+    fake.succeed(held.paymentIntentId);
+    const res = await confirmBookingCall(t.app, guest, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
+
+    const url = `/api/bookings/${held.bookingId}`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({ acknowledged: true, deletedCount: 0 });
+    const refundCalls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.idempotencyKey).toBe(`refund-${held.bookingId}`);
+    const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId)!;
+    expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(refund.id);
+  });
+
+  it('cancelling a hold cancels the PaymentIntent at Stripe', async () => {
+    const held = await holdFor(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/bookings/${held.bookingId}`, headers: guest.headers });
+    expect(fake.intents.get(held.paymentIntentId)!.status).toBe('canceled');
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  it('confirms the hold on payment_intent.succeeded exactly once, however often Stripe delivers it', async () => {
+    const held = await holdFor(3);
+    const intent = fake.succeed(held.paymentIntentId);
+    const event = signedEvent('payment_intent.succeeded', intent);
+    const sentBefore = outbox().length;
+
+    const res = await postWebhook(event.payload, event.signature);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
+    expect(outbox().length).toBe(sentBefore + 2);
+
+    // A redelivery: same event, freshly signed.
+    const again = await postWebhook(event.payload, Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET }));
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(outbox().length).toBe(sentBefore + 2);
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
+
+    // The browser's own call afterwards answers the same.
+    const booked = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    expect(booked.json()).toEqual({ acknowledged: true, insertedId: held.bookingId });
+  });
+
+  it('leaves the hold on payment_intent.payment_failed (the guest may try another card)', async () => {
+    const held = await holdFor(1);
+    const event = signedEvent('payment_intent.payment_failed', fake.decline(held.paymentIntentId));
+    const res = await postWebhook(event.payload, event.signature);
+    expect(res.json()).toEqual({ received: true });
+    expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
+  });
+
+  it('refunds a payment that succeeded after its hold had expired', async () => {
+    const held = await holdFor(2);
+    await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.bookingId));
+    const event = signedEvent('payment_intent.succeeded', fake.succeed(held.paymentIntentId));
+    expect((await postWebhook(event.payload, event.signature)).json()).toEqual({ received: true });
+    const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId);
+    expect(refund).toBeDefined();
+    expect((await bookingRow(t.db, held.bookingId))).toMatchObject({ status: 'expired', refundId: refund!.id });
+  });
+
+  it('refuses a bad or missing signature and a forged body, and changes nothing', async () => {
+    const held = await holdFor(1);
+    const intent = { ...fake.intents.get(held.paymentIntentId)!, status: 'succeeded' };
+    const event = signedEvent('payment_intent.succeeded', intent);
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_wrong' });
+    expect((await postWebhook(event.payload, wrongSecret)).statusCode).toBe(400);
+    expect((await postWebhook(event.payload)).statusCode).toBe(400);
+    const tampered = event.payload.replace('"livemode":false', '"livemode":true');
+    const res = await postWebhook(tampered, event.signature);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_signature');
+    expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
+    expect(await t.db.select().from(bookings).where(eq(bookings.status, 'confirmed'))).not.toContainEqual(
+      expect.objectContaining({ id: held.bookingId }),
+    );
+  });
+});

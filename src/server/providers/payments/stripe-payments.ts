@@ -1,0 +1,142 @@
+import Stripe from 'stripe';
+import {
+  PaymentProviderError,
+  type IntentStatus,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from './payment-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  /** whsec_...; webhooks are refused without it. */
+  webhookSecret?: string;
+  /** Where the SDK sends its requests (tests point it at a local server). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+/** A verified webhook event about a payment intent. */
+export interface PaymentWebhookEvent {
+  id: string;
+  type: string;
+  intent: RetrievedIntent | null;
+}
+
+export interface StripePayments extends PaymentProvider {
+  readonly name: 'stripe';
+  /** Verifies the `stripe-signature` header over the raw body; throws PaymentProviderError('invalid_signature'). */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
+  readonly client: Stripe;
+}
+
+function mapStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    default:
+      return 'requires_payment_method';
+  }
+}
+
+export function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
+  const err = pi.last_payment_error;
+  return {
+    id: pi.id,
+    status: mapStatus(pi.status),
+    amountCents: pi.amount,
+    currency: pi.currency,
+    metadata: { bookingId: pi.metadata?.bookingId },
+    ...(err && pi.status !== 'succeeded'
+      ? { lastError: { code: err.decline_code ?? err.code ?? 'card_error', message: err.message ?? 'The payment failed.' } }
+      : {}),
+  };
+}
+
+function wrap(err: unknown): PaymentProviderError {
+  if (err instanceof PaymentProviderError) return err;
+  if (err instanceof Stripe.errors.StripeError) {
+    return new PaymentProviderError(err.message, err.code ?? err.type, { cause: err });
+  }
+  return new PaymentProviderError('The payment provider could not be reached', 'provider_error', { cause: err });
+}
+
+/** Card payments through Stripe's official SDK (chosen when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). */
+export function stripePayments(settings: StripeSettings): StripePayments {
+  const client = new Stripe(settings.secretKey, {
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    timeout: settings.timeoutMs ?? 20_000,
+    telemetry: false,
+    appInfo: { name: 'StayHub' },
+    ...(settings.api ?? {}),
+  });
+
+  async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw wrap(err);
+    }
+  }
+
+  return {
+    name: 'stripe',
+    client,
+
+    publicConfig: () => ({ provider: 'stripe', publishableKey: settings.publishableKey }),
+
+    async createIntent(input) {
+      const pi = await call(() => client.paymentIntents.create({
+        amount: input.amountCents,
+        currency: input.currency,
+        allowed_payment_method_types: ['card'],
+        description: input.description,
+        receipt_email: input.receiptEmail,
+        metadata: { bookingId: input.bookingId },
+      }, { idempotencyKey: input.idempotencyKey }));
+      if (!pi.client_secret) throw new PaymentProviderError('The payment provider answered without a client secret');
+      return { id: pi.id, clientSecret: pi.client_secret, status: mapStatus(pi.status), amountCents: pi.amount };
+    },
+
+    async retrieveIntent(id) {
+      return fromStripeIntent(await call(() => client.paymentIntents.retrieve(id)));
+    },
+
+    async cancelIntent(id) {
+      try {
+        return fromStripeIntent(await client.paymentIntents.cancel(id));
+      } catch (err) {
+        // Already succeeded or canceled: answer the intent as it is.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'payment_intent_unexpected_state') {
+          return fromStripeIntent(await call(() => client.paymentIntents.retrieve(id)));
+        }
+        throw wrap(err);
+      }
+    },
+
+    async refund(intentId, idempotencyKey) {
+      const refund = await call(() => client.refunds.create({ payment_intent: intentId }, { idempotencyKey }));
+      return { id: refund.id };
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!settings.webhookSecret) throw new PaymentProviderError('Webhooks are not configured', 'webhooks_disabled');
+      if (!signature) throw new PaymentProviderError('Missing stripe-signature header', 'invalid_signature');
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (err) {
+        throw new PaymentProviderError('The webhook signature is not valid', 'invalid_signature', { cause: err });
+      }
+      const object = event.data.object as { object?: string };
+      const intent = object.object === 'payment_intent' ? fromStripeIntent(object as Stripe.PaymentIntent) : null;
+      return { id: event.id, type: event.type, intent };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { dayNumber } from '../stay';
+import { isoDate } from './common';
+
+/** POST /api/payment-intent: places a 15-minute hold on the dates and creates the card payment. */
+export const paymentIntentRequestSchema = z
+  .object({
+    homeId: z.string().min(1).max(100),
+    checkIn: isoDate,
+    checkOut: isoDate,
+    guests: z.number().int().min(1).max(50),
+    price: z.number().positive().optional()
+      .describe('The total (dollars) the guest was shown; a different server total answers 409 price_changed'),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if ((dayNumber(b.checkIn) ?? 0) >= (dayNumber(b.checkOut) ?? 0)) {
+      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'checkOut must be after checkIn' });
+    }
+  })
+  .meta({ id: 'PaymentIntentRequest' });
+export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
+
+export const paymentIntentResponseSchema = z
+  .object({
+    clientSecret: z.string(),
+    bookingId: z.string(),
+    paymentIntentId: z.string(),
+    amount: z.number().describe('Total to pay, in dollars'),
+    nights: z.number().int(),
+    holdExpiresAt: z.string().describe('ISO instant; the dates are held until then'),
+    provider: z.enum(['sandbox', 'stripe']),
+  })
+  .meta({ id: 'PaymentIntent' });
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** GET /api/payments/config: which card form the client shows. */
+export const paymentsConfigSchema = z
+  .discriminatedUnion('provider', [
+    z.object({ provider: z.literal('sandbox') }),
+    z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+  ])
+  .meta({ id: 'PaymentsConfig' });
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** POST /api/payments/sandbox/confirm: the sandbox's confirmCardPayment. */
+export const sandboxConfirmRequestSchema = z
+  .object({
+    clientSecret: z.string().min(1).max(200),
+    card: z.object({
+      number: z.string().max(40).describe('Spaces and dashes are ignored'),
+      expMonth: z.number().int().min(0).max(99),
+      expYear: z.number().int().min(0).max(9999).describe('Two or four digits'),
+      cvc: z.string().max(10),
+      name: z.string().max(200).optional(),
+    }).strict(),
+    billing: z.object({
+      name: z.string().max(200),
+      email: z.string().max(254),
+    }).strict(),
+  })
+  .strict()
+  .meta({ id: 'SandboxConfirmRequest' });
+export type SandboxConfirmRequest = z.infer<typeof sandboxConfirmRequestSchema>;
+
+export const sandboxConfirmResponseSchema = z
+  .object({
+    paymentIntent: z.object({ id: z.string(), status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']) }),
+  })
+  .meta({ id: 'SandboxConfirmResponse' });
+export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
+
+/** Card error codes of 402 answers (the message is the one to show under the card form). */
+export const CARD_ERROR_CODES = [
+  'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'invalid_cvc', 'card_declined',
+  'insufficient_funds', 'expired_card', 'incorrect_cvc', 'card_not_supported',
+] as const;
