@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { TEXTS } from '../../src/shared/texts';
+import { readMails } from './identity-services';
+
+export const DEMO_PASSWORD = 'stayhub-demo-2026';
+export const DEMO = {
+  admin: 'admin@stayhub.test',
+  host: 'host@stayhub.test',
+  guest: 'guest@stayhub.test',
+} as const;
+
+let n = 0;
+/** An address nobody has used in this run. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${++n}@example.test`;
+}
+
+/** Signs in through the /login form and waits for the success toast. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(TEXTS.loginSuccess)).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: TEXTS.signOut }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: TEXTS.login })).toBeVisible();
+}
+
+/** Waits for a mail to `to` received over SMTP by the test's mail server and returns the first link matching `pattern`. */
+export async function linkFromMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const mail of readMails(dir, to).reverse()) {
+      const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => pattern.test(l));
+      if (link) return link.replace(/&amp;/g, '&');
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A small real PNG made for the test, as a file path. */
+export async function makeImageFile(name = 'picture.png', color = { r: 200, g: 80, b: 60 }): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'stayhub-e2e-img-'));
+  const path = join(dir, name);
+  writeFileSync(path, await sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer());
+  return path;
+}
