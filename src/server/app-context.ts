@@ -4,6 +4,7 @@ import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StorageProvider } from './providers/storage/storage';
+import type { SearchCache } from './features/homes/search-cache';
 
 /** Settings the app reads at run time, derived once from the environment (see auth/config.ts). */
 export interface AppConfig {
@@ -37,6 +38,9 @@ export interface AppDeps {
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string };
+  /** Seconds-long memory of public home searches (0 or unset: off). */
+  searchCacheTtlMs?: number;
 }
 
-export type AppContext = AppDeps;
+/** What routes see: the deps plus what buildApp derives from them. */
+export type AppContext = AppDeps & { searchCache: SearchCache };

@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../shared/schemas/common';
-import type { AppDeps } from './app-context';
+import type { AppContext, AppDeps } from './app-context';
+import { createSearchCache } from './features/homes/search-cache';
 import { createAuth, type Auth } from './auth/auth';
 import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
 import { trustedOrigins } from './auth/config';
@@ -35,6 +36,7 @@ declare module 'fastify' {
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function errorBody(code: string, message: string, issues?: { path: string; message: string }[]): ErrorResponse {
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), () => deps.clock.now().getTime());
   app.decorateRequest('identity', null);
+  const ctx: AppContext = { ...deps, searchCache: createSearchCache({ ttlMs: deps.searchCacheTtlMs ?? 0, clock: deps.clock }) };
 
   await app.register(
     async (api) => {
@@ -97,15 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (url) => url.startsWith('/api/auth/callback/')));
       // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
       api.addHook('onRequest', resolveIdentity(auth));
+      // Any successful write may change what a search answers (homes, holds, cancellations).
+      api.addHook('onResponse', async (request, reply) => {
+        if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.searchCache.clear();
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(betterAuthRoutes(auth, deps.config, throttle));
       await api.register(authConfigRoutes(deps.config));
-      await api.register(usersRoutes(deps, auth));
-      await api.register(homesRoutes(deps));
-      await api.register(bookingsRoutes(deps));
-      await api.register(paymentsRoutes(deps));
-      await api.register(uploadsRoutes(deps));
+      await api.register(usersRoutes(ctx, auth));
+      await api.register(homesRoutes(ctx));
+      await api.register(bookingsRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
+      await api.register(uploadsRoutes(ctx));
     },
     { prefix: '/api' },
   );

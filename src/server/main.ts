@@ -65,6 +65,7 @@ async function main() {
     uploadsDir: storage.publicDir,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
   });
 
   const shutdown = async (signal: string) => {

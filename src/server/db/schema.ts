@@ -79,13 +79,26 @@ export const homes = pgTable('homes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('homes_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+  index('homes_location_idx').on(t.location, t.seq.desc()),
   uniqueIndex('homes_seq_unique').on(t.seq),
   index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
   check('homes_price_positive', sql`${t.priceCents} > 0`),
   check('homes_window_valid', sql`${t.availableFrom} < ${t.availableTo}`),
   check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
   check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
+]);
+
+/**
+ * The distinct home locations with how many homes each has, kept by triggers on
+ * homes (migration 0004). A place search matches its few rows by trigram first,
+ * then reads homes by exact location through homes_location_idx, instead of
+ * testing the similarity of every home.
+ */
+export const homeLocations = pgTable('home_locations', {
+  location: text('location').primaryKey(),
+  homeCount: integer('home_count').notNull(),
+}, (t) => [
+  index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
 ]);
 
 const daterange = customType<{ data: string; driverData: string }>({

@@ -9,6 +9,10 @@ import type { AppContext } from '../../app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
 import { createHome, decodeCursor, deleteHome, findHome, listHomes, toHome, updateHome } from './homes-service';
 
+function searchKey(query: Record<string, unknown>): string {
+  return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/homes', {
@@ -33,7 +37,9 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (seq === null) throw badRequest('The cursor is not valid');
         afterSeq = seq;
       }
-      const page = await listHomes(ctx.db, { ...query, afterSeq, hostEmail: query.email }, ctx.clock.now());
+      const load = () => listHomes(ctx.db, { ...query, afterSeq, hostEmail: query.email }, ctx.clock.now());
+      // The public search is the hot path; a host's own list is always read fresh.
+      const page = query.email === undefined ? await ctx.searchCache.get(searchKey(query), load) : await load();
       if (page.nextCursor) {
         const params = new URLSearchParams();
         for (const [key, value] of Object.entries(query)) {

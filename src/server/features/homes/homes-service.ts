@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '../../../shared/schemas/homes';
 import { amountToCents, centsToAmount } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { bookings, homes } from '../../db/schema';
+import { bookings, homeLocations, homes } from '../../db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -71,7 +71,10 @@ export async function listHomes(db: Db, query: HomesQuery & { afterSeq?: number;
   if (query.location) {
     // Substring match, or a close word match so small typos ("Lisbn") still find the place.
     const pattern = `%${escapeLike(query.location)}%`;
-    where.push(sql`(${homes.location} ilike ${pattern} or ${query.location} <% ${homes.location})`);
+    where.push(sql`${homes.location} in (
+      select ${homeLocations.location} from ${homeLocations}
+      where ${homeLocations.location} ilike ${pattern} or ${query.location} <% ${homeLocations.location}
+    )`);
   }
   if (query.checkIn && query.checkOut) {
     where.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));

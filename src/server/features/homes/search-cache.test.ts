@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../providers/clock/clock';
+import { createSearchCache } from './search-cache';
+
+describe('search cache', () => {
+  it('shares one load between identical requests and serves it until the TTL passes', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z');
+    const cache = createSearchCache({ ttlMs: 5000, clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([1, 1]);
+    clock.advance(4999);
+    expect(await cache.get('a', load)).toBe(1);
+    clock.advance(2);
+    expect(await cache.get('a', load)).toBe(2);
+    expect(await cache.get('b', load)).toBe(3);
+  });
+
+  it('forgets everything on clear, and does not keep failures', async () => {
+    const cache = createSearchCache({ ttlMs: 5000, clock: fixedClock('2026-11-21T10:00:00Z') });
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    cache.clear();
+    expect(await cache.get('a', async () => ++loads)).toBe(2);
+    await expect(cache.get('x', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    expect(await cache.get('x', async () => 'ok')).toBe('ok');
+  });
+
+  it('keeps at most maxEntries', async () => {
+    const cache = createSearchCache({ ttlMs: 5000, maxEntries: 2, clock: fixedClock('2026-11-21T10:00:00Z') });
+    let loads = 0;
+    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => ++loads);
+    expect(await cache.get('a', async () => ++loads)).toBe(4); // evicted
+    expect(await cache.get('c', async () => ++loads)).toBe(3);
+  });
+
+  it('is a pass-through with a TTL of 0', async () => {
+    const cache = createSearchCache({ ttlMs: 0, clock: fixedClock('2026-11-21T10:00:00Z') });
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    expect(await cache.get('a', async () => ++loads)).toBe(2);
+  });
+});
