@@ -20,7 +20,10 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // The session is the server's (an httpOnly cookie): ask it, whatever the header shows at this width.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { email?: string } } | null)?.user?.email)
+    .toBe(email.toLowerCase());
 }
 
 export interface HomeInput {

@@ -38,6 +38,8 @@ export interface AppDeps {
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string };
+  /** Trust X-Forwarded-* from a reverse proxy (the client address then comes from X-Forwarded-For). */
+  trustProxy?: boolean;
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
 }

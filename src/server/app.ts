@@ -47,7 +47,8 @@ function errorBody(code: string, message: string, issues?: { path: string; messa
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: false,
+    // Behind a reverse proxy, the client address (login throttling) comes from X-Forwarded-For.
+    trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

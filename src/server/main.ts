@@ -66,6 +66,7 @@ async function main() {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    trustProxy: env.TRUST_PROXY,
   });
 
   const shutdown = async (signal: string) => {

@@ -22,6 +22,9 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Arbitrary constant naming StayHub's migration lock. */
+const MIGRATION_LOCK = 7_245_001;
+
 export const pgliteExtensions = { btree_gist, pg_trgm };
 
 /** Wraps an open PGlite instance (tests hand in one loaded from a migrated template). */
@@ -47,7 +50,18 @@ export function openPostgres(connectionString: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    async migrate() {
+      // Processes starting together take turns: the second sees the migrations applied.
+      // The lock is held on a connection of its own, so a pool of one still migrates.
+      const lock = new pg.Client({ connectionString });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(db as never, { migrationsFolder });
+      } finally {
+        await lock.end();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -19,21 +19,21 @@ export const dashboardRoutes: RouteObject[] = [
         lazy: page(() => import('./dashboard-layout')),
         children: [
           { index: true, lazy: page(() => import('./pages/welcome')) },
-          { path: 'my-booking', lazy: page(() => import('./pending/my-booking')) },
+          { path: 'my-booking', lazy: page(() => import('../bookings/pages/my-booking')) },
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
           {
             element: <RequireRole role="admin" />,
             children: [
               { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
-              { path: 'allbooking', lazy: page(() => import('./pending/all-booking')) },
+              { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
             ],
           },
           {
             element: <RequireRole role="host" />,
             children: [
-              { path: 'add-home', lazy: page(() => import('./pending/add-home')) },
-              { path: 'manage-home', lazy: page(() => import('./pending/manage-home')) },
-              { path: 'updateHomeForm/:id', lazy: page(() => import('./pending/update-home')) },
+              { path: 'add-home', lazy: page(() => import('../hosting/pages/add-home')) },
+              { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },
+              { path: 'updateHomeForm/:id', lazy: page(() => import('../hosting/pages/update-home')) },
             ],
           },
         ],

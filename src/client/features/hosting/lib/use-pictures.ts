@@ -1,0 +1,126 @@
+/**
+ * The add-home form's pictures: each chosen file is checked, previewed and
+ * uploaded at once (POST /api/uploads), with its progress and the server's
+ * message when refused. Removing a picture cancels its upload; leaving the page
+ * cancels them all and frees the previews.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { cardImage } from '../../../../shared/images';
+import { uploadPicture } from '../../../lib/uploads';
+import { fileProblem, picturesReducer, takeFiles, type Picture } from './pictures';
+
+export interface AddResult {
+  /** Files not added because the list is full. */
+  leftOut: number;
+}
+
+let nextId = 0;
+const newId = () => `picture-${++nextId}`;
+
+function uploadMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The picture could not be uploaded. Please try again.';
+}
+
+function createPreview(file: File): string | null {
+  try {
+    return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+function revoke(url: string | null | undefined) {
+  if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
+}
+
+export function usePictures() {
+  const [pictures, dispatch] = useReducer(picturesReducer, []);
+  const uploads = useRef(new Map<string, AbortController>());
+  const previews = useRef(new Map<string, string>());
+  const latest = useRef(pictures);
+  useEffect(() => {
+    latest.current = pictures;
+  }, [pictures]);
+
+  useEffect(() => {
+    const running = uploads.current;
+    const blobs = previews.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+      running.clear();
+      for (const url of blobs.values()) revoke(url);
+      blobs.clear();
+    };
+  }, []);
+
+  const forgetPreview = useCallback((id: string) => {
+    revoke(previews.current.get(id));
+    previews.current.delete(id);
+  }, []);
+
+  const start = useCallback(
+    (id: string, file: File) => {
+      const controller = new AbortController();
+      uploads.current.set(id, controller);
+      uploadPicture(file, {
+        signal: controller.signal,
+        onProgress: (fraction) => dispatch({ type: 'progress', id, fraction }),
+      }).then(
+        (stored) => {
+          if (controller.signal.aborted) return;
+          uploads.current.delete(id);
+          forgetPreview(id);
+          dispatch({ type: 'uploaded', id, url: stored.url, width: stored.width, height: stored.height, preview: cardImage(stored.url) });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          uploads.current.delete(id);
+          forgetPreview(id);
+          dispatch({ type: 'failed', id, message: uploadMessage(error) });
+        },
+      );
+    },
+    [forgetPreview],
+  );
+
+  const add = useCallback(
+    (files: File[]): AddResult => {
+      const { taken, leftOut } = takeFiles(files, latest.current);
+      const added: Picture[] = [];
+      const toUpload: Array<[string, File]> = [];
+      for (const file of taken) {
+        const id = newId();
+        const problem = fileProblem(file);
+        if (problem) {
+          added.push({ id, name: file.name, preview: null, status: 'error', progress: 0, error: problem });
+          continue;
+        }
+        const preview = createPreview(file);
+        if (preview) previews.current.set(id, preview);
+        added.push({ id, name: file.name, preview, status: 'uploading', progress: 0 });
+        toUpload.push([id, file]);
+      }
+      // Keep `latest` ahead of the render, so two quick picks share the limit correctly.
+      latest.current = [...latest.current, ...added];
+      dispatch({ type: 'add', pictures: added });
+      for (const [id, file] of toUpload) start(id, file);
+      return { leftOut };
+    },
+    [start],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      uploads.current.get(id)?.abort();
+      uploads.current.delete(id);
+      forgetPreview(id);
+      latest.current = latest.current.filter((p) => p.id !== id);
+      dispatch({ type: 'remove', id });
+    },
+    [forgetPreview],
+  );
+
+  const move = useCallback((id: string, by: number) => dispatch({ type: 'move', id, by }), []);
+
+  return { pictures, add, remove, move };
+}

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEXTS } from '../../../../shared/texts';
+import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { HOST_EMAIL, sampleHome, session } from '../test-utils';
+import { ManageHomePage, NO_HOMES } from './manage-home';
+
+let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+beforeEach(() => {
+  vi.spyOn(toast, 'success').mockImplementation(() => '');
+  vi.spyOn(toast, 'error').mockImplementation(() => '');
+});
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+});
+
+const routes = [
+  { path: '/dashboard/manage-home', element: <ManageHomePage /> },
+  { path: '/dashboard/add-home', element: <h1>Add form</h1> },
+  { path: '/dashboard/updateHomeForm/:id', element: <h1>Edit form</h1> },
+];
+const hostList = `/api/homes`;
+
+const rows = () => [...view!.container.querySelectorAll('tbody tr')];
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+
+describe('ManageHomePage', () => {
+  it("lists the host's homes with the spec's columns, thumbnail and Edit link", async () => {
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      [`GET ${hostList}`]: ({ url }) => {
+        expect(url.searchParams.get('email')).toBe(HOST_EMAIL);
+        return json([sampleHome('h1'), sampleHome('h2', { title: 'Hill cabin', price: 80, image: '/placeholder-home.svg' })]);
+      },
+    });
+    view = await renderRoutes(routes, ['/dashboard/manage-home']);
+    expect(view.container.textContent).toContain(TEXTS.loading);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const headers = [...view.container.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Number#', 'Image', 'Title', 'Location', 'Price', 'From', 'To', 'Delete', 'Edit']);
+    expect(view.container.querySelector('caption')?.textContent).toBe('Your homes (2)');
+    const first = rows()[0]!;
+    expect([...first.children].map((c) => c.textContent)).toEqual(['1', '', 'Sea view h1', 'Lisbon', '$120.50', 'Jun 1, 2026', 'Sep 30, 2026', 'Delete', 'Edit']);
+    const img = first.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe(`/uploads/${'a'.repeat(32)}-640.webp`);
+    expect(img.getAttribute('width')).toBe('640');
+    expect(img.getAttribute('height')).toBe('480');
+    expect(rows()[1]!.querySelector('img')?.getAttribute('src')).toBe('/placeholder-home.svg');
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('/dashboard/updateHomeForm/h1');
+    click(first.querySelector('a'));
+    await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/updateHomeForm/h1'));
+  });
+
+  it('says so when the host has no homes, and links to Add Home', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(session), [`GET ${hostList}`]: json([]) });
+    view = await renderRoutes(routes, ['/dashboard/manage-home']);
+    await waitFor(() => expect(view?.container.textContent).toContain(NO_HOMES));
+    const link = [...view.container.querySelectorAll('a')].find((a) => a.textContent === 'Add Home');
+    expect(link?.getAttribute('href')).toBe('/dashboard/add-home');
+  });
+
+  it('asks before deleting, naming the home; an acknowledged delete refreshes the list and shows "deleted" as an error-style notice', async () => {
+    let homes = [sampleHome('h1'), sampleHome('h2', { title: 'Hill cabin' })];
+    const fetchMock = stubFetch({
+      'GET /api/auth/get-session': json(session),
+      [`GET ${hostList}`]: () => json(homes),
+      'DELETE /api/homes/h2': () => {
+        homes = homes.filter((h) => h._id !== 'h2');
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    view = await renderRoutes(routes, ['/dashboard/manage-home']);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    click(buttonByText(rows()[1]!, 'Delete'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    expect(dialog()!.textContent).toContain('Hill cabin');
+    // Cancel leaves everything as it was.
+    click(buttonByText(dialog()!, 'Cancel'));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    click(buttonByText(rows()[1]!, 'Delete'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await act(async () => buttonByText(dialog()!, 'Yes, delete').click());
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(dialog()).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith(TEXTS.homeDeleted);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the home has upcoming bookings (409) and keeps it", async () => {
+    const message = 'This home has upcoming bookings and cannot be deleted.';
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      [`GET ${hostList}`]: json([sampleHome('h1')]),
+      'DELETE /api/homes/h1': json({ error: { code: 'home_booked', message } }, 409),
+    });
+    view = await renderRoutes(routes, ['/dashboard/manage-home']);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    click(buttonByText(rows()[0]!, 'Delete'));
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    await act(async () => buttonByText(dialog()!, 'Yes, delete').click());
+    await waitFor(() => expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(message));
+    expect(toast.error).toHaveBeenCalledWith(message);
+    expect(toast.error).not.toHaveBeenCalledWith(TEXTS.homeDeleted);
+    expect(rows()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * /dashboard/updateHomeForm/:id (hosts, the home's owner): the spec's edit form,
+ * prefilled from GET /api/home/:id and validated with the server's schema
+ * (updateHomeSchema): all required but description, numeric fields numeric.
+ * After a save, "Data Updated" when something changed, then manage-home either way.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import {
+  HOME_DESCRIPTION_MAX, HOME_GUESTS_MAX, HOME_ROOMS_MAX, HOME_TEXT_MAX, updateHomeSchema, type Home,
+} from '../../../../shared/schemas/homes';
+import { TEXTS } from '../../../../shared/texts';
+import { primaryButtonClass, secondaryButtonClass, TextField } from '../../../components/ui/form-field';
+import { fetchHome, homeKeys, isApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { ErrorPanel, errorText, LoadingBar, Screen } from '../../dashboard/components/screen';
+import { countInput, FormAlert, moneyInput, required, TextAreaField } from '../components/fields';
+import { updateHome } from '../lib/hosting-api';
+import { MANAGE_HOME_PATH } from '../lib/paths';
+
+type UpdateHomeInput = z.input<typeof updateHomeSchema>;
+type UpdateHomeValues = z.output<typeof updateHomeSchema>;
+
+export const HOME_NOT_FOUND = 'This home does not exist or has been deleted.';
+export const NOT_YOUR_HOME = 'You can only edit the homes you host.';
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="max-w-xl rounded-lg border border-red-200 bg-red-50 p-6">
+      <p className="font-semibold text-red-800">{title}</p>
+      <p className="mt-1 text-red-800">{message}</p>
+      <Link to={MANAGE_HOME_PATH} className={`${secondaryButtonClass} mt-4`}>
+        Back to Manage Home
+      </Link>
+    </div>
+  );
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function EditHomeForm({ home }: { home: Home }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UpdateHomeInput, unknown, UpdateHomeValues>({
+    resolver: zodResolver(updateHomeSchema),
+    defaultValues: {
+      location: home.location,
+      title: home.title,
+      price: home.price,
+      total_guest: home.total_guest,
+      bedrooms: home.bedrooms,
+      bathrooms: home.bathrooms,
+      description: home.description,
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: UpdateHomeValues) => updateHome(home._id, values),
+    onSuccess: (answer) => {
+      if (answer.modifiedCount > 0) toast.success(TEXTS.homeUpdated);
+      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+      navigate(MANAGE_HOME_PATH);
+    },
+    onError: (error) => {
+      const message = errorText(error);
+      setFormError(message);
+      toast.error(message);
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    save.mutate(values);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={save.isPending} className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <FormAlert message={formError} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={required('Location')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.location?.message} {...register('location')} />
+        <TextField label={required('Title')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.title?.message} {...register('title')} />
+        <TextField
+          label={required('Price per night (USD)')}
+          required
+          {...moneyInput}
+          error={errors.price?.message}
+          {...register('price', { valueAsNumber: true })}
+        />
+        <TextField
+          label={required('Total guests')}
+          required
+          {...countInput(1, HOME_GUESTS_MAX)}
+          error={errors.total_guest?.message}
+          {...register('total_guest', { valueAsNumber: true })}
+        />
+        <TextField
+          label={required('Bedrooms')}
+          required
+          {...countInput(0, HOME_ROOMS_MAX)}
+          error={errors.bedrooms?.message}
+          {...register('bedrooms', { valueAsNumber: true })}
+        />
+        <TextField
+          label={required('Bathrooms')}
+          required
+          {...countInput(0, HOME_ROOMS_MAX)}
+          error={errors.bathrooms?.message}
+          {...register('bathrooms', { valueAsNumber: true })}
+        />
+      </div>
+      <TextAreaField label="Description" rows={5} maxLength={HOME_DESCRIPTION_MAX} error={errors.description?.message} {...register('description')} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
+          {save.isPending ? TEXTS.savingLower : 'Submit'}
+        </button>
+        <Link to={MANAGE_HOME_PATH} className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function UpdateHomePage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const home = useQuery({
+    queryKey: homeKeys.detail(id),
+    queryFn: ({ signal }) => fetchHome(id, signal),
+    enabled: Boolean(id),
+    // The form starts from what the server has now, not from a cached list.
+    staleTime: 0,
+  });
+
+  let content: ReactNode;
+  if (home.isPending) {
+    content = <LoadingBar label="Loading the home" />;
+  } else if (home.isError) {
+    const error = home.error;
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      content = <Problem title="Home not found" message={HOME_NOT_FOUND} />;
+    } else if (isApiError(error) && error.status === 403) {
+      content = <Problem title="Not your home" message={NOT_YOUR_HOME} />;
+    } else {
+      content = <ErrorPanel message={errorText(error)} onRetry={() => void home.refetch()} />;
+    }
+  } else if (user && !sameEmail(home.data.hostEmail, user.email)) {
+    content = <Problem title="Not your home" message={NOT_YOUR_HOME} />;
+  } else {
+    content = <EditHomeForm key={home.data._id} home={home.data} />;
+  }
+
+  return (
+    <Screen title="Update Home" intro={home.data ? <>Editing <strong className="font-semibold">{home.data.title}</strong>.</> : undefined}>
+      {content}
+    </Screen>
+  );
+}
+
+export { UpdateHomePage as Component };
