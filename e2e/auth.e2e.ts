@@ -13,8 +13,12 @@ describe('accounts', () => {
     await page.getByLabel('Name').fill('Nova Host');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel(/Profile photo/).setInputFiles(await makeImageFile('me.png', { r: 20, g: 120, b: 200 }));
     await page.getByRole('button', { name: TEXTS.signUp }).click();
     await expect(page.getByText(TEXTS.registerSuccess)).toBeVisible();
+    const me = await (await page.request.get(`/api/user/${email}`)).json();
+    expect(me.image).toMatch(/^\/uploads\/[0-9a-f]+-1280\.webp$/);
+    expect((await page.request.get(me.image)).headers()['content-type']).toBe('image/webp');
 
     const verify = await linkFromMail(email, /verify-email/);
     await page.goto(verify);
@@ -38,10 +42,10 @@ describe('accounts', () => {
     await loginAs(page, DEMO.admin);
     await page.goto('/dashboard/alluser');
     const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
-    await expect(row.getByRole('cell', { name: 'requested' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'requested', exact: true })).toBeVisible();
     await expectAccessible(page, 'all users');
     await row.getByRole('button', { name: TEXTS.approveRequest }).click();
-    await expect(row.getByRole('cell', { name: 'host' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'host', exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: TEXTS.approveRequest })).toHaveCount(0);
     await signOut(page);
 

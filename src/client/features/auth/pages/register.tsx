@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { describedBy, FieldError, inputClass, PasswordField, primaryButtonClass, TextField } from '../../../components/ui/form-field';
 import { TEXTS } from '../../../../shared/texts';
 import { uploadImage } from '../../../lib/uploads';
+import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
 import { authClient, authErrorMessage } from '../auth-client';
 import { AuthCard, FormAlert } from '../components/auth-card';
 import { redirectTarget, withFrom } from '../lib/redirect';
@@ -41,8 +42,8 @@ export function RegisterPage() {
     setFormError(null);
     setImageError(null);
     const file = fileRef.current?.files?.[0];
-    if (file && !file.type.startsWith('image/')) {
-      const message = 'Choose an image file (JPEG, PNG, WebP or GIF).';
+    if (file && !ACCEPTED_IMAGE_TYPES.includes(file.type as (typeof ACCEPTED_IMAGE_TYPES)[number])) {
+      const message = 'Choose a JPEG, PNG or WebP image.';
       setImageError(message);
       toast.error(message);
       fileRef.current?.focus();
@@ -50,26 +51,23 @@ export function RegisterPage() {
     }
     setBusy(true);
     try {
-      let image: string | undefined;
-      if (file) {
-        try {
-          image = await uploadImage(file);
-        } catch (error) {
-          // Keep everything the user typed; only the photo needs another try (or removing).
-          const message = `Your photo could not be uploaded: ${error instanceof Error ? error.message : NETWORK_ERROR}`;
-          setImageError(message);
-          toast.error(message);
-          fileRef.current?.focus();
-          return;
-        }
-      }
-      const { error } = await authClient.signUp.email({ name, email, password, image, callbackURL: target });
+      const { error } = await authClient.signUp.email({ name, email, password, callbackURL: target });
       if (error) {
         const message = authErrorMessage(error, 'Your account could not be created. Please try again.');
         if (error.code?.includes('EMAIL') || error.code?.includes('USER_ALREADY_EXISTS')) setError('email', { type: 'server', message });
         else if (error.code?.includes('PASSWORD')) setError('password', { type: 'server', message });
         fail(message);
         return;
+      }
+      // Uploads need a signed-in user, so the photo follows the new account's first session.
+      if (file) {
+        try {
+          const image = await uploadImage(file);
+          const updated = await authClient.updateUser({ image });
+          if (updated.error) throw new Error(authErrorMessage(updated.error, 'the profile could not be updated'));
+        } catch (photoError) {
+          toast.error(`Your account was created, but the photo could not be saved: ${photoError instanceof Error ? photoError.message : NETWORK_ERROR}`);
+        }
       }
       await refreshSession(queryClient);
       toast.success(TEXTS.registerSuccess);
@@ -107,7 +105,7 @@ export function RegisterPage() {
             id={imageId}
             name="image"
             type="file"
-            accept="image/*"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
             onChange={() => setImageError(null)}
             aria-invalid={imageError ? true : undefined}
             aria-describedby={describedBy(imageError ? `${imageId}-error` : null)}
