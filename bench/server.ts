@@ -7,6 +7,7 @@
  * adds a hello-world route (the ceiling), listens on 127.0.0.1 at a random
  * port and reports back over IPC. Stops on 'stop' or when the parent goes away.
  */
+import { loadEnv } from '../src/server/env';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,6 +159,8 @@ async function main() {
     uploadsDir: storage.publicDir,
     clientDir: clientServed ? clientDir : undefined,
     logger: false,
+    // As in production: the env schema's default unless SEARCH_CACHE_TTL_MS says otherwise.
+    searchCacheTtlMs: loadEnv({ SEARCH_CACHE_TTL_MS: process.env.SEARCH_CACHE_TTL_MS }).SEARCH_CACHE_TTL_MS,
   });
   // The ceiling: the same Fastify instance, no database.
   app.get('/bench/hello', async () => ({ hello: 'world' }));

@@ -1,11 +1,11 @@
 /**
- * Typed client for the StayHub API. Every answer is parsed with the shared zod
- * schemas (src/shared/schemas), so a contract change fails loudly here instead of
+ * Typed client for the StayHub API. Answers are typed by the shared zod schemas
+ * (src/shared/schemas); screens behind sign-in also parse them, so a contract change fails loudly here instead of
  * rendering `undefined` somewhere in the UI.
  */
 import type { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { homeListSchema, homeSchema, type Home } from '../../shared/schemas/homes';
+import type { ErrorResponse } from '../../shared/schemas/common';
+import type { Home } from '../../shared/schemas/homes';
 
 /** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
 export class ApiError extends Error {
@@ -48,6 +48,12 @@ export function parseNextLink(header: string | null | undefined): string | null 
   return null;
 }
 
+/** The API's error shape, checked by hand so reading an error never needs zod. */
+function isErrorBody(body: unknown): body is ErrorResponse {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
 async function readError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -55,8 +61,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall through to a generic message
   }
-  const parsed = errorResponse.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message);
   return new ApiError(response.status, 'http_error', `The server answered ${response.status} ${response.statusText}`.trim());
 }
 
@@ -65,12 +70,12 @@ export interface ApiResult<T> {
   response: Response;
 }
 
-/** Fetch a JSON endpoint and parse it with `schema`; throws ApiError for anything else. */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  init: RequestInit = {},
-): Promise<ApiResult<z.infer<S>>> {
+/**
+ * Fetch a JSON endpoint the server answers through its response schema (the
+ * server serialises every answer with the same zod schema, so it cannot send
+ * another shape). Used on the public pages so that `/` loads no validation code.
+ */
+export async function apiRequestTrusted<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -83,13 +88,21 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(0, 'network_error', 'Could not reach StayHub. Check your connection and try again.');
   }
   if (!response.ok) throw await readError(response);
-  let body: unknown;
   try {
-    body = await response.json();
+    return { data: (await response.json()) as T, response };
   } catch {
     throw new ApiError(response.status, 'invalid_response', 'The server sent an answer that is not JSON.');
   }
-  const parsed = schema.safeParse(body);
+}
+
+/** Fetch a JSON endpoint and parse it with `schema`; throws ApiError for anything else. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<ApiResult<z.infer<S>>> {
+  const { data, response } = await apiRequestTrusted<unknown>(path, init);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(response.status, 'invalid_response', 'The server sent an answer in an unexpected shape.');
   }
@@ -138,12 +151,12 @@ function sameOriginApiUrl(url: string): string {
 /** One page of homes: pass a filter for the first page, or the `next` URL of the previous page. */
 export async function fetchHomesPage(from: HomesFilter | string, signal?: AbortSignal): Promise<HomesPage> {
   const url = typeof from === 'string' ? sameOriginApiUrl(from) : homesUrl(from);
-  const { data, response } = await apiRequest(url, homeListSchema, { signal });
+  const { data, response } = await apiRequestTrusted<Home[]>(url, { signal });
   return { homes: data, next: parseNextLink(response.headers.get('link')) };
 }
 
 export async function fetchHome(id: string, signal?: AbortSignal): Promise<Home> {
-  const { data } = await apiRequest(`/api/home/${encodeURIComponent(id)}`, homeSchema, { signal });
+  const { data } = await apiRequestTrusted<Home>(`/api/home/${encodeURIComponent(id)}`, { signal });
   return data;
 }
 
