@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Home } from '../../shared/schemas/homes';
-import { ApiError, fetchHome, fetchHomesPage, homesUrl, isPermanentFailure, parseNextLink } from './api';
+import { homeListSchema, type Home } from '../../shared/schemas/homes';
+import { ApiError, apiRequest, fetchHome, fetchHomesPage, homesUrl, isPermanentFailure, parseNextLink } from './api';
 
 const home: Home = {
   _id: '0b6f3c1e-6a53-4b55-9b0c-8d2b7d2f1a10',
@@ -82,7 +82,7 @@ describe('fetch client', () => {
 
   it('throws ApiError for a body in the wrong shape, a non-JSON error and a network failure', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json([{ title: 'no id' }])));
-    await expect(fetchHomesPage({})).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(apiRequest('/api/homes', homeListSchema)).rejects.toMatchObject({ code: 'invalid_response' });
 
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
     const gateway = await fetchHomesPage({}).catch((e: unknown) => e);
