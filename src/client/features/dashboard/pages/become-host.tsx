@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { uploadImage } from '../../../lib/uploads';
 import { putUser, userKeys } from '../../../lib/users';
 import { useCurrentUserRecord } from '../../auth/use-role';
+import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
 import { ErrorPanel, errorText, Screen } from '../components/screen';
 
 export const REQUEST_SENT = 'Your host request has been sent. Please wait for admin approval.';
@@ -23,7 +24,7 @@ export const becomeHostFormSchema = z.object({
   location: z.string().trim().min(1, 'Your location is required').max(120, 'Use at most 120 characters'),
   document: z
     .custom<FileList>(hasFile, { message: 'Upload your image' })
-    .refine((files) => files[0]?.type.startsWith('image/') ?? false, { message: 'Choose an image file (JPEG, PNG, WebP or GIF)' }),
+    .refine((files) => ACCEPTED_IMAGE_TYPES.some((type) => type === files[0]?.type), { message: 'Choose a JPEG, PNG or WebP image' }),
   agree: z.boolean().refine((value) => value, { message: 'You must agree to the Privacy Policy' }),
 });
 type BecomeHostForm = z.input<typeof becomeHostFormSchema>;
@@ -129,7 +130,7 @@ function HostRequestForm({ email }: { email: string }) {
         <input
           id={documentId}
           type="file"
-          accept="image/*"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           required
           aria-invalid={errors.document ? true : undefined}
           aria-describedby={describedBy(`${documentId}-hint`, errors.document ? `${documentId}-error` : null)}
