@@ -10,7 +10,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './components/layout/root-layout';
 import { browseRoutes } from './features/browse/routes';
 import { authRoutes } from './features/auth/routes';
-// import { checkoutRoutes } from './features/checkout/routes';
+import { checkoutRoutes } from './features/checkout/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 
 /**
@@ -21,7 +21,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
 export const layoutRoutes: RouteObject[] = [
   ...browseRoutes, //      /, /all-home, /details/:id, /searchresult, /terms, /coming-soon, *
   ...authRoutes, //        /login, /register, /reset-password
-  // ...checkoutRoutes, // /chackout
+  ...checkoutRoutes, //    /chackout
   ...dashboardRoutes, //   /dashboard/*
 ];
 

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Home } from '../../../../shared/schemas/homes';
+import { unavailableDatesSchema } from '../../../../shared/schemas/bookings';
 import { formatCents } from '../../../../shared/money';
 import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '../../../../shared/images';
 import { calendarDate } from '../../../../shared/stay';
 import { TEXTS } from '../../../../shared/texts';
 import { PageTitle } from '../../../components/page-title';
-import { fetchHome, homeKeys, isApiError } from '../../../lib/api';
+import { apiRequest, fetchHome, homeKeys, isApiError } from '../../../lib/api';
 import { ErrorState, LoadingState, errorMessage } from '../components/status';
 import { formatDay, initialStay, priceToCents, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
@@ -46,8 +47,19 @@ function initialGuests(value: string | null, max: number): string {
   return Number.isInteger(n) && n >= 1 && n <= max ? String(n) : '1';
 }
 
+/** Stays of this home already held or booked, as half-open ranges [from, to). */
+function useTakenRanges(homeId: string) {
+  const query = useQuery({
+    queryKey: ['homes', 'unavailable', homeId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/api/home/${encodeURIComponent(homeId)}/unavailable`, unavailableDatesSchema, { signal })).data.ranges,
+  });
+  return query.data ?? [];
+}
+
 function Booking({ home }: { home: Home }) {
   const id = useId();
+  const taken = useTakenRanges(home._id);
   const [params, setParams] = useSearchParams();
   // The first stay shown: the URL's checkIn/checkOut, else the search's dates, when they
   // fit the home's window; else the window's first night. Edits are mirrored into the URL
@@ -81,7 +93,12 @@ function Booking({ home }: { home: Home }) {
     );
   }
 
-  const quote = quoteStay(home, checkIn, checkOut, guests);
+  const quoted = quoteStay(home, checkIn, checkOut, guests);
+  // ISO dates compare as strings; a stay's check-out day is free again as a check-in.
+  const clash = taken.some((r) => checkIn < r.to && r.from < checkOut);
+  const quote = !quoted.problem && clash
+    ? { ...quoted, problem: 'Some of these dates are already booked. Choose other dates.' }
+    : quoted;
   const reserveHref = `/chackout?${new URLSearchParams({ homeId: home._id, checkIn, checkOut, guests: String(guests) }).toString()}`;
   const nightly = formatCents(priceToCents(home.price));
 
@@ -171,6 +188,20 @@ function Booking({ home }: { home: Home }) {
         </Link>
       )}
       <p className="mt-3 text-center text-sm text-gray-700">{TEXTS.notChargedYet}</p>
+      {taken.length > 0 && (
+        <div className="mt-4 border-t border-gray-200 pt-3">
+          <h3 className="text-sm font-semibold text-gray-900">
+            Already booked <span className="font-normal text-gray-700">(each check-out day is free)</span>
+          </h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-gray-700">
+            {taken.map((r) => (
+              <li key={`${r.from}|${r.to}`}>
+                {formatDay(r.from)} – {formatDay(r.to)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </aside>
   );
 }

@@ -1,0 +1,337 @@
+/**
+ * The booking journey in the browser (issue 5): search -> details -> Reserve ->
+ * the three checkout tabs -> card payment in the sandbox -> my bookings -> Cancle.
+ * Each test books its own home and dates and cancels what it booked at the end
+ * (the cancelAtEnd fixture does it even when a test fails).
+ */
+import { TEXTS } from '../src/shared/texts';
+import { allowProblems, expectAccessible } from './support/fixtures';
+import {
+  DEMO_ADMIN, DEMO_GUEST, bookViaApi, checkoutUrl, expect, listedAsFree, loginAs, rgbOf, tabTo, tableDay, test,
+  type Stay,
+} from './support/booking-fixtures';
+import type { Page } from '@playwright/test';
+
+const describe = test.describe;
+const TAB = { rules: '1 Review house rules', guests: '2 Who is coming?', pay: '3 Confirm and pay' } as const;
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel(/Expiry/).fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** The row of a stay in a bookings table. */
+const rowOf = (page: Page, stay: Stay) =>
+  page.getByRole('row').filter({ hasText: stay.home.title }).filter({ hasText: tableDay(stay.checkIn) });
+
+describe('checkout and my bookings', () => {
+  test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({ page, stayFor, cancelAtEnd }) => {
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    const stay = await stayFor(page, 2, 20, 3);
+    await cancelAtEnd(page, stay.home._id);
+    const city = stay.home.location.split(',')[0]!;
+
+    // Search the city for the dates: the home is listed, and its details keep the dates.
+    await page.goto('/');
+    await page.getByLabel('Location').fill(city);
+    await page.getByLabel('Arrival').fill(`${stay.checkIn}T15:00`);
+    await page.getByLabel('Departure').fill(stay.checkOut);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/searchresult\?/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.getByRole('link', { name: stay.home.title }).click();
+    await page.waitForURL(/\/details\//);
+    await expect(page.getByLabel('Check-in')).toHaveValue(stay.checkIn);
+    await expect(page.getByLabel('Check-out')).toHaveValue(stay.checkOut);
+
+    await page.getByRole('link', { name: TEXTS.reserve }).click();
+    await page.waitForURL(/\/chackout\?/);
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ homeId: stay.home._id, checkIn: stay.checkIn, checkOut: stay.checkOut });
+
+    // Tab 1 (the first tab opens): nights, dates, rules and the terms link.
+    await expect(page.getByRole('tab', { name: TAB.rules })).toHaveAttribute('aria-selected', 'true');
+    const rules = page.getByRole('tabpanel');
+    await expect(rules.getByText(`3 nights in ${stay.home.location}`)).toBeVisible();
+    await expect(rules.getByText(/after 12:00 PM/).first()).toBeVisible();
+    await expect(rules.getByRole('link', { name: /terms/i })).toHaveAttribute('href', '/terms');
+    const summary = page.getByRole('complementary');
+    await expect(summary.getByRole('heading', { name: stay.home.title })).toBeVisible();
+    const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(stay.home.price * 3);
+    await expect(summary.getByTestId('checkout-total')).toHaveText(total);
+    await expect(summary.getByText('VAT')).toBeVisible();
+
+    await page.getByRole('button', { name: TEXTS.agreeAndContinue }).click();
+    await expect(page.getByRole('tab', { name: TAB.guests })).toHaveAttribute('aria-selected', 'true');
+    const message = page.getByLabel(/Message to the host/);
+    await expect(message).toHaveAttribute('cols', '50');
+    await expect(message).toHaveAttribute('rows', '10');
+    await message.fill('Hello! We arrive in the afternoon.');
+
+    await page.getByRole('button', { name: TEXTS.continue, exact: true }).click();
+    await expect(page.getByRole('tab', { name: TAB.pay })).toHaveAttribute('aria-selected', 'true');
+    const pay = page.getByRole('button', { name: TEXTS.pay, exact: true });
+    await expect(pay).toBeEnabled();
+    await page.getByLabel('Card number').pressSequentially('4242424242424242');
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry/).pressSequentially('1234');
+    await expect(page.getByLabel(/Expiry/)).toHaveValue('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await expect(page.getByLabel('Name on card')).not.toHaveValue('');
+    // While the dates are held they are not listed as free.
+    expect(await listedAsFree(page.request, stay)).toBe(false);
+    await pay.click();
+
+    await expect(page.getByText(TEXTS.bookingSuccess)).toBeVisible();
+    await page.waitForURL(/\/dashboard\/my-booking$/);
+    const row = rowOf(page, stay);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Confirmed');
+    await expect(row).toContainText(stay.home.location);
+    await expect(row).toContainText(tableDay(stay.checkOut));
+    expect(await listedAsFree(page.request, stay)).toBe(false);
+    // The details page shows the dates as taken and does not offer Reserve for them.
+    const detailsUrl = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
+    await page.goto(detailsUrl);
+    await expect(page.getByText('Some of these dates are already booked. Choose other dates.')).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXTS.reserve })).toBeDisabled();
+    await page.goto('/dashboard/my-booking');
+
+    await row.getByRole('button', { name: TEXTS.cancelBooking }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(stay.home.title);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // A cancelled booking leaves the list (the server lists held and confirmed ones).
+    await expect(row).toHaveCount(0);
+
+    // The same dates are bookable again: the search lists the home for them.
+    const search = new URLSearchParams({ location: city, arrivalDate: `${stay.checkIn}T15:00`, departureDate: stay.checkOut });
+    await page.goto(`/searchresult?${search.toString()}`);
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: stay.home.title })).toBeVisible();
+    expect(await listedAsFree(page.request, stay)).toBe(true);
+    await page.goto(detailsUrl);
+    await expect(page.getByRole('link', { name: TEXTS.reserve })).toBeVisible();
+    await expect(page.getByText('Some of these dates are already booked.')).toHaveCount(0);
+  });
+
+  test('a declined card shows the provider message in red, Pay is enabled again, and another card then pays', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    const stay = await stayFor(page, 4, 25);
+    await cancelAtEnd(page, stay.home._id);
+
+    // A direct link opens the checkout; the pay tab can be clicked straight away.
+    await page.goto(checkoutUrl(stay));
+    await page.getByRole('tab', { name: TAB.pay }).click();
+    const pay = page.getByRole('button', { name: TEXTS.pay, exact: true });
+    await expect(pay).toBeEnabled();
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await expect(error).toBeVisible();
+    const [r, g, b] = await rgbOf(error);
+    expect(r, `the message is red (rgb ${r}, ${g}, ${b})`).toBeGreaterThan(150);
+    expect(Math.max(g, b)).toBeLessThan(80);
+    await expect(pay).toBeEnabled();
+    expect(page.url()).toContain('/chackout');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await expect(error).toBeHidden();
+    await pay.click();
+    await expect(page.getByText(TEXTS.bookingSuccess)).toBeVisible();
+    await page.waitForURL(/\/dashboard\/my-booking$/);
+    const row = rowOf(page, stay);
+    await expect(row).toContainText('Confirmed');
+    await row.getByRole('button', { name: TEXTS.cancelBooking }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    // The browser logs the expected 402 answer of the declined card.
+    allowProblems(pageProblems, /status of 402/);
+  });
+
+  test('the whole guest journey with the keyboard alone', async ({ page, stayFor, cancelAtEnd }) => {
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    const stay = await stayFor(page, 5, 10);
+    await cancelAtEnd(page, stay.home._id);
+    const details = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
+    await page.goto(details);
+    await expect(page.getByLabel('Check-in')).toHaveValue(stay.checkIn);
+
+    await tabTo(page, page.getByRole('link', { name: TEXTS.reserve }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/chackout\?/);
+
+    // The tabs: arrow keys move between them (and select), Tab enters the panel.
+    const rulesTab = page.getByRole('tab', { name: TAB.rules });
+    await tabTo(page, rulesTab);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: TAB.guests })).toBeFocused();
+    await expect(page.getByRole('tab', { name: TAB.guests })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(rulesTab).toBeFocused();
+    await expect(rulesTab).toHaveAttribute('aria-selected', 'true');
+
+    await tabTo(page, page.getByRole('button', { name: TEXTS.agreeAndContinue }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: TAB.guests })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(/Message to the host/)).toBeFocused();
+    await page.keyboard.type('Keyboard only, thank you.');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: TEXTS.continue, exact: true })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('tab', { name: TAB.pay })).toHaveAttribute('aria-selected', 'true');
+
+    await tabTo(page, page.getByLabel('Card number'));
+    await page.keyboard.type('4242424242424242');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(/Expiry/)).toBeFocused();
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Name on card')).toBeFocused();
+    const pay = page.getByRole('button', { name: TEXTS.pay, exact: true });
+    await expect(pay).toBeEnabled();
+    await page.keyboard.press('Tab');
+    await expect(pay).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText(TEXTS.bookingSuccess)).toBeVisible();
+    await page.waitForURL(/\/dashboard\/my-booking$/);
+    const row = rowOf(page, stay);
+    await expect(row).toContainText('Confirmed');
+
+    // Cancle opens the dialog; Escape closes it and the focus returns to Cancle.
+    const cancle = row.getByRole('button', { name: TEXTS.cancelBooking });
+    await tabTo(page, cancle);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancle).toBeFocused();
+
+    // Again, and this time Yes; the focus stays inside the dialog while it is open.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const yes = dialog.getByRole('button', { name: 'Yes' });
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await tabTo(page, yes);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    // The row (and its Cancle) is gone: the focus continues at the screen's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeFocused();
+  });
+
+  test('dates already booked cannot be paid again: the server message and a way back to the home', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    const stay = await stayFor(page, 7, 12);
+    await cancelAtEnd(page, stay.home._id);
+    await bookViaApi(page.request, stay);
+
+    await page.goto(checkoutUrl(stay));
+    const problem = page.getByRole('alert').filter({ hasText: 'These dates are no longer available' });
+    await expect(problem).toBeVisible();
+    await page.getByRole('tab', { name: TAB.pay }).click();
+    await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toHaveCount(0);
+    await page.getByRole('tabpanel').getByRole('link', { name: 'Back to the home' }).click();
+    await page.waitForURL(new RegExp(`/details/${stay.home._id}\\?`));
+    allowProblems(pageProblems, /status of 409/);
+  });
+
+  test('a checkout link without a valid home or dates says so and links to all homes', async ({ page }) => {
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await page.goto('/chackout');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/cannot be opened/);
+    await expect(page.getByRole('link', { name: 'Browse all homes' })).toHaveAttribute('href', '/all-home');
+    await page.goto('/chackout?homeId=x&checkIn=2026-05-04&checkOut=2026-05-01');
+    await expect(page.getByText(/check-out date must be after/i)).toBeVisible();
+  });
+
+  test('/chackout asks a visitor to sign in first and comes back to the same stay', async ({ page, stayFor, cancelAtEnd }) => {
+    const stay = await stayFor(page, 8, 10);
+    await page.goto(checkoutUrl(stay));
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_GUEST.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_GUEST.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/\/chackout\?/);
+    await cancelAtEnd(page, stay.home._id); // the checkout holds the dates
+    expect(new URL(page.url()).searchParams.get('homeId')).toBe(stay.home._id);
+    await expect(page.getByRole('complementary').getByRole('heading', { name: stay.home.title })).toBeVisible();
+  });
+});
+
+describe('admin: all bookings', () => {
+  test('lists every booking and Cancle -> Yes shows "deleted SuccessFul"', async ({ page, stayFor, cancelAtEnd }) => {
+    // The guest books through the API, then the admin signs in.
+    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    const stay = await stayFor(page, 9, 10);
+    await cancelAtEnd(page, stay.home._id);
+    await bookViaApi(page.request, stay);
+    await page.context().clearCookies();
+
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/allbooking');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Bookings' })).toBeVisible();
+    for (const column of ['Title', 'Location', 'Price', 'From', 'To', 'Action']) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    const row = rowOf(page, stay);
+    await expect(row).toContainText(DEMO_GUEST.email);
+    await expect(row).toContainText('Confirmed');
+    await expectAccessible(page, 'allbooking');
+
+    await row.getByRole('button', { name: TEXTS.cancelBooking }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(TEXTS.adminBookingCancelled)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(await listedAsFree(page.request, stay)).toBe(true);
+  });
+});
+
+describe('accessibility of the booking screens', () => {
+  for (const width of [1280, 360]) {
+    test(`axe on the checkout tabs, the card error and my bookings at ${width}px`, async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+      await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+      await page.setViewportSize({ width, height: 800 });
+      const stay = await stayFor(page, width === 360 ? 10 : 2, width === 360 ? 12 : 60);
+      await cancelAtEnd(page, stay.home._id);
+      await page.goto(checkoutUrl(stay));
+      await expect(page.getByRole('tab', { name: TAB.rules })).toHaveAttribute('aria-selected', 'true');
+      await expectAccessible(page, `checkout rules @${width}`);
+      const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await noOverflow(), 'no sideways scrolling').toBe(true);
+
+      await page.getByRole('tab', { name: TAB.guests }).click();
+      await expectAccessible(page, `checkout message @${width}`);
+      expect(await noOverflow(), 'no sideways scrolling').toBe(true);
+
+      await page.getByRole('tab', { name: TAB.pay }).click();
+      await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toBeEnabled();
+      await fillCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: TEXTS.pay, exact: true }).click();
+      await expect(page.getByText('Your card was declined.')).toBeVisible();
+      await expectAccessible(page, `checkout pay with error @${width}`);
+      expect(await noOverflow(), 'no sideways scrolling').toBe(true);
+
+      await page.goto('/dashboard/my-booking');
+      await expect(rowOf(page, stay)).toContainText('Awaiting payment');
+      await expectAccessible(page, `my-booking @${width}`);
+      await rowOf(page, stay).getByRole('button', { name: TEXTS.cancelBooking }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, `my-booking dialog @${width}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
+      allowProblems(pageProblems, /status of 402/);
+    });
+  }
+});

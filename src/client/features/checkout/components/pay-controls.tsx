@@ -1,0 +1,65 @@
+import type { Ref } from 'react';
+import { TEXTS } from '../../../../shared/texts';
+import { primaryButtonClass } from '../../../components/ui/form-field';
+
+export interface CardFormProps {
+  /** The payment's secret; null until the server has answered (Pay stays disabled). */
+  clientSecret: string | null;
+  /** Billing details sent with the confirmation (the signed-in user). */
+  billing: { name: string; email: string };
+  /** The total being paid, shown next to the button. */
+  amountLabel: string | null;
+  /**
+   * Called once the provider says the payment succeeded. Resolves true when the
+   * checkout is done (the page navigates away: Pay stays disabled), false to let
+   * the guest try again.
+   */
+  onPaid: (paymentIntentId: string) => Promise<boolean>;
+}
+
+export const CARD_ERROR_ID = 'checkout-card-error';
+
+/** The card provider's message, in red under the form. */
+export function CardError({ message }: { message: string | null }) {
+  return (
+    <div aria-live="assertive" className="mt-3 min-h-6">
+      {message && (
+        <p id={CARD_ERROR_ID} role="alert" className="font-medium text-red-700">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Pay": disabled until the secret has arrived and while a payment runs. */
+export function PayButton({ ref, disabled, paying, waiting, amountLabel }: {
+  ref?: Ref<HTMLButtonElement>;
+  disabled: boolean;
+  paying: boolean;
+  waiting: boolean;
+  amountLabel: string | null;
+}) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <button
+        ref={ref}
+        type="submit"
+        disabled={disabled}
+        aria-busy={paying || undefined}
+        aria-describedby="checkout-pay-status"
+        className={`${primaryButtonClass} min-w-32 px-8`}
+      >
+        {paying && (
+          <svg aria-hidden="true" className="h-4 w-4 animate-spin" viewBox="0 0 24 24" fill="none">
+            <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" strokeDasharray="42 14" />
+          </svg>
+        )}
+        {TEXTS.pay}
+      </button>
+      <p id="checkout-pay-status" role="status" className="text-sm text-gray-700">
+        {paying ? 'Processing your payment…' : waiting ? 'Preparing your payment…' : amountLabel ? `You pay ${amountLabel}` : ''}
+      </p>
+    </div>
+  );
+}

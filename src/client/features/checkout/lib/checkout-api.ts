@@ -1,0 +1,56 @@
+/**
+ * The checkout's calls (spec section 7): the payment intent (which holds the
+ * dates), the payments config (which card form), the sandbox's confirm, and the
+ * booking that confirms a paid hold. Answers are parsed with the shared contract.
+ */
+import { acknowledgedInsert } from '../../../../shared/schemas/common';
+import {
+  paymentIntentResponseSchema, paymentsConfigSchema, sandboxConfirmResponseSchema,
+  type PaymentIntentRequest, type PaymentIntentResponse, type PaymentsConfig, type SandboxConfirmRequest,
+} from '../../../../shared/schemas/payments';
+import type { CreateBookingRequest } from '../../../../shared/schemas/bookings';
+import { apiRequest, isApiError } from '../../../lib/api';
+
+const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const checkoutKeys = {
+  paymentsConfig: ['payments', 'config'] as const,
+};
+
+export async function fetchPaymentsConfig(signal?: AbortSignal): Promise<PaymentsConfig> {
+  const { data } = await apiRequest('/api/payments/config', paymentsConfigSchema, { signal });
+  return data;
+}
+
+/** Holds the dates for 15 minutes and creates the card payment: `{ clientSecret, bookingId, amount, ... }`. */
+export async function createPaymentIntent(body: PaymentIntentRequest): Promise<PaymentIntentResponse> {
+  const { data } = await apiRequest('/api/payment-intent', paymentIntentResponseSchema, jsonPost(body));
+  return data;
+}
+
+/** What a card confirmation ends with: the paid intent, or the message to show under the card form. */
+export type CardResult =
+  | { ok: true; paymentIntentId: string }
+  | { ok: false; code: string; message: string };
+
+/** The sandbox's confirmCardPayment: 402 answers carry the card error to show. */
+export async function confirmSandboxCard(body: SandboxConfirmRequest): Promise<CardResult> {
+  try {
+    const { data } = await apiRequest('/api/payments/sandbox/confirm', sandboxConfirmResponseSchema, jsonPost(body));
+    if (data.paymentIntent.status === 'succeeded') return { ok: true, paymentIntentId: data.paymentIntent.id };
+    return { ok: false, code: 'payment_incomplete', message: 'The payment was not completed. Please try again.' };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/** Confirms the paid hold as a booking; the server checks the payment with the provider. */
+export async function createBooking(body: Pick<CreateBookingRequest, 'bookingId' | 'paymentIntentId' | 'message'>) {
+  const { data } = await apiRequest('/api/bookings', acknowledgedInsert, jsonPost(body));
+  return data;
+}

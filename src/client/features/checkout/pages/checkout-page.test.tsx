@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch, testQueryClient, waitFor } from '../../../../test-support/render-routes';
+import { Component as CheckoutPage } from './checkout-page';
+
+const home = {
+  _id: 'h1', title: 'Test flat', location: 'Lisbon, Portugal', image: '/placeholder-home.svg', images: [],
+  price: 100, total_guest: 2, bedrooms: 1, bathrooms: 1, description: '', from: '2026-01-01', to: '2036-01-01',
+  hostEmail: 'host@stayhub.test', email: 'host@stayhub.test',
+};
+const intent = {
+  clientSecret: 'pi_1_secret_x', bookingId: 'b1', paymentIntentId: 'pi_1', amount: 300, nights: 3,
+  holdExpiresAt: new Date(Date.now() + 900_000).toISOString(), provider: 'sandbox',
+};
+
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  vi.unstubAllGlobals();
+});
+
+async function render(search: string) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(['auth', 'session'], { id: 'u1', email: 'guest@stayhub.test', name: 'Sam Rivera' });
+  const router = createMemoryRouter([{ path: '/chackout', Component: CheckoutPage }], { initialEntries: [`/chackout${search}`] });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+  cleanup = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return container;
+}
+
+describe('checkout page', () => {
+  it('asks for the payment intent once under StrictMode, opens on the first tab and enables Pay with the secret', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/home/h1': json(home),
+      'GET /api/payments/config': json({ provider: 'sandbox' }),
+      'POST /api/payment-intent': ({ body }) => {
+        expect(body).toEqual({ homeId: 'h1', checkIn: '2030-05-01', checkOut: '2030-05-04', guests: 2, price: 300 });
+        return json(intent);
+      },
+    });
+    const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=2');
+    await waitFor(() => expect(view.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('1 Review house rules'));
+    expect(view.textContent).toContain('3 nights in Lisbon, Portugal');
+    expect(view.textContent).toContain('$300.00');
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1);
+  });
+
+  it('explains a link without a stay and links to all homes', async () => {
+    stubFetch({});
+    const view = await render('?homeId=h1');
+    expect(view.querySelector('h1')?.textContent).toMatch(/cannot be opened/);
+    expect(view.querySelector('a[href="/all-home"]')).not.toBeNull();
+  });
+
+  it("shows the server's 409 message with a way back to the home", async () => {
+    stubFetch({
+      'GET /api/home/h1': json(home),
+      'GET /api/payments/config': json({ provider: 'sandbox' }),
+      'POST /api/payment-intent': json({ error: { code: 'dates_unavailable', message: 'These dates are no longer available. Please choose other dates.' } }, 409),
+    });
+    const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+    await waitFor(() => expect(view.querySelector('[role="alert"]')?.textContent).toContain('no longer available'));
+    const back = [...view.querySelectorAll('a')].find((a) => a.textContent === 'Back to the home' && a.closest('[role="alert"]'));
+    expect(back?.getAttribute('href')).toBe('/details/h1?checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+  });
+});
