@@ -103,6 +103,36 @@ describe('accounts', () => {
     allowProblems(pageProblems, /fonts\.googleapis\.com/);
   });
 
+  test('register asks for name, email and a long enough password before anything is sent', async ({ page }) => {
+    await page.goto('/register');
+    let posted = false;
+    page.on('request', (r) => { if (r.method() === 'POST') posted = true; });
+    await page.getByRole('button', { name: TEXTS.signUp }).click();
+    for (const label of ['Name', 'Email']) {
+      expect(await page.getByLabel(label).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    }
+    await page.getByLabel('Name').fill('Short Password');
+    await page.getByLabel('Email').fill(uniqueEmail('short'));
+    await page.getByLabel('Password', { exact: true }).fill('seven77');
+    await page.getByRole('button', { name: TEXTS.signUp }).click();
+    await expect(page.getByText(/at least 8/i).first()).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test('a new guest with no bookings is told so and offered a way to book', async ({ page }) => {
+    const email = uniqueEmail('nobookings');
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Empty Handed');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
+    await page.getByRole('button', { name: TEXTS.signUp }).click();
+    await expect(page.getByText(TEXTS.registerSuccess)).toBeVisible();
+    await page.goto('/dashboard/my-booking');
+    await expect(page.getByText(/don.t have any items/i)).toBeVisible();
+    await page.getByRole('link', { name: TEXTS.clickHereToBook }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   test('the password is masked and the toggle shows it', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });

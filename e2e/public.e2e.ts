@@ -91,6 +91,20 @@ describe('all homes', () => {
   });
 });
 
+describe('loading states', () => {
+  test('the grid says "Loading..." until the homes arrive', async ({ page }) => {
+    // Hold the real answer back for a moment so the loading state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/homes?*', async (route) => { await held; await route.continue(); });
+    await page.goto('/all-home');
+    await expect(page.getByText(TEXTS.loading).first()).toBeVisible();
+    release();
+    await expect(page.getByRole('list', { name: 'Homes' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByText(TEXTS.loading)).toHaveCount(0);
+  });
+});
+
 describe('details', () => {
   test('a card leads to its details with the computed total, and Reserve goes to /chackout', async ({ page }) => {
     await page.goto('/all-home');
@@ -108,6 +122,8 @@ describe('details', () => {
 
     const id = page.url().split('/details/')[1]!.split('?')[0]!;
     const home = await (await page.request.get(`/api/home/${id}`)).json();
+    await expect(page.getByText(home.description)).toBeVisible();
+    await expect(page.getByText(home.location).first()).toBeVisible();
     const checkIn = await page.getByLabel('Check-in').inputValue();
     await page.getByLabel('Check-out').fill(addDays(checkIn, 3));
     const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(home.price * 3);
