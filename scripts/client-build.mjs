@@ -1,6 +1,7 @@
 // Builds the client when dist/client is missing or older than its sources.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,10 +23,24 @@ export function clientIsStale() {
   return SOURCES.some((s) => newestMtime(join(root, s)) > builtAt);
 }
 
+/** Writes .br and .gz beside every compressible asset, so the server sends them without compressing per request. */
+export function precompress(dir = join(root, 'dist/client')) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) { precompress(path); continue; }
+    if (!/\.(js|css|svg|json|html|txt|webmanifest)$/.test(entry.name)) continue;
+    const data = readFileSync(path);
+    if (data.length < 1024) continue;
+    writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+    writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
 export function buildClientIfStale({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
   console.log('Building the client (vite build)...');
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  precompress();
   return true;
 }
 

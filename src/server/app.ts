@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // JSON answers are compressed on the fly; the built client ships pre-compressed files instead.
+      await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
       // Cross-origin writes are refused; the OAuth callback may arrive as a cross-site form post (Better Auth checks its state).
       api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (url) => url.startsWith('/api/auth/callback/')));
       // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
@@ -137,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // dist/client holds .br and .gz siblings made at build time (scripts/client-build.mjs).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes(`${join(clientDir, 'assets')}`) ? IMMUTABLE : 'no-cache');
       },
@@ -145,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
     if (wantsPage && indexHtml) {
       // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { insertHome } from './test/factories';
+import { useTestApp } from './test/test-app';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'stayhub-client-'));
+mkdirSync(join(clientDir, 'assets'));
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html lang="en"><title>StayHub</title></html>');
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), script);
+writeFileSync(join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+const t = useTestApp(() => ({ clientDir }));
+
+describe('serving the built client', () => {
+  it('sends hashed assets pre-compressed and cached for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 4);
+  });
+
+  it('answers client routes with the app shell, never cached, for GET and HEAD', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/details/anything?x=1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});
+
+describe('API responses', () => {
+  it('are compressed when the client accepts it and the body is large', async () => {
+    for (let i = 0; i < 5; i++) await insertHome(t.db, { location: 'Gzipville' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/homes?location=Gzipville', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(5);
+  });
+});
