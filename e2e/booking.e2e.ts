@@ -5,9 +5,10 @@
  * (the cancelAtEnd fixture does it even when a test fails).
  */
 import { TEXTS } from '../src/shared/texts';
+import { DEMO, DEMO_PASSWORD, loginAs } from './support/auth-fixtures';
 import { allowProblems, expectAccessible } from './support/fixtures';
 import {
-  DEMO_ADMIN, DEMO_GUEST, bookViaApi, checkoutUrl, expect, listedAsFree, loginAs, rgbOf, tabTo, tableDay, test,
+  bookViaApi, checkoutUrl, expect, listedAsFree, rgbOf, tabTo, tableDay, test,
   type Stay,
 } from './support/booking-fixtures';
 import type { Page } from '@playwright/test';
@@ -27,7 +28,7 @@ const rowOf = (page: Page, stay: Stay) =>
 
 describe('checkout and my bookings', () => {
   test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({ page, stayFor, cancelAtEnd }) => {
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 2, 20, 3);
     await cancelAtEnd(page, stay.home._id);
     const city = stay.home.location.split(',')[0]!;
@@ -118,7 +119,7 @@ describe('checkout and my bookings', () => {
   });
 
   test('a declined card shows the provider message in red, Pay is enabled again, and another card then pays', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 4, 25);
     await cancelAtEnd(page, stay.home._id);
 
@@ -153,7 +154,7 @@ describe('checkout and my bookings', () => {
   });
 
   test('the whole guest journey with the keyboard alone', async ({ page, stayFor, cancelAtEnd }) => {
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 5, 10);
     await cancelAtEnd(page, stay.home._id);
     const details = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
@@ -232,7 +233,7 @@ describe('checkout and my bookings', () => {
   });
 
   test('dates already booked cannot be paid again: the server message and a way back to the home', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 7, 12);
     await cancelAtEnd(page, stay.home._id);
     await bookViaApi(page.request, stay);
@@ -248,7 +249,7 @@ describe('checkout and my bookings', () => {
   });
 
   test('a checkout link without a valid home or dates says so and links to all homes', async ({ page }) => {
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     await page.goto('/chackout');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/cannot be opened/);
     await expect(page.getByRole('link', { name: 'Browse all homes' })).toHaveAttribute('href', '/all-home');
@@ -260,8 +261,8 @@ describe('checkout and my bookings', () => {
     const stay = await stayFor(page, 8, 10);
     await page.goto(checkoutUrl(stay));
     await page.waitForURL(/\/login/);
-    await page.getByLabel('Email', { exact: true }).fill(DEMO_GUEST.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_GUEST.password);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.guest);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/chackout\?/);
     await cancelAtEnd(page, stay.home._id); // the checkout holds the dates
@@ -273,20 +274,20 @@ describe('checkout and my bookings', () => {
 describe('admin: all bookings', () => {
   test('lists every booking and Cancle -> Yes shows "deleted SuccessFul"', async ({ page, stayFor, cancelAtEnd }) => {
     // The guest books through the API, then the admin signs in.
-    await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+    await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 9, 10);
     await cancelAtEnd(page, stay.home._id);
     await bookViaApi(page.request, stay);
     await page.context().clearCookies();
 
-    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await loginAs(page, DEMO.admin);
     await page.goto('/dashboard/allbooking');
     await expect(page.getByRole('heading', { level: 1, name: 'All Bookings' })).toBeVisible();
     for (const column of ['Title', 'Location', 'Price', 'From', 'To', 'Action']) {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     const row = rowOf(page, stay);
-    await expect(row).toContainText(DEMO_GUEST.email);
+    await expect(row).toContainText(DEMO.guest);
     await expect(row).toContainText('Confirmed');
     await expectAccessible(page, 'allbooking');
 
@@ -301,7 +302,7 @@ describe('admin: all bookings', () => {
 describe('accessibility of the booking screens', () => {
   for (const width of [1280, 360]) {
     test(`axe on the checkout tabs, the card error and my bookings at ${width}px`, async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
-      await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+      await loginAs(page, DEMO.guest);
       await page.setViewportSize({ width, height: 800 });
       const stay = await stayFor(page, width === 360 ? 10 : 2, width === 360 ? 12 : 60);
       await cancelAtEnd(page, stay.home._id);

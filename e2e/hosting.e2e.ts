@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { TEXTS } from '../src/shared/texts';
 import { allowProblems, expectAccessible } from './support/fixtures';
-import { DEMO_HOST, expect, loginAs, test, uniqueTitle } from './support/hosting-fixtures';
+import { DEMO, loginAs } from './support/auth-fixtures';
+import { expect, test, uniqueTitle } from './support/hosting-fixtures';
 
 const describe = test.describe;
 const UPLOADED = /^\/uploads\/[0-9a-f]{32}-1280\.webp$/;
@@ -35,7 +36,7 @@ const fullUrl = (previewSrc: string | null) => new URL(previewSrc ?? '', 'http:/
 
 describe('hosting', () => {
   test('a host adds a home with two pictures, finds it everywhere, edits its price and deletes it', async ({ page, trackHome }) => {
-    await loginAs(page, DEMO_HOST.email, DEMO_HOST.password);
+    await loginAs(page, DEMO.host);
     await page.goto('/dashboard/add-home');
     await expect(page.getByRole('heading', { level: 1, name: 'Add Home' })).toBeVisible();
     await expectAccessible(page, 'add-home (empty)');
@@ -131,7 +132,7 @@ describe('hosting', () => {
   });
 
   test('a file that is not a picture is refused with a visible message and is not sent with the home', async ({ page, pageProblems }) => {
-    await loginAs(page, DEMO_HOST.email, DEMO_HOST.password);
+    await loginAs(page, DEMO.host);
     await page.goto('/dashboard/add-home');
     const answer = page.waitForResponse((res) => res.url().endsWith('/api/uploads'));
     await page.getByLabel(TEXTS.uploadImage).setInputFiles(files.fake);
@@ -154,7 +155,7 @@ describe('hosting', () => {
 
   test('at 360 px the homes table scrolls inside its own region and the edit form keeps its data when nothing changed', async ({ page, createHome }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginAs(page, DEMO_HOST.email, DEMO_HOST.password);
+    await loginAs(page, DEMO.host);
     const home = await createHome(page, { title: uniqueTitle('E2E Narrow flat'), price: 87.5 });
     await page.goto('/dashboard/manage-home');
     const region = page.getByRole('region', { name: /Your homes/ });

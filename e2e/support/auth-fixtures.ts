@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { TEXTS } from '../../src/shared/texts';
 import { readMails } from './identity-services';
 
+/** The demo accounts (seeded with the demo data): one password for all. */
 export const DEMO_PASSWORD = 'stayhub-demo-2026';
 export const DEMO = {
   admin: 'admin@stayhub.test',
@@ -19,13 +20,22 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${++n}@example.test`;
 }
 
-/** Signs in through the /login form and waits for the success toast. */
+/**
+ * Signs in through the /login form (opened unless the page is on it already, so a
+ * ?from= is kept), waits for the success toast and for the page to leave /login,
+ * then asks the server for the session: the session is an httpOnly cookie, and
+ * the header may not show Sign Out at a phone's width.
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(TEXTS.loginSuccess)).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { email?: string } } | null)?.user?.email)
+    .toBe(email.toLowerCase());
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -5,20 +5,14 @@
  * it fails), with the session that booked it.
  *
  *   test('...', async ({ page, stayFor, bookViaApi, cancelAtEnd }) => {
- *     await loginAs(page, DEMO_GUEST.email, DEMO_GUEST.password);
+ *     await loginAs(page, DEMO.guest);                        // loginAs, DEMO: auth-fixtures
  *     const stay = await stayFor(page.request, 3, 40);       // the 4th oldest home, 40 days ahead, 2 nights
  *     await cancelAtEnd(page, stay.home._id);                 // whatever this session books there
  *   });
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO } from './auth-fixtures';
 import { expect, test as base } from './fixtures';
-import { loginAs } from './hosting-fixtures';
-
-export { loginAs };
-
-export const DEMO_PASSWORD = 'stayhub-demo-2026';
-export const DEMO_GUEST = { email: 'guest@stayhub.test', password: DEMO_PASSWORD } as const;
-export const DEMO_ADMIN = { email: 'admin@stayhub.test', password: DEMO_PASSWORD } as const;
 
 export interface ApiHome {
   _id: string;
@@ -85,7 +79,7 @@ export async function bookViaApi(request: APIRequestContext, stay: Stay): Promis
     data: {
       clientSecret: intent.clientSecret,
       card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-      billing: { name: 'E2E Guest', email: DEMO_GUEST.email },
+      billing: { name: 'E2E Guest', email: DEMO.guest },
     },
   });
   expect(payRes.status(), await payRes.text()).toBe(200);

@@ -1,30 +1,15 @@
 /**
- * Host fixtures: sign in through the /login page, and create homes through the
- * API that are deleted again when the test ends (also when it fails).
+ * Host fixtures: homes created through the API that are deleted again when the
+ * test ends (also when it fails). Sign in with auth-fixtures' loginAs.
  *
  *   test('...', async ({ page, createHome, trackHome }) => {
- *     await loginAs(page, DEMO_HOST.email, DEMO_HOST.password);
+ *     await loginAs(page, DEMO.host);
  *     const home = await createHome(page, { price: 80 });   // signed in as that page's user
  *     trackHome(page, idMadeThroughTheUi);                   // delete this one too
  *   });
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
-
-export const DEMO_HOST = { email: 'host@stayhub.test', password: 'stayhub-demo-2026' } as const;
-
-/** Signs in through the /login page (labels Email / Password, button Sign In) and waits until it is done. */
-export async function loginAs(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  // The session is the server's (an httpOnly cookie): ask it, whatever the header shows at this width.
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { email?: string } } | null)?.user?.email)
-    .toBe(email.toLowerCase());
-}
 
 export interface HomeInput {
   location: string;

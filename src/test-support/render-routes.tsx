@@ -1,12 +1,21 @@
 /**
  * Renders routes in a memory router with a fresh QueryClient (jsdom component tests),
  * plus a tiny fetch stub keyed by "METHOD path". No testing-library needed.
+ *
+ *   setUpComponentTests({ muteToasts: true });   // clean-up after each test, toasts silenced
+ *   let view: RenderedRoutes | undefined;
+ *   it('...', async () => {
+ *     stubFetch({ 'GET /api/homes': json([]) });
+ *     view = await renderRoutes(routes, ['/']);
+ *   });
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
+import { act, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { User } from '../shared/schemas/users';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -14,27 +23,70 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
-export async function renderRoutes(routes: RouteObject[], initialEntries: Array<string | { pathname: string; search?: string; state?: unknown }>, queryClient = testQueryClient()) {
+/** The views rendered and not yet unmounted (setUpComponentTests unmounts them after each test). */
+const mounted = new Set<() => void>();
+
+export async function renderRoutes(
+  routes: RouteObject[],
+  initialEntries: Array<string | { pathname: string; search?: string; state?: unknown }>,
+  queryClient = testQueryClient(),
+  { strict = false }: { strict?: boolean } = {},
+) {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   const router = createMemoryRouter(routes, { initialEntries });
+  const app: ReactNode = (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
   await act(async () => {
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    root.render(strict ? <StrictMode>{app}</StrictMode> : app);
   });
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
+    queryClient.clear();
+  };
+  mounted.add(unmount);
+  return { container, router, queryClient, unmount };
+}
+
+export type RenderedRoutes = Awaited<ReturnType<typeof renderRoutes>>;
+
+/**
+ * The shared set-up of a component test file: after each test every view that
+ * renderRoutes rendered is unmounted and stubbed globals (fetch) are restored;
+ * with `muteToasts`, toast.success and toast.error are spies that show nothing
+ * (assert on them with `expect(toast.success)...`).
+ */
+export function setUpComponentTests({ muteToasts = false }: { muteToasts?: boolean } = {}) {
+  if (muteToasts) {
+    beforeEach(() => {
+      vi.spyOn(toast, 'success').mockImplementation(() => '');
+      vi.spyOn(toast, 'error').mockImplementation(() => '');
+    });
+  }
+  afterEach(() => {
+    for (const unmount of [...mounted]) unmount();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** A user record as GET /api/user/:email answers it: the signed-in guest of the tests unless `fields` say otherwise. */
+export function userRecord(fields: Partial<User> = {}): User {
   return {
-    container,
-    router,
-    queryClient,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-      queryClient.clear();
-    },
+    _id: 'u1',
+    email: 'guest@example.com',
+    name: 'Guest',
+    role: null,
+    location: null,
+    docImage: null,
+    image: null,
+    emailVerified: true,
+    ...fields,
   };
 }
 

@@ -3,7 +3,7 @@
  * linked with aria-describedby, and aria-invalid is set while an error shows.
  * They take React Hook Form's `register(...)` spread (ref included).
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-500 ' +
@@ -31,65 +31,96 @@ export function FieldError({ id, children }: { id: string; children?: ReactNode 
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** The ids of a labelled control and of its hint and error, with the attributes that link them. */
+function useFieldIds(hint: ReactNode, error: string | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hint ? hintId : null, error ? errorId : null),
+  };
+  return { id, hintId, errorId, control };
+}
+
+/** A control's frame: its label above, its hint and error below. */
+function FieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1 block text-sm font-semibold text-gray-900">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={ids.hintId} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
+      <FieldError id={ids.errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+}
+
+export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({ label, error, hint, className, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds(hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      <input ref={ref} className={inputClass} {...ids.control} {...input} />
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea, like TextField. */
+export function TextAreaField({ label, error, hint, className, ref, ...textarea }: TextAreaFieldProps) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      <textarea ref={ref} className={inputClass} {...ids.control} {...textarea} />
+    </FieldFrame>
   );
 }
 
 /** A masked password input with a Show password toggle (aria-pressed). */
 export function PasswordField({ label, error, hint, className, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds(hint, error);
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          className={`${inputClass} pr-20`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
-          {...input}
-          type={visible ? 'text' : 'password'}
-        />
+        <input ref={ref} className={`${inputClass} pr-20`} {...ids.control} {...input} type={visible ? 'text' : 'password'} />
         <button
           type="button"
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={ids.id}
           aria-label="Show password"
           onClick={() => setVisible((v) => !v)}
           title={visible ? 'Hide password' : 'Show password'}
@@ -103,12 +134,29 @@ export function PasswordField({ label, error, hint, className, ref, ...input }: 
           <span aria-hidden="true">Show</span>
         </button>
       </div>
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId}>{error}</FieldError>
+    </FieldFrame>
+  );
+}
+
+/** Attributes of the numeric inputs: a number keyboard on phones, whole numbers for counts. */
+export const moneyInput = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0.01' } as const;
+export const countInput = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', step: '1', min, max }) as const;
+
+/** A required field's label: the name and an asterisk that screen readers skip (the input is aria-required). */
+export function required(label: string): ReactNode {
+  return (
+    <>
+      {label} <span aria-hidden="true" className="text-red-700">*</span>
+    </>
+  );
+}
+
+/** A form-level failure (e.g. the server's message), announced when it appears. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {message}
     </div>
   );
 }

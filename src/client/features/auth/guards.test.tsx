@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import { json, renderRoutes, stubFetch, waitFor } from '../../../test-support/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../test-support/render-routes';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {
@@ -10,16 +10,6 @@ function LoginProbe() {
 }
 
 const session = { session: { id: 's1' }, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
-const userRecord = (role: string | null) => ({
-  _id: 'u1',
-  email: 'guest@example.com',
-  name: 'Guest',
-  role,
-  location: null,
-  docImage: null,
-  image: null,
-  emailVerified: true,
-});
 
 const routes = [
   { path: '/login', element: <LoginProbe /> },
@@ -34,12 +24,8 @@ const routes = [
   },
 ];
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests();
+let view: RenderedRoutes | undefined;
 
 describe('RequireAuth', () => {
   it('shows a progress bar while the session loads', async () => {
@@ -81,7 +67,7 @@ describe('RequireRole', () => {
       return answer;
     });
     expect(view.container.textContent).toContain('Loading...');
-    resolve(json(userRecord(null)));
+    resolve(json(userRecord({ role: null })));
     await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Dashboard home'));
     expect(view.router.state.location.pathname).toBe('/dashboard');
   });
@@ -89,7 +75,7 @@ describe('RequireRole', () => {
   it('lets the matching role in', async () => {
     stubFetch({
       'GET /api/auth/get-session': json(session),
-      'GET /api/user/guest%40example.com': json(userRecord('admin')),
+      'GET /api/user/guest%40example.com': json(userRecord({ role: 'admin' })),
     });
     view = await renderRoutes(routes, ['/dashboard/alluser']);
     await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('All users'));
@@ -98,7 +84,7 @@ describe('RequireRole', () => {
   it('does not let a pending host request through the host or admin guard', async () => {
     stubFetch({
       'GET /api/auth/get-session': json(session),
-      'GET /api/user/guest%40example.com': json(userRecord('requested')),
+      'GET /api/user/guest%40example.com': json(userRecord({ role: 'requested' })),
     });
     view = await renderRoutes(routes, ['/dashboard/alluser']);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));

@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/schemas/users';
-import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../test-support/render-routes';
+import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../test-support/render-routes';
 import { dashboardRoutes } from './routes';
 
 const session = { session: {}, user: { id: 'u1', email: 'pat@example.com', name: 'Pat' } };
-const record = (role: User['role']): User => ({
-  _id: 'u1',
-  email: 'pat@example.com',
-  name: 'Pat',
-  role,
-  location: null,
-  docImage: null,
-  image: null,
-  emailVerified: true,
-});
+const record = (role: User['role']) => userRecord({ email: 'pat@example.com', name: 'Pat', role });
 
 const routes = [{ path: '/', HydrateFallback: () => null, children: [...dashboardRoutes, { path: 'login', element: <h1>Login</h1> }] }];
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests();
+let view: RenderedRoutes | undefined;
 
 const menuLabels = () => [...view!.container.querySelectorAll('nav[aria-label="Dashboard"] a')].map((a) => a.textContent);
 

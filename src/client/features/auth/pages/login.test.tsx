@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
 import type * as AuthClientModule from '../auth-client';
 import { GOOGLE_NOT_CONFIGURED, LoginPage } from './login';
 
@@ -38,19 +38,9 @@ function typeInto(input: HTMLInputElement, value: string) {
   });
 }
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-let success: ReturnType<typeof vi.spyOn>;
-let failure: ReturnType<typeof vi.spyOn>;
-
-beforeEach(() => {
-  success = vi.spyOn(toast, 'success').mockImplementation(() => '');
-  failure = vi.spyOn(toast, 'error').mockImplementation(() => '');
-});
-
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -87,7 +77,7 @@ describe('LoginPage', () => {
     view = await renderRoutes(routes, ['/login']);
     typeInto(emailInput(), 'guest@example.com');
     click(buttonByText(view.container, 'Forgot Password'));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(TEXTS.passwordResetSent));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TEXTS.passwordResetSent));
     expect(authMocks.requestPasswordReset).toHaveBeenCalledWith({ email: 'guest@example.com', redirectTo: '/reset-password' });
   });
 
@@ -107,7 +97,7 @@ describe('LoginPage', () => {
       view!.container.querySelector('form')!.requestSubmit();
     });
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/my-booking'));
-    expect(success).toHaveBeenCalledWith(TEXTS.loginSuccess);
+    expect(toast.success).toHaveBeenCalledWith(TEXTS.loginSuccess);
     expect(authMocks.signInEmail).toHaveBeenCalledWith({ email: 'guest@example.com', password: 'correct horse' });
   });
 
@@ -120,7 +110,7 @@ describe('LoginPage', () => {
     await act(async () => {
       view!.container.querySelector('form')!.requestSubmit();
     });
-    await waitFor(() => expect(failure).toHaveBeenCalledWith('Invalid email or password'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid email or password'));
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password');
     expect(buttonByText(view.container, 'Sign In').disabled).toBe(false);
     expect(view.router.state.location.pathname).toBe('/login');
@@ -130,7 +120,7 @@ describe('LoginPage', () => {
     stubFetch({ 'GET /api/auth/get-session': json(null), 'GET /api/auth-config': json({ google: false }) });
     view = await renderRoutes(routes, ['/login']);
     click(buttonByText(view.container, 'Log In with Google'));
-    await waitFor(() => expect(failure).toHaveBeenCalledWith(GOOGLE_NOT_CONFIGURED));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(GOOGLE_NOT_CONFIGURED));
     expect(authMocks.signInSocial).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,8 @@ import { cardImage } from '../../../../shared/images';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { TEXTS } from '../../../../shared/texts';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-field';
-import { ErrorPanel, errorText, LoadingBar, Screen } from '../../dashboard/components/screen';
+import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
+import { Screen } from '../../dashboard/components/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
 import { formatBookingDay, formatDollars, isCancellable, STATUS_LABELS } from '../lib/present';
 

@@ -4,7 +4,7 @@ import type { Home } from '../../../../shared/schemas/homes';
 import { TEXTS } from '../../../../shared/texts';
 import { fetchHomesPage, homeKeys, type HomesFilter } from '../../../lib/api';
 import { HomeCard } from './home-card';
-import { ErrorState, LoadingState, errorMessage } from './status';
+import { ErrorPanel, errorText, LoadingState } from '../../../components/ui/status';
 
 export interface HomesGridProps {
   filter: HomesFilter;
@@ -48,7 +48,7 @@ export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
 
   if (query.isPending) return <LoadingState />;
   if (query.isError && !query.data) {
-    return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    return <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
 
   const homes = query.data.pages.flatMap((page) => page.homes);
@@ -66,7 +66,7 @@ export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       <div className="mt-8 flex flex-col items-center gap-3" aria-live="polite">
         {isFetchNextPageError && (
-          <ErrorState message={errorMessage(query.error)} onRetry={() => void fetchNextPage()} />
+          <ErrorPanel centered message={errorText(query.error)} onRetry={() => void fetchNextPage()} />
         )}
         {hasNextPage && !isFetchNextPageError && (
           <button

@@ -9,7 +9,7 @@ import { calendarDate } from '../../../../shared/stay';
 import { TEXTS } from '../../../../shared/texts';
 import { PageTitle } from '../../../components/page-title';
 import { apiRequest, fetchHome, homeKeys, isApiError } from '../../../lib/api';
-import { ErrorState, LoadingState, errorMessage } from '../components/status';
+import { ErrorPanel, errorText, LoadingState } from '../../../components/ui/status';
 import { formatDay, initialStay, priceToCents, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
 
@@ -281,7 +281,7 @@ export function Component() {
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <PageTitle title="Home" />
         <h1 className="sr-only">Home details</h1>
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />
       </div>
     );
   }

@@ -8,7 +8,8 @@ import { PageTitle } from '../../../components/page-title';
 import { fetchHomesPage, homeKeys } from '../../../lib/api';
 import { HomeCard } from '../components/home-card';
 import { SearchForm } from '../components/search-form';
-import { EmptyState, ErrorState, errorMessage } from '../components/status';
+import { ErrorPanel, errorText } from '../../../components/ui/status';
+import { EmptyState } from '../components/status';
 import { TypingTitle } from '../components/typing-title';
 import { experiencePrice, fetchExperiences } from '../lib/experiences';
 
@@ -64,7 +65,7 @@ function HomesSection() {
       {query.isPending ? (
         <CardSkeletons label="homes" />
       ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.homes.length === 0 ? (
         <EmptyState title="No homes yet">New homes appear here as soon as hosts add them.</EmptyState>
       ) : (
@@ -91,7 +92,7 @@ function ExperiencesSection() {
       {query.isPending ? (
         <CardSkeletons label="experiences" />
       ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState title="No experiences yet" />
       ) : (

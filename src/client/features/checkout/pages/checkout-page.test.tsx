@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, testQueryClient, waitFor } from '../../../../test-support/render-routes';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient, waitFor } from '../../../../test-support/render-routes';
 import { Component as CheckoutPage } from './checkout-page';
 
 const home = {
@@ -17,34 +14,13 @@ const intent = {
   holdExpiresAt: new Date(Date.now() + 900_000).toISOString(), provider: 'sandbox',
 };
 
-let cleanup: (() => void) | null = null;
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests();
 
 async function render(search: string) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(['auth', 'session'], { id: 'u1', email: 'guest@stayhub.test', name: 'Sam Rivera' });
-  const router = createMemoryRouter([{ path: '/chackout', Component: CheckoutPage }], { initialEntries: [`/chackout${search}`] });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
-  return container;
+  const view = await renderRoutes([{ path: '/chackout', Component: CheckoutPage }], [`/chackout${search}`], queryClient, { strict: true });
+  return view.container;
 }
 
 describe('checkout page', () => {

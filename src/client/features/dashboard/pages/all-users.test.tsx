@@ -1,32 +1,16 @@
 // @vitest-environment jsdom
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/schemas/users';
 import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../../test-support/render-routes';
 import { AllUsersPage, APPROVED, DECLINED } from './all-users';
 
-const user = (email: string, role: User['role'], docImage: string | null = null): User => ({
-  _id: email,
-  email,
-  name: email.split('@')[0] ?? email,
-  role,
-  location: role === 'requested' ? 'Lisbon' : null,
-  docImage,
-  image: null,
-  emailVerified: true,
-});
+const user = (email: string, role: User['role'], docImage: string | null = null): User =>
+  userRecord({ _id: email, email, name: email.split('@')[0] ?? email, role, location: role === 'requested' ? 'Lisbon' : null, docImage });
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => '');
-  vi.spyOn(toast, 'error').mockImplementation(() => '');
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 
 const rows = () => [...view!.container.querySelectorAll('tbody tr')];
 

@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import type { User } from '../../../../shared/schemas/users';
 import { TEXTS } from '../../../../shared/texts';
 import { fetchUsers, putUser, userKeys } from '../../../lib/users';
-import { ErrorPanel, errorText, LoadingBar, Screen } from '../components/screen';
+import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
+import { Screen } from '../components/screen';
 
 export const APPROVED = 'Host request approved';
 export const DECLINED = 'Host request declined';

@@ -1,34 +1,17 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/schemas/users';
 import { TEXTS } from '../../../../shared/texts';
-import { json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../../test-support/render-routes';
 import { BecomeHostPage, REQUEST_SENT } from './become-host';
 
 const session = { session: {}, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
-const record = (role: User['role']): User => ({
-  _id: 'u1',
-  email: 'guest@example.com',
-  name: 'Guest',
-  role,
-  location: null,
-  docImage: null,
-  image: null,
-  emailVerified: true,
-});
+const record = (role: User['role']) => userRecord({ role });
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => '');
-  vi.spyOn(toast, 'error').mockImplementation(() => '');
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 
 function setInput(input: HTMLInputElement, value: string) {
   act(() => {

@@ -13,7 +13,8 @@ import { uploadImage } from '../../../lib/uploads';
 import { putUser, userKeys } from '../../../lib/users';
 import { useCurrentUserRecord } from '../../auth/use-role';
 import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
-import { ErrorPanel, errorText, Screen } from '../components/screen';
+import { ErrorPanel, errorText } from '../../../components/ui/status';
+import { Screen } from '../components/screen';
 
 export const REQUEST_SENT = 'Your host request has been sent. Please wait for admin approval.';
 

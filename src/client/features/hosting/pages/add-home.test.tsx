@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../../shared/texts';
 import { ApiError } from '../../../lib/api';
-import { json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
 import { defaultAvailability } from '../lib/dates';
 import { chooseFiles, field, HOST_EMAIL, session, setValue, submitForm } from '../test-utils';
 import { AddHomePage } from './add-home';
@@ -15,16 +15,10 @@ vi.mock('../../../lib/uploads', () => uploads);
 const key = (c: string) => c.repeat(32);
 const stored = (c: string) => ({ url: `/uploads/${key(c)}-1280.webp`, width: 1280, height: 960 });
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => '');
-  vi.spyOn(toast, 'error').mockImplementation(() => '');
   uploads.uploadPicture.mockReset();
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
 });
 
 const routes = [

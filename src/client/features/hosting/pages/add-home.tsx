@@ -6,25 +6,22 @@
  * loading state clears, the server's message shows and every input is kept.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { createHomeSchema, HOME_DESCRIPTION_MAX, HOME_GUESTS_MAX, HOME_ROOMS_MAX, HOME_TEXT_MAX } from '../../../../shared/schemas/homes';
+import { createHomeSchema } from '../../../../shared/schemas/homes';
 import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass, TextField } from '../../../components/ui/form-field';
-import { homeKeys } from '../../../lib/api';
+import { FormAlert, primaryButtonClass, required, TextField } from '../../../components/ui/form-field';
 import { useSession } from '../../../lib/session';
-import { errorText, Screen } from '../../dashboard/components/screen';
-import { countInput, FormAlert, moneyInput, required, TextAreaField } from '../components/fields';
+import { Screen } from '../../dashboard/components/screen';
+import { HomeFields } from '../components/home-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';
 import { createHome } from '../lib/hosting-api';
-import { MANAGE_HOME_PATH } from '../lib/paths';
 import { isUploading, uploadedUrls } from '../lib/pictures';
 import { usePictures } from '../lib/use-pictures';
+import { useSaveHome } from '../lib/use-save-home';
 
 type AddHomeInput = z.input<typeof createHomeSchema>;
 type AddHomeValues = z.output<typeof createHomeSchema>;
@@ -43,10 +40,7 @@ const WAIT_FOR_UPLOADS = 'Wait until the pictures have finished uploading.';
 
 export function AddHomePage() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { pictures, add, remove, move } = usePictures();
-  const [formError, setFormError] = useState<string | null>(null);
   const [defaults] = useState(() => defaultAvailability(new Date()));
   const {
     register,
@@ -65,19 +59,10 @@ export function AddHomePage() {
     },
   });
 
-  const save = useMutation({
-    mutationFn: (home: AddHomeValues) => createHome(home),
-    onSuccess: () => {
-      toast.success(TEXTS.homeAdded);
-      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
-      navigate(MANAGE_HOME_PATH);
-    },
-    onError: (error) => {
-      const message = errorText(error);
-      setFormError(message);
-      toast.error(message);
-    },
-  });
+  const { save, formError, clearFormError } = useSaveHome(
+    (home: AddHomeValues) => createHome(home),
+    () => toast.success(TEXTS.homeAdded),
+  );
 
   const uploading = isUploading(pictures);
   const busy = save.isPending;
@@ -92,7 +77,7 @@ export function AddHomePage() {
     setValue('images', urls);
     setValue('image', urls[0]);
     if (user?.email) setValue('hostEmail', user.email);
-    setFormError(null);
+    clearFormError();
     void handleSubmit((home) => save.mutate(home))(event);
   }
 
@@ -105,46 +90,15 @@ export function AddHomePage() {
         className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
       >
         <FormAlert message={formError} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={required('Location')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.location?.message} {...register('location')} />
-          <TextField label={required('Title')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.title?.message} {...register('title')} />
-          <TextField label={required('Available from')} type="date" required error={errors.from?.message} {...register('from')} />
-          <TextField label={required('Available to')} type="date" required error={errors.to?.message} {...register('to')} />
-          <TextField
-            label={required('Price per night (USD)')}
-            required
-            {...moneyInput}
-            error={errors.price?.message}
-            {...register('price', { valueAsNumber: true })}
-          />
-          <TextField
-            label={required('Total guests')}
-            required
-            {...countInput(1, HOME_GUESTS_MAX)}
-            error={errors.total_guest?.message}
-            {...register('total_guest', { valueAsNumber: true })}
-          />
-          <TextField
-            label={required('Bedrooms')}
-            required
-            {...countInput(0, HOME_ROOMS_MAX)}
-            error={errors.bedrooms?.message}
-            {...register('bedrooms', { valueAsNumber: true })}
-          />
-          <TextField
-            label={required('Bathrooms')}
-            required
-            {...countInput(0, HOME_ROOMS_MAX)}
-            error={errors.bathrooms?.message}
-            {...register('bathrooms', { valueAsNumber: true })}
-          />
-        </div>
-        <TextAreaField
-          label="Description"
-          rows={5}
-          maxLength={HOME_DESCRIPTION_MAX}
-          error={errors.description?.message}
-          {...register('description')}
+        <HomeFields
+          register={register}
+          errors={errors}
+          between={
+            <>
+              <TextField label={required('Available from')} type="date" required error={errors.from?.message} {...register('from')} />
+              <TextField label={required('Available to')} type="date" required error={errors.to?.message} {...register('to')} />
+            </>
+          }
         />
         <PicturePicker
           pictures={pictures}

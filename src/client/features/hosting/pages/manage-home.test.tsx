@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
 import { HOST_EMAIL, sampleHome, session } from '../test-utils';
 import { ManageHomePage, NO_HOMES } from './manage-home';
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => '');
-  vi.spyOn(toast, 'error').mockImplementation(() => '');
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 
 const routes = [
   { path: '/dashboard/manage-home', element: <ManageHomePage /> },

@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../shared/texts';
-import { json, renderRoutes, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
 import { field, sampleHome, session, setValue, submitForm } from '../test-utils';
 import { HOME_NOT_FOUND, NOT_YOUR_HOME, UpdateHomePage } from './update-home';
 
-let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => '');
-  vi.spyOn(toast, 'error').mockImplementation(() => '');
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-});
+setUpComponentTests({ muteToasts: true });
+let view: RenderedRoutes | undefined;
 
 const routes = [
   { path: '/dashboard/updateHomeForm/:id', element: <UpdateHomePage /> },

@@ -5,23 +5,23 @@
  * After a save, "Data Updated" when something changed, then manage-home either way.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import {
-  HOME_DESCRIPTION_MAX, HOME_GUESTS_MAX, HOME_ROOMS_MAX, HOME_TEXT_MAX, updateHomeSchema, type Home,
-} from '../../../../shared/schemas/homes';
+import { updateHomeSchema, type Home } from '../../../../shared/schemas/homes';
 import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass, secondaryButtonClass, TextField } from '../../../components/ui/form-field';
+import { FormAlert, primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-field';
 import { fetchHome, homeKeys, isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { ErrorPanel, errorText, LoadingBar, Screen } from '../../dashboard/components/screen';
-import { countInput, FormAlert, moneyInput, required, TextAreaField } from '../components/fields';
+import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
+import { Screen } from '../../dashboard/components/screen';
+import { HomeFields } from '../components/home-fields';
 import { updateHome } from '../lib/hosting-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
+import { useSaveHome } from '../lib/use-save-home';
 
 type UpdateHomeInput = z.input<typeof updateHomeSchema>;
 type UpdateHomeValues = z.output<typeof updateHomeSchema>;
@@ -44,9 +44,6 @@ function Problem({ title, message }: { title: string; message: string }) {
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function EditHomeForm({ home }: { home: Home }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -64,61 +61,22 @@ function EditHomeForm({ home }: { home: Home }) {
     },
   });
 
-  const save = useMutation({
-    mutationFn: (values: UpdateHomeValues) => updateHome(home._id, values),
-    onSuccess: (answer) => {
+  const { save, formError, clearFormError } = useSaveHome(
+    (values: UpdateHomeValues) => updateHome(home._id, values),
+    (answer) => {
       if (answer.modifiedCount > 0) toast.success(TEXTS.homeUpdated);
-      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
-      navigate(MANAGE_HOME_PATH);
     },
-    onError: (error) => {
-      const message = errorText(error);
-      setFormError(message);
-      toast.error(message);
-    },
-  });
+  );
 
   const onSubmit = handleSubmit((values) => {
-    setFormError(null);
+    clearFormError();
     save.mutate(values);
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={save.isPending} className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
       <FormAlert message={formError} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={required('Location')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.location?.message} {...register('location')} />
-        <TextField label={required('Title')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.title?.message} {...register('title')} />
-        <TextField
-          label={required('Price per night (USD)')}
-          required
-          {...moneyInput}
-          error={errors.price?.message}
-          {...register('price', { valueAsNumber: true })}
-        />
-        <TextField
-          label={required('Total guests')}
-          required
-          {...countInput(1, HOME_GUESTS_MAX)}
-          error={errors.total_guest?.message}
-          {...register('total_guest', { valueAsNumber: true })}
-        />
-        <TextField
-          label={required('Bedrooms')}
-          required
-          {...countInput(0, HOME_ROOMS_MAX)}
-          error={errors.bedrooms?.message}
-          {...register('bedrooms', { valueAsNumber: true })}
-        />
-        <TextField
-          label={required('Bathrooms')}
-          required
-          {...countInput(0, HOME_ROOMS_MAX)}
-          error={errors.bathrooms?.message}
-          {...register('bathrooms', { valueAsNumber: true })}
-        />
-      </div>
-      <TextAreaField label="Description" rows={5} maxLength={HOME_DESCRIPTION_MAX} error={errors.description?.message} {...register('description')} />
+      <HomeFields register={register} errors={errors} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
           {save.isPending ? TEXTS.savingLower : 'Submit'}

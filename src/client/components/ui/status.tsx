@@ -1,0 +1,52 @@
+/**
+ * Loading and error states shared by the public pages and the dashboard screens.
+ */
+import { TEXTS } from '../../../shared/texts';
+
+/** A loading line (role="status"), for the public pages. */
+export function LoadingState({ label = TEXTS.loading }: { label?: string }) {
+  return (
+    <p role="status" className="py-12 text-center text-lg text-gray-700">
+      {label}
+    </p>
+  );
+}
+
+/** The progress bar shown while a dashboard list loads (spec: "A progress bar shows while loading"). */
+export function LoadingBar({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-12">
+      <progress aria-label={label} className="h-2 w-56 accent-rose-700" />
+      <p className="text-gray-700" aria-hidden="true">
+        {TEXTS.loading}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A failed load: the message and, with `onRetry`, a Try again button.
+ * `centered`: a narrow centred box (public pages); otherwise it fills its column (dashboard).
+ */
+export function ErrorPanel({ message, onRetry, centered = false }: { message: string; onRetry?: () => void; centered?: boolean }) {
+  return (
+    <div role="alert" className={`${centered ? 'mx-auto max-w-lg text-center ' : ''}rounded-lg border border-red-200 bg-red-50 p-6`}>
+      <p className="font-semibold text-red-800">We could not load this.</p>
+      <p className="mt-1 text-sm text-red-800">{message}</p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-4 rounded-md bg-rose-700 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-800"
+        >
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The text to show for a failure: the error's own message, or a generic one. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
