@@ -38,8 +38,11 @@ export interface AppDeps {
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string };
-  /** Trust X-Forwarded-* from a reverse proxy (the client address then comes from X-Forwarded-For). */
-  trustProxy?: boolean;
+  /**
+   * Addresses/CIDRs of the reverse proxies (TRUST_PROXY): only a request from one of them has its
+   * client address taken from X-Forwarded-For (the nearest untrusted hop). Unset or empty: trust none.
+   */
+  trustProxy?: readonly string[];
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
 }

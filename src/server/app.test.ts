@@ -41,6 +41,43 @@ describe('serving the built client', () => {
   });
 });
 
+describe('security headers', () => {
+  const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = String(headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com",
+      'frame-src https://js.stripe.com',
+      'https://hooks.stripe.com',
+      "connect-src 'self' https://api.stripe.com",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]) expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  };
+
+  it('are sent with the app shell, client routes and assets', async () => {
+    for (const url of ['/', '/details/anything', '/assets/app-abc123.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('are sent with API answers, errors included', async () => {
+    for (const url of ['/api/homes', '/api/auth-config', '/api/nothing-here', '/api/auth/get-session']) {
+      expectSecurityHeaders((await t.app.inject({ method: 'GET', url })).headers);
+    }
+  });
+});
+
 describe('API responses', () => {
   it('are compressed when the client accepts it and the body is large', async () => {
     for (let i = 0; i < 5; i++) await insertHome(t.db, { location: 'Gzipville' });

@@ -27,6 +27,8 @@ import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
+import { refuseDotSegments } from './http/paths';
+import { securityHeaders } from './http/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +50,8 @@ function errorBody(code: string, message: string, issues?: { path: string; messa
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Behind a reverse proxy, the client address (login throttling) comes from X-Forwarded-For.
-    trustProxy: deps.trustProxy ?? false,
+    // X-Forwarded-For is read only from the listed proxies (TRUST_PROXY); empty: the socket address is the client.
+    trustProxy: deps.trustProxy?.length ? [...deps.trustProxy] : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -58,6 +60,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, url: route.url });
   });
+
+  // CSP, X-Frame-Options, nosniff, Referrer-Policy on every answer (app shell, assets, API).
+  app.addHook('onSend', securityHeaders);
+  // `..`/`.` segments (also `%2e`, `\`) are refused before anything else, on every path (404s included), so the
+  // origin check, the sign-in throttle and the router all see the path Better Auth and browsers would resolve.
+  app.addHook('onRequest', refuseDotSegments);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // JSON answers are compressed on the fly; the built client ships pre-compressed files instead.
       await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
       // Cross-origin writes are refused; the OAuth callback may arrive as a cross-site form post (Better Auth checks its state).
-      api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (url) => url.startsWith('/api/auth/callback/')));
+      api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (path) => path.startsWith('/api/auth/callback/')));
       // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
       api.addHook('onRequest', resolveIdentity(auth));
       // Any successful write may change what a search answers (homes, holds, cancellations).

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
+import { paymentsFromEnv } from './providers/payments/payments-from-env';
 
 describe('loadEnv', () => {
   it('takes the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO_DATA: true, TRUST_PROXY: false, SEARCH_CACHE_TTL_MS: 5000 });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO_DATA: true, TRUST_PROXY: [], ALLOW_SANDBOX_PAYMENTS: false, SEARCH_CACHE_TTL_MS: 5000 });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -21,7 +22,7 @@ describe('loadEnv', () => {
 
   it('requires a secret and the public URL in production, and keeps demo accounts out of it unless asked', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*AUTH_SECRET/);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stayhub.example' };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stayhub.example', ALLOW_SANDBOX_PAYMENTS: 'true' };
     expect(loadEnv(production).SEED_DEMO_DATA).toBe(false);
     expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
   });
@@ -33,5 +34,37 @@ describe('loadEnv', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('takes TRUST_PROXY as a list of proxy addresses and CIDRs, and refuses true or a hop count', () => {
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
+    for (const value of ['true', 'TRUE', '1', '2', 'yes']) {
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: .*would trust any X-Forwarded-For/);
+    }
+    for (const value of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1;10.0.0.2', '::1/129']) {
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: .*not an IP address or CIDR/);
+    }
+  });
+
+  it('keeps the built-in development AUTH_SECRET to loopback hosts', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) expect(loadEnv({ HOST }).HOST).toBe(HOST);
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'stayhub.example']) {
+      expect(() => loadEnv({ HOST }), HOST).toThrow(/AUTH_SECRET: is required when HOST is not a loopback address/);
+      expect(loadEnv({ HOST, AUTH_SECRET: 's'.repeat(32) }).HOST).toBe(HOST);
+    }
+  });
+
+  it('refuses production without Stripe keys unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stayhub.example' };
+    expect(() => loadEnv(production)).toThrow(/STRIPE_SECRET_KEY: .*ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(() => loadEnv({ ...production, ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadEnv({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' }).ALLOW_SANDBOX_PAYMENTS).toBe(true);
+    expect(loadEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).NODE_ENV).toBe('production');
+    // paymentsFromEnv refuses the same on its own (the sandbox must not confirm real bookings).
+    expect(() => paymentsFromEnv({ NODE_ENV: 'production' }, {} as never)).toThrow(/STRIPE_SECRET_KEY.*ALLOW_SANDBOX_PAYMENTS=true/);
+    // Outside production the sandbox stays the default.
+    expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -8,6 +9,39 @@ const emailList = z
   .string()
   .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.email()));
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`, `10.0.0.0/255.0.0.0`, or a proxy-addr name (`loopback`, `linklocal`, `uniquelocal`). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [addr = '', range, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/** Comma-separated proxy addresses/CIDRs; `true` or a hop count would trust forged X-Forwarded-For values. */
+const proxyList = z.string().transform((s, ctx) => {
+  const entries = s.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 1 && ['false', 'no', 'none'].includes(entries[0]!.toLowerCase())) return [];
+  for (const entry of entries) {
+    if (/^(true|yes|\d+)$/i.test(entry)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" would trust any X-Forwarded-For a client sends; list the proxy addresses or CIDRs instead, e.g. 127.0.0.1,10.0.0.0/8`,
+      });
+      return z.NEVER;
+    }
+    if (!isProxyAddress(entry)) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 
 /** All configuration, checked once at start-up. Unset keys take the defaults shown in the README. */
 export const envSchema = z
@@ -21,7 +55,8 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Unset: on outside production (demo accounts have published passwords). */
     SEED_DEMO_DATA: bool.optional(),
-    TRUST_PROXY: bool.default(false),
+    /** Proxies whose X-Forwarded-For is believed; empty: none. */
+    TRUST_PROXY: proxyList.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAILS: emailList.default([]),
@@ -33,12 +68,27 @@ export const envSchema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Production without Stripe keys takes test cards only when this is true (a demo site). */
+    ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    } else if (!env.AUTH_SECRET && !LOOPBACK_HOSTS.has(env.HOST.toLowerCase())) {
+      // The development secret is public: anyone could sign session cookies for a server others can reach.
+      ctx.addIssue({
+        code: 'custom', path: ['AUTH_SECRET'],
+        message: `is required when HOST is not a loopback address (HOST=${env.HOST}); the built-in development secret is only used on 127.0.0.1, ::1 or localhost`,
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_SANDBOX_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom', path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (without it the sandbox confirms bookings paid with test cards); '
+          + 'set ALLOW_SANDBOX_PAYMENTS=true to run a demo site on the sandbox on purpose',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (links in mails, allowed request origin)' });

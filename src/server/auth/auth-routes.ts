@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../app-context';
@@ -24,16 +24,20 @@ export function authConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
   };
 }
 
-function emailOf(request: FastifyRequest): string | null {
-  const body = request.body;
+/** JSON in any case and with any structured suffix (`application/json`, `Application/JSON`, `application/x+json`), as Better Auth reads it. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+
+/** The email of a sign-in body (JSON or url-encoded form), or null when none can be read. */
+function emailOf(contentType: string | undefined, body: unknown): string | null {
   if (!Buffer.isBuffer(body) || body.length === 0) return null;
-  const type = String(request.headers['content-type'] ?? '');
+  const type = String(contentType ?? '').trim();
   try {
-    if (type.includes('application/json')) {
-      const parsed = JSON.parse(body.toString('utf8')) as { email?: unknown };
-      return typeof parsed.email === 'string' ? parsed.email : null;
+    if (JSON_TYPE.test(type)) {
+      const parsed = JSON.parse(body.toString('utf8')) as { email?: unknown } | null;
+      return parsed && typeof parsed.email === 'string' ? parsed.email : null;
     }
-    if (type.includes('application/x-www-form-urlencoded')) {
+    if (FORM_TYPE.test(type)) {
       return new URLSearchParams(body.toString('utf8')).get('email');
     }
   } catch {
@@ -69,8 +73,14 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
       url: '/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const path = request.url.split('?')[0];
-        const email = request.method === 'POST' && path === SIGN_IN_EMAIL ? emailOf(request) : null;
+        // Better Auth routes by the parsed URL (dot-segments resolved), so the throttle decides on the same path.
+        const url = new URL(request.url, config.publicUrl);
+        const signIn = request.method === 'POST' && url.pathname.replace(/\/+$/, '') === SIGN_IN_EMAIL;
+        const email = signIn ? emailOf(request.headers['content-type'], request.body) : null;
+        if (signIn && email === null) {
+          // Never let a sign-in through unthrottled: a body we cannot read is refused here.
+          return reply.status(400).send({ code: 'INVALID_REQUEST', message: 'Send the email and password as JSON or as a form.' });
+        }
         if (email !== null) {
           const decision = await throttle.begin(request.ip, email);
           if (!decision.allowed) {
@@ -85,7 +95,7 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
           }
         }
         const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
-        const webRequest = new Request(new URL(request.url, config.publicUrl), {
+        const webRequest = new Request(url, {
           method: request.method,
           headers: requestHeaders(request),
           body: body && body.length ? new Uint8Array(body) : undefined,

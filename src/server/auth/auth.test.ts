@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +7,7 @@ import { accounts, sessions, users } from '../db/schema';
 import { insertUser } from '../test/factories';
 import { sessionCookieFrom, signInAs, signInWithPassword, signUp, TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app';
 import { applyAdminEmails } from './admins';
+import { accountLinkingOptions, createAuth } from './auth';
 import { LOCK_AFTER, LOCK_MS, SLOW_AFTER } from './throttle';
 
 const t = useTestApp();
@@ -95,6 +98,62 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('user names', () => {
+  const signUpAs = (name: string) => t.app.inject({
+    method: 'POST', url: '/api/auth/sign-up/email',
+    payload: { name, email: `name-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'long enough 1' },
+  });
+
+  it('accepts a normal name of 1 to 100 characters', async () => {
+    expect((await signUpAs('Ana María Ñúñez-O\'Brien')).json().user.name).toBe('Ana María Ñúñez-O\'Brien');
+    expect((await signUpAs('x'.repeat(100))).statusCode).toBe(200);
+  });
+
+  it('refuses names that are too long, span lines or hold a link, with a clear message', async () => {
+    const cases: [string, RegExp][] = [
+      ['x'.repeat(101), /at most 100 characters/],
+      ['Click https://evil.example/reset', /must not contain a web address/],
+      ['Ana\r\nPlease reset at evil.example', /single line/],
+      ['Ana\u2028Bob', /single line/],
+      ['   ', /Enter your name/],
+    ];
+    for (const [name, message] of cases) {
+      const res = await signUpAs(name);
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+  });
+
+  it('refuses such a name on update too', async () => {
+    const s = await signUp(t.app);
+    const update = (name: string) => t.app.inject({
+      method: 'POST', url: '/api/auth/update-user', headers: { ...s.headers, origin: TEST_ORIGIN }, payload: { name },
+    });
+    expect((await update('see http://evil.example')).statusCode).toBe(400);
+    expect((await update('New Name')).statusCode).toBe(200);
+    expect((await t.db.select().from(users).where(eq(users.id, s.user.id)))[0]!.name).toBe('New Name');
+  });
+});
+
+describe('Google account linking', () => {
+  const google = (issuerUrl: string) => ({ google: { clientId: 'c', clientSecret: 's', issuerUrl } });
+
+  it('trusts google (links without email_verified) only when the issuer really is Google', () => {
+    expect(accountLinkingOptions(google('https://accounts.google.com')).trustedProviders).toEqual(['google']);
+    expect(accountLinkingOptions(google('https://accounts.google.com/')).trustedProviders).toEqual(['google']);
+    for (const issuer of ['http://accounts.google.com', 'https://accounts.google.com.evil.example', 'http://127.0.0.1:9', 'https://login.example']) {
+      expect(accountLinkingOptions(google(issuer)).trustedProviders, issuer).toEqual([]);
+    }
+    expect(accountLinkingOptions({ google: null }).trustedProviders).toEqual([]);
+  });
+
+  it('is what Better Auth is configured with', async () => {
+    const build = (issuerUrl: string) => createAuth({ db: t.db, config: testConfig(google(issuerUrl)), mail: t.mail, log: t.app.log });
+    expect((await build('https://accounts.google.com').$context).trustedProviders).toContain('google');
+    expect((await build('http://127.0.0.1:9').$context).trustedProviders).not.toContain('google');
+  });
+});
+
 describe('sign-in throttling', () => {
   const fail = (email: string, ip = freshIp()) => signInWithPassword(t.app, email, 'not-the-password', ip);
 
@@ -165,6 +224,83 @@ describe('sign-in throttling', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
     t.clock.advance(LOCK_MS);
+  });
+});
+
+/** A request sent over a real socket with the path exactly as given (app.inject would resolve `..`). */
+async function rawRequest(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: init.method ?? 'POST', headers: init.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe('sign-in throttling cannot be bypassed', () => {
+  const attempt = (email: string, contentType: string, body: string, ip = freshIp()) => t.app.inject({
+    method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': contentType }, payload: body, remoteAddress: ip,
+  });
+
+  it('throttles a JSON body whatever the case of its Content-Type', async () => {
+    const email = 'mixed-case-json@example.test';
+    await seededUser(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await attempt(email, 'Application/JSON', JSON.stringify({ email, password: 'not-the-password' }))).statusCode);
+    }
+    expect(statuses.slice(0, SLOW_AFTER)).toEqual(Array(SLOW_AFTER).fill(401));
+    expect(statuses.slice(SLOW_AFTER)).toEqual(Array(30 - SLOW_AFTER).fill(429));
+  });
+
+  it('throttles a url-encoded form body (any case of its Content-Type)', async () => {
+    const email = 'form-body@example.test';
+    await seededUser(email);
+    const body = new URLSearchParams({ email, password: 'not-the-password' }).toString();
+    for (let i = 0; i < SLOW_AFTER; i++) expect((await attempt(email, 'Application/X-WWW-Form-Urlencoded', body)).statusCode).toBe(401);
+    expect((await attempt(email, 'application/x-www-form-urlencoded; charset=utf-8', body)).statusCode).toBe(429);
+    // JSON and form count on the same account.
+    expect((await attempt(email, 'application/json', JSON.stringify({ email, password: DEMO_PASSWORD }))).statusCode).toBe(429);
+  });
+
+  it('refuses a sign-in whose email it cannot read instead of skipping the throttle', async () => {
+    const email = 'unreadable@example.test';
+    for (const [type, body] of [
+      ['text/plain', JSON.stringify({ email, password: 'not-the-password' })],
+      ['application/json', '{"email": 42, "password": "x"}'],
+      ['application/json', 'null'],
+      ['application/json', '{not json'],
+    ] as const) {
+      const res = await attempt(email, type, body);
+      expect(res.statusCode, `${type} ${body}`).toBe(400);
+    }
+  });
+
+  it('refuses /api paths with dot-segments before routing (400), so no path reaches sign-in unthrottled', async () => {
+    const email = 'dot-segments@example.test';
+    const headers = { 'content-type': 'application/json' };
+    const body = JSON.stringify({ email, password: 'not-the-password' });
+    for (const path of [
+      '/api/auth/callback/../sign-in/email',
+      '/api/auth/callback/%2e%2e/sign-in/email',
+      '/api/auth/callback/%2E%2E/sign-in/email',
+      '/api/auth/./sign-in/email',
+      '/api/auth/callback\\..\\sign-in/email',
+      '/api/auth/callback/../sign-out',
+    ]) {
+      const res = await rawRequest(path, { headers: { ...headers, origin: 'https://evil.example' }, body });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).error.code).toBe('invalid_request');
+    }
+    // Other /api routes too; and the plain path still works.
+    expect((await rawRequest('/api/homes/../users', { method: 'GET' })).status).toBe(400);
+    expect((await rawRequest('/api/auth/sign-in/email', { headers, body })).status).toBe(401);
   });
 });
 

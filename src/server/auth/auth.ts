@@ -1,4 +1,5 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -10,11 +11,34 @@ import type { MailProvider } from '../providers/mail/mail';
 import { promoteToAdmin } from './admins';
 import { trustedOrigins } from './config';
 import { resetPasswordMail, verificationMail } from './mails';
+import { nameFromProfile, nameProblem } from './user-name';
 
 /** Header the Fastify bridge sets to the socket address (any client value is replaced): Better Auth's IP source. */
 export const CLIENT_IP_HEADER = 'x-stayhub-client-ip';
 export const AUTH_BASE_PATH = '/api/auth';
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
+
+/** The real Google issuer: the only one whose `email_verified` we know to be honest. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * Account linking: a Google sign-in whose email matches an existing account is linked to it
+ * when the provider says the email is verified (`email_verified: true`). Better Auth links a
+ * *trusted* provider's sign-in even without that claim, so `google` is trusted only when it
+ * really is Google; any other issuer (GOOGLE_ISSUER_URL pointed elsewhere) must prove the email.
+ */
+export function accountLinkingOptions(config: Pick<AppConfig, 'google'>) {
+  const realGoogle = config.google !== null && config.google.issuerUrl.replace(/\/+$/, '') === GOOGLE_ISSUER;
+  return { enabled: true, trustedProviders: realGoogle ? ['google'] : [] };
+}
+
+/** Refuses a name that is too long, multi-line or holds a link (it is copied into mails). */
+function checkedName<T extends { name?: unknown }>(user: T): T {
+  if (user.name === undefined) return user;
+  const problem = nameProblem(user.name);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NAME' });
+  return { ...user, name: (user.name as string).trim() };
+}
 
 export interface AuthDeps {
   db: Db;
@@ -46,9 +70,9 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
         discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
         scopes: ['openid', 'email', 'profile'],
         pkce: true,
-        // Google tells whether the address is verified; without that claim the account is not linked to an existing one.
+        // The profile name becomes a valid one (one line, no link, 100 characters at most); see accountLinkingOptions for linking.
         mapProfileToUser: (profile) => ({
-          name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? '').split('@')[0] ?? 'Guest',
+          name: nameFromProfile(profile.name, String(profile.email ?? '').split('@')[0] ?? ''),
         }),
       }],
     }));
@@ -117,19 +141,24 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
       cookieCache: { enabled: false },
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      accountLinking: accountLinkingOptions(config),
     },
     databaseHooks: {
       user: {
         create: {
           // A listed admin email becomes admin at sign-up only when it arrives verified (Google); else on verification.
           // Users created through an endpoint (sign-up, OAuth) never bring a role; server code (context null) may.
+          // The name is checked here, so sign-up answers 400 with the reason (and so does every other way in).
           before: async (user, context) => {
             const given = context ? null : (user as { role?: unknown }).role ?? null;
             return {
-              data: { ...user, email: user.email.toLowerCase(), role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given },
+              data: { ...checkedName(user), email: user.email.toLowerCase(), role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given },
             };
           },
+        },
+        update: {
+          // POST /api/auth/update-user and profile updates at OAuth sign-in.
+          before: async (user) => ({ data: checkedName(user) }),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../app-context';
 import type { Env } from '../env';
 
-/** Used only outside production when AUTH_SECRET is unset (env.ts requires it in production). */
+/** Used only when AUTH_SECRET is unset, which env.ts allows only outside production on a loopback HOST. */
 const DEVELOPMENT_SECRET = 'stayhub-development-secret-do-not-use-in-production';
 
 /** The app's run-time settings from the checked environment. */

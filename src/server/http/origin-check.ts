@@ -1,5 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { forbidden } from './errors';
+import { pathnameOf } from './paths';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,12 +10,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * not one of `allowedOrigins` (`Origin: null` included). Requests without an
  * Origin header (API clients with a bearer token, curl, app.inject) pass: a
  * browser always sends Origin on cross-origin POST/PUT/PATCH/DELETE.
- * `exempt(url)` lists paths that must accept cross-site posts (the OAuth form_post callback).
+ * `exempt(path)` lists paths that must accept cross-site posts (the OAuth form_post callback);
+ * it gets the normalised path (no query, dot-segments resolved), never the raw URL.
  */
-export function originCheck(allowedOrigins: string[], exempt: (url: string) => boolean = () => false): onRequestAsyncHookHandler {
+export function originCheck(allowedOrigins: string[], exempt: (path: string) => boolean = () => false): onRequestAsyncHookHandler {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
   return async (request) => {
-    if (!STATE_CHANGING.has(request.method) || exempt(request.url)) return;
+    if (!STATE_CHANGING.has(request.method) || exempt(pathnameOf(request.url))) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') throw forbidden('Requests from other sites are not allowed');
     const origin = request.headers.origin;
