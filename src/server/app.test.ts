@@ -34,6 +34,14 @@ describe('serving the built client', () => {
     }
   });
 
+  it('answers a missing asset with 404, not the app shell', async () => {
+    for (const url of ['/assets/app-old999.js', '/missing.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -158,7 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
+    // A missing file (an old hashed chunk after a deploy, /favicon.png) is a 404, never the app shell:
+    // a script answered with HTML would fail obscurely instead of letting the router reload.
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path) || path.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile
+      && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
     if (wantsPage && indexHtml) {
       // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);
