@@ -56,3 +56,29 @@ describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL,
     expect(intents).toHaveLength(1);
   });
 });
+
+describe(`one guest's concurrent holds on many homes (${onPostgres ? 'PostgreSQL, two app instances' : 'PGlite'})`, () => {
+  it('places at most 2 and answers 429 too_many_holds to the others', async () => {
+    const second = await buildApp({
+      db: t.db, clock: t.clock, storage: t.storage, config: t.config, mail: t.mail,
+      payments: sandboxPayments({ db: t.db, clock: t.clock }),
+    });
+    await second.ready();
+    try {
+      const guest = await signInAs(t.app, 'guest');
+      const homes = await Promise.all(Array.from({ length: 8 }, () => insertHome(t.db)));
+      const apps = onPostgres ? [t.app, second] : [t.app];
+      const responses = await Promise.all(homes.map((home, i) => createHold(apps[i % apps.length]!, guest, {
+        homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1,
+      })));
+      const codes = responses.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(2);
+      expect(codes.filter((c) => c === 429)).toHaveLength(6);
+      for (const r of responses.filter((x) => x.statusCode === 429)) expect(r.json().error.code).toBe('too_many_holds');
+      const rows = await t.db.select().from(bookings).where(inArray(bookings.homeId, homes.map((h) => h.id)));
+      expect(rows).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingListSchema } from '../../../shared/schemas/bookings';
 import { paymentIntentResponseSchema } from '../../../shared/schemas/payments';
-import { bookings, paymentIntents } from '../../db/schema';
+import { bookings, homes, paymentIntents } from '../../db/schema';
 import type { memoryMail } from '../../providers/mail/mail';
 import { PaymentProviderError, type PaymentProvider } from '../../providers/payments/payment-provider';
 import { sandboxPayments } from '../../providers/payments/sandbox-payments';
@@ -11,7 +11,7 @@ import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
 import {
   VISA_OK, bookStay, bookingRow, confirmBookingCall, createHold, intentRow, payCard,
 } from './booking-test-helpers';
-import { sweepOnce, type BookingDeps } from './bookings-service';
+import { ALREADY_REFUNDED, sweepOnce, type BookingDeps } from './bookings-service';
 
 const t = useTestApp();
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
@@ -20,9 +20,11 @@ const MIN = 60_000;
 
 let guest: SignedIn, other: SignedIn, admin: SignedIn, host: SignedIn;
 beforeAll(async () => {
-  [guest, other, admin, host] = await Promise.all([
-    signInAs(t.app, 'guest'), signInAs(t.app, 'guest'), signInAs(t.app, 'admin'), signInAs(t.app, 'host'),
-  ]);
+  [admin, host] = await Promise.all([signInAs(t.app, 'admin'), signInAs(t.app, 'host')]);
+});
+// Fresh guests for every test: a guest may have only MAX_LIVE_HOLDS live holds at once.
+beforeEach(async () => {
+  [guest, other] = await Promise.all([signInAs(t.app, 'guest'), signInAs(t.app, 'guest')]);
 });
 
 const newHome = (overrides: Parameters<typeof insertHome>[1] = {}) =>
@@ -158,11 +160,88 @@ describe('POST /api/payment-intent', () => {
   });
 });
 
+describe('POST /api/payment-intent: at most 2 live holds per guest', () => {
+  const stayAt = (homeId: string, checkIn = '2026-12-10', checkOut = '2026-12-13') => ({ homeId, checkIn, checkOut, guests: 1 });
+
+  it('a third hold on another home answers 429 too_many_holds and places nothing; reopening a checkout or picking other dates still works', async () => {
+    const [a, b, c] = await Promise.all([newHome(), newHome(), newHome()]);
+    const first = await createHold(t.app, guest, stayAt(a.id));
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await createHold(t.app, guest, stayAt(b.id))).statusCode).toBe(200);
+
+    const third = await createHold(t.app, guest, stayAt(c.id));
+    expect(third.statusCode, third.body).toBe(429);
+    expect(third.json().error.code).toBe('too_many_holds');
+    expect(third.json().error.message).toMatch(/Finish or cancel one of them first/);
+    expect(await t.db.select().from(bookings).where(eq(bookings.homeId, c.id))).toHaveLength(0);
+
+    // Reopening the checkout of a held stay answers the same hold: it is not counted twice.
+    const again = await createHold(t.app, guest, stayAt(a.id));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().bookingId).toBe(first.json().bookingId);
+    // Other dates for a held home replace that hold instead of adding one.
+    const moved = await createHold(t.app, guest, stayAt(a.id, '2026-12-11', '2026-12-14'));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await bookingRow(t.db, first.json().bookingId)).status).toBe('cancelled');
+    expect((await createHold(t.app, guest, stayAt(c.id))).statusCode).toBe(429);
+
+    // Other guests are not limited by this guest's holds.
+    expect((await createHold(t.app, other, stayAt(c.id))).statusCode).toBe(200);
+  });
+
+  it('a hold past its time, a cancelled hold and a confirmed booking no longer count', async () => {
+    const [a, b, c, d, e] = await Promise.all([newHome(), newHome(), newHome(), newHome(), newHome()]);
+    const stale = (await createHold(t.app, guest, stayAt(a.id))).json();
+    await createHold(t.app, guest, stayAt(b.id));
+    expect((await createHold(t.app, guest, stayAt(c.id))).statusCode).toBe(429);
+
+    t.clock.advance(15 * MIN);
+    try {
+      // Both holds are past their time (still `held` until the sweeper passes).
+      expect((await bookingRow(t.db, stale.bookingId)).status).toBe('held');
+      expect((await createHold(t.app, guest, stayAt(c.id))).statusCode).toBe(200);
+      const held = (await createHold(t.app, guest, stayAt(d.id))).json();
+      expect((await createHold(t.app, guest, stayAt(e.id))).statusCode).toBe(429);
+
+      await t.app.inject({ method: 'DELETE', url: `/api/bookings/${held.bookingId}`, headers: guest.headers });
+      const paid = await createHold(t.app, guest, stayAt(e.id));
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect((await createHold(t.app, guest, stayAt(a.id, '2026-12-20', '2026-12-22'))).statusCode).toBe(429);
+
+      await payCard(t.app, guest, paid.json().clientSecret);
+      const booked = await confirmBookingCall(t.app, guest, { bookingId: paid.json().bookingId, paymentIntentId: paid.json().paymentIntentId });
+      expect(booked.statusCode, booked.body).toBe(200);
+      expect((await createHold(t.app, guest, stayAt(a.id, '2026-12-20', '2026-12-22'))).statusCode).toBe(200);
+    } finally {
+      t.clock.set('2026-11-21T10:00:00.000Z');
+    }
+  });
+});
+
+describe('POST /api/payment-intent: totals a card payment cannot take', () => {
+  it('400 amount_too_large above $999,999.99 (not a 500 from the amount column); exactly $999,999.99 is fine', async () => {
+    const pricey = await newHome({ priceCents: 100_000_000 });
+    for (const checkOut of ['2026-12-11', '2026-12-31']) {
+      const res = await createHold(t.app, guest, { homeId: pricey.id, checkIn: '2026-12-10', checkOut, guests: 1 });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('amount_too_large');
+      expect(res.json().error.message).toContain('$999999.99');
+    }
+    expect(await t.db.select().from(bookings).where(eq(bookings.homeId, pricey.id))).toHaveLength(0);
+
+    const limit = await newHome({ priceCents: 33_333_333 });
+    const ok = await createHold(t.app, guest, { homeId: limit.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().amount).toBe(999_999.99);
+  });
+});
+
 describe('POST /api/payments/sandbox/confirm', () => {
-  let secret: string, intentId: string, bookingId: string;
+  let secret: string, intentId: string, bookingId: string, payer: SignedIn;
   beforeAll(async () => {
+    payer = await signInAs(t.app, 'guest');
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (await createHold(t.app, payer, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
     secret = held.clientSecret;
     intentId = held.paymentIntentId;
     bookingId = held.bookingId;
@@ -181,7 +260,7 @@ describe('POST /api/payments/sandbox/confirm', () => {
     [VISA_OK, { cvc: '12' }, 'invalid_cvc', "Your card's security code is invalid."],
     [VISA_OK, { cvc: 'abc' }, 'invalid_cvc', "Your card's security code is invalid."],
   ])('402 for %s %j', async (number, extra, code, message) => {
-    const res = await payCard(t.app, guest, secret, { number, ...extra });
+    const res = await payCard(t.app, payer, secret, { number, ...extra });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: { code, message } });
     expect((await intentRow(t.db, intentId)).status).toBe('requires_payment_method');
@@ -190,15 +269,15 @@ describe('POST /api/payments/sandbox/confirm', () => {
   it('401 anonymous, 403 for another user, 404 for an unknown secret', async () => {
     expect((await payCard(t.app, null, secret)).statusCode).toBe(401);
     expect((await payCard(t.app, other, secret)).statusCode).toBe(403);
-    expect((await payCard(t.app, guest, 'pi_sbx_nothing_secret_nothing')).statusCode).toBe(404);
+    expect((await payCard(t.app, payer, 'pi_sbx_nothing_secret_nothing')).statusCode).toBe(404);
     expect((await intentRow(t.db, intentId)).status).toBe('requires_payment_method');
   });
 
   it('succeeds with 4242 after a decline, charges once on a repeat, and never stores the card number', async () => {
-    const res = await payCard(t.app, guest, secret);
+    const res = await payCard(t.app, payer, secret);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } });
-    const again = await payCard(t.app, guest, secret, { number: '4000 0000 0000 0002' });
+    const again = await payCard(t.app, payer, secret, { number: '4000 0000 0000 0002' });
     expect(again.json()).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } });
 
     const row = await intentRow(t.db, intentId);
@@ -402,6 +481,62 @@ describe('hold expiry and the sweeper', () => {
       expect((await intentRow(t.db, unpaid.paymentIntentId)).status).toBe('canceled');
       // The freed dates can be held again.
       expect((await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).statusCode).toBe(200);
+    } finally {
+      t.clock.set('2026-11-21T10:00:00.000Z');
+    }
+  });
+});
+
+describe('a refund the provider made but StayHub never recorded', () => {
+  it('a cancelled booking whose charge was already refunded (under another key) is marked refunded, not retried forever', async () => {
+    const home = await newHome();
+    const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
+    await deps().payments.refund(stay.paymentIntentId, 'refunded-elsewhere');
+    await t.db.update(bookings).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(bookings.id, stay.bookingId));
+
+    const result = await sweepOnce(deps());
+    expect(result.refunded).toBeGreaterThanOrEqual(1);
+    expect((await bookingRow(t.db, stay.bookingId)).refundId).toBe(ALREADY_REFUNDED);
+  });
+});
+
+describe('a paid hold whose home was deleted', () => {
+  async function paidHoldOfDeletedHome(who: SignedIn) {
+    const home = await newHome();
+    const held = (await createHold(t.app, who, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    expect((await payCard(t.app, who, held.clientSecret)).statusCode).toBe(200);
+    // The home goes in between (home_id becomes null), e.g. a delete that raced the payment.
+    await t.db.delete(homes).where(eq(homes.id, home.id));
+    expect((await bookingRow(t.db, held.bookingId)).homeId).toBeNull();
+    return held as { bookingId: string; paymentIntentId: string };
+  }
+
+  it('is never confirmed by POST /api/bookings: 409 hold_expired, the payment is refunded and the hold ends', async () => {
+    const held = await paidHoldOfDeletedHome(guest);
+    const res = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('hold_expired');
+    expect(res.json().error.message).toContain('refunded');
+    const row = await bookingRow(t.db, held.bookingId);
+    expect(row).toMatchObject({ status: 'expired', confirmedAt: null });
+    expect(row.refundId).toMatch(/^re_sbx_/);
+    expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBe(row.refundId);
+    // A repeat answers the same and refunds nothing more.
+    expect((await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId })).statusCode).toBe(409);
+    expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBe(row.refundId);
+  });
+
+  it('is never confirmed by the sweeper either: refunded once, then left alone', async () => {
+    const held = await paidHoldOfDeletedHome(other);
+    t.clock.advance(2 * MIN);
+    try {
+      await sweepOnce(deps(), { paidCheckAfterMs: 60_000 });
+      const row = await bookingRow(t.db, held.bookingId);
+      expect(row).toMatchObject({ status: 'expired', confirmedAt: null });
+      expect(row.refundId).toMatch(/^re_sbx_/);
+      t.clock.advance(20 * MIN);
+      await sweepOnce(deps());
+      expect(await bookingRow(t.db, held.bookingId)).toMatchObject({ status: 'expired', refundId: row.refundId });
     } finally {
       t.clock.set('2026-11-21T10:00:00.000Z');
     }

@@ -38,9 +38,10 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['bookings'],
         summary: 'Hold the dates for 15 minutes and create the card payment for them',
         description: 'The total comes from the home\'s stored price. 409 dates_unavailable when the dates are taken, '
-          + '409 price_changed when `price` differs from the server total.',
+          + '409 price_changed when `price` differs from the server total, 400 amount_too_large above $999,999.99, '
+          + '429 too_many_holds when the guest already has 2 live holds (opening the checkout of one of them again reuses it).',
         body: paymentIntentRequestSchema,
-        response: { 200: paymentIntentResponseSchema, ...errors, 502: errorResponse },
+        response: { 200: paymentIntentResponseSchema, ...errors, 429: errorResponse, 502: errorResponse },
       },
     }, async (request) => placeHold(deps, requireUser(request), request.body));
 

@@ -6,11 +6,11 @@ import type { Booking } from '../../../shared/schemas/bookings';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '../../../shared/schemas/payments';
 import { addDays, calendarDate, dayNumber, priceStay, windowCoversStay } from '../../../shared/stay';
 import { sqlState, type Db } from '../../db/client';
-import { bookings } from '../../db/schema';
+import { bookings, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Clock } from '../../providers/clock/clock';
 import type { MailProvider } from '../../providers/mail/mail';
-import type { PaymentProvider, RetrievedIntent } from '../../providers/payments/payment-provider';
+import { PaymentProviderError, type PaymentProvider, type RetrievedIntent } from '../../providers/payments/payment-provider';
 import { PLACEHOLDER_IMAGE, findHome, isUuid } from '../homes/homes-service';
 import { sendConfirmationMails } from './bookings-mail';
 
@@ -43,6 +43,12 @@ const silent: BookingLog = { info() {}, warn() {}, error() {} };
 const logOf = (deps: BookingDeps) => deps.log ?? silent;
 
 export const HOLD_MS = HOLD_MINUTES * 60_000;
+/** Live (unexpired) holds one guest may have at once, across all homes: nobody can block many homes' dates for free. */
+export const MAX_LIVE_HOLDS = 2;
+/** The largest total a card payment may have (Stripe's limit, $999,999.99); also keeps amount_cents in its int32 column. */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+/** Recorded as the refund id when the provider says the charge was already refunded but the refund could not be looked up. */
+export const ALREADY_REFUNDED = 'already_refunded';
 
 /** The status an event leads to (every event has one target, whatever the source). */
 const targetOf = (event: BookingEvent): BookingStatus => transition(sourcesOf(event)[0]!, event);
@@ -96,7 +102,15 @@ export async function findBooking(db: Db, id: string): Promise<BookingRow | null
 export async function refundBooking(deps: BookingDeps, booking: Pick<BookingRow, 'id' | 'paymentIntentId'>): Promise<boolean> {
   if (!booking.paymentIntentId) return true;
   try {
-    const refund = await deps.payments.refund(booking.paymentIntentId, `refund-${booking.id}`);
+    let refund: { id: string };
+    try {
+      refund = await deps.payments.refund(booking.paymentIntentId, `refund-${booking.id}`);
+    } catch (err) {
+      // Refunded already (an earlier call whose answer was lost, the provider's dashboard): nothing is owed any more.
+      if (!(err instanceof PaymentProviderError && err.code === 'charge_already_refunded')) throw err;
+      logOf(deps).warn({ bookingId: booking.id, paymentIntentId: booking.paymentIntentId }, 'the charge was already refunded');
+      refund = { id: ALREADY_REFUNDED };
+    }
     await deps.db.update(bookings)
       .set({ refundId: refund.id, updatedAt: deps.clock.now() })
       .where(and(eq(bookings.id, booking.id), isNull(bookings.refundId)));
@@ -157,7 +171,8 @@ export async function confirmWithIntent(
       updatedAt: now,
       ...(message !== undefined ? { message } : {}),
     })
-    .where(and(eq(bookings.id, booking.id), allows('pay'), eq(bookings.paymentIntentId, intent.id)))
+    // A hold whose home was deleted meanwhile (home_id null) is never confirmed.
+    .where(and(eq(bookings.id, booking.id), allows('pay'), eq(bookings.paymentIntentId, intent.id), isNotNull(bookings.homeId)))
     .returning();
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
@@ -172,6 +187,13 @@ export async function confirmWithIntent(
         .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
     }
     return 'already_confirmed';
+  }
+  if (current?.status === 'held' && current.homeId === null) {
+    // Its home is gone: the hold ends here, so the sweeper does not ask about it again.
+    await deps.db.update(bookings)
+      .set({ status: targetOf('expire'), updatedAt: now })
+      .where(and(eq(bookings.id, booking.id), allows('expire'), isNull(bookings.homeId)));
+    logOf(deps).warn({ bookingId: booking.id, paymentIntentId: intent.id }, 'paid hold of a deleted home; refunding');
   }
   await refundBooking(deps, booking);
   return 'too_late';
@@ -209,6 +231,12 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
     throw badRequest(`This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`, 'too_many_guests');
   }
   const price = priceStay(home.priceCents, input.checkIn, input.checkOut);
+  if (price.totalCents > MAX_AMOUNT_CENTS) {
+    throw badRequest(
+      `The total for these dates is above the $${centsToAmount(MAX_AMOUNT_CENTS).toFixed(2)} a card payment may be. Please choose fewer nights.`,
+      'amount_too_large',
+    );
+  }
   if (input.price !== undefined) {
     let shown: number | null;
     try {
@@ -246,6 +274,8 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
   let placed: { hold: BookingRow; released: BookingRow[] };
   try {
     placed = await db.transaction(async (tx) => {
+      // One guest's hold placements take turns, so two at once cannot both pass the cap below.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('no key update');
       const expired = await tx.update(bookings)
         .set({ status: targetOf('expire'), updatedAt: now })
         .where(and(
@@ -260,6 +290,17 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
           overlaps(input.checkIn, input.checkOut),
         ))
         .returning();
+      // The replaced hold (a new choice of dates for this home) no longer counts.
+      const [live] = await tx.select({ n: sql<number>`count(*)::int` }).from(bookings).where(and(
+        eq(bookings.guestId, caller.id), eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now),
+      ));
+      if ((live?.n ?? 0) >= MAX_LIVE_HOLDS) {
+        throw new HttpError(
+          429,
+          'too_many_holds',
+          `You already have ${MAX_LIVE_HOLDS} reservations in progress. Finish or cancel one of them first (in My bookings), or wait until its ${HOLD_MINUTES}-minute hold ends.`,
+        );
+      }
       const [hold] = await tx.insert(bookings).values({
         homeId: home.id,
         guestId: caller.id,

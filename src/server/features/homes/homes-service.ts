@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '../../../shared/schemas/homes';
 import { amountToCents, centsToAmount } from '../../../shared/money';
 import type { Db } from '../../db/client';
@@ -166,12 +166,17 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
   return rows.length;
 }
 
-/** Bookings of this home that still matter: held (unexpired) or confirmed, checking out after today. */
+/**
+ * Bookings of this home that still matter: confirmed or held, checking out
+ * after today. Every `held` row counts, even one past its hold time: it may
+ * have been paid (the sweeper confirms or expires it within its interval, and
+ * the host can then retry).
+ */
 export function upcomingBookingsOf(homeId: string, now: Date): SQL {
   return and(
     eq(bookings.homeId, homeId),
     gt(bookings.checkOut, today(now)),
-    or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now))),
+    inArray(bookings.status, ['confirmed', 'held']),
   )!;
 }
 

@@ -94,6 +94,11 @@ export async function startFakeStripe() {
       refunds.set(refund.id, refund);
       return { status: 200, body: refund };
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intentId = params.get('payment_intent');
+      const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     return error(404, 'unknown_path', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -132,6 +137,13 @@ export async function startFakeStripe() {
       const intent = intents.get(id)!;
       intent.status = 'succeeded';
       return intent;
+    },
+    /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */
+    refundElsewhere(intentId: string) {
+      const intent = intents.get(intentId)!;
+      const refund = { id: `re_fake_${token()}`, object: 'refund' as const, payment_intent: intentId, amount: intent.amount, status: 'succeeded' };
+      refunds.set(refund.id, refund);
+      return refund;
     },
     decline(id: string) {
       const intent = intents.get(id)!;

@@ -43,7 +43,11 @@ export interface PaymentProvider {
    * as it is afterwards (status `succeeded` when it was paid before the cancel).
    */
   cancelIntent(id: string): Promise<RetrievedIntent>;
-  /** Refunds a succeeded intent in full; the same key never refunds twice. */
+  /**
+   * Refunds a succeeded intent in full; the same key never refunds twice. A
+   * charge refunded already may answer that refund, or fail with code
+   * `charge_already_refunded`.
+   */
   refund(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
   /** What the browser needs to take a card. */
   publicConfig(): PublicPaymentConfig;

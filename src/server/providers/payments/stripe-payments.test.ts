@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, paymentEvents } from '../../db/schema';
 import type { memoryMail } from '../mail/mail';
 import { insertHome } from '../../test/factories';
 import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
 import { bookingRow, confirmBookingCall, createHold, payCard } from '../../features/bookings/booking-test-helpers';
+import { sweepOnce, type BookingDeps } from '../../features/bookings/bookings-service';
 import { startFakeStripe } from './fake-stripe-server';
-import { stripePayments } from './stripe-payments';
+import { stripePayments, type StripePayments } from './stripe-payments';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -20,16 +21,19 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const t = useTestApp(() => ({
-  payments: stripePayments({
+let stripe: StripePayments;
+const t = useTestApp(() => {
+  stripe = stripePayments({
     secretKey: 'sk_test_stayhub', publishableKey: 'pk_test_stayhub', webhookSecret: WEBHOOK_SECRET,
     api: fake.api, maxNetworkRetries: 0,
-  }),
-}));
+  });
+  return { payments: stripe };
+});
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
 
 let guest: SignedIn;
-beforeAll(async () => {
+// A fresh guest for every test: a guest may have only MAX_LIVE_HOLDS live holds at once.
+beforeEach(async () => {
   guest = await signInAs(t.app, 'guest');
 });
 
@@ -103,6 +107,27 @@ describe('stripe adapter against a local Stripe API', () => {
     expect(refundCalls[0]!.idempotencyKey).toBe(`refund-${held.bookingId}`);
     const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId)!;
     expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(refund.id);
+  });
+
+  it('a refund Stripe made but StayHub never recorded (charge_already_refunded) is recorded from Stripe\'s list, and not retried again', async () => {
+    const held = await holdFor(2);
+    fake.succeed(held.paymentIntentId);
+    expect((await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId })).statusCode).toBe(200);
+    // Cancelled and refunded at Stripe (an answer lost with its idempotency key long expired, or the dashboard),
+    // but the refund id never reached the database.
+    const earlier = fake.refundElsewhere(held.paymentIntentId);
+    await t.db.update(bookings).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(bookings.id, held.bookingId));
+
+    const deps: BookingDeps = { db: t.db, clock: t.clock, payments: stripe, mail: t.mail };
+    const refundCalls = () => fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
+    const first = await sweepOnce(deps);
+    expect(first.refunded).toBeGreaterThanOrEqual(1);
+    expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(earlier.id);
+    expect(refundCalls().map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === held.paymentIntentId)).toHaveLength(1);
+
+    await sweepOnce(deps);
+    expect(refundCalls()).toHaveLength(2);
   });
 
   it('cancelling a hold cancels the PaymentIntent at Stripe', async () => {

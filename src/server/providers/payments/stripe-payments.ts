@@ -121,8 +121,19 @@ export function stripePayments(settings: StripeSettings): StripePayments {
     },
 
     async refund(intentId, idempotencyKey) {
-      const refund = await call(() => client.refunds.create({ payment_intent: intentId }, { idempotencyKey }));
-      return { id: refund.id };
+      try {
+        const refund = await client.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        return { id: refund.id };
+      } catch (err) {
+        // Refunded already (a refund whose answer was lost and whose idempotency key has expired, or one from the
+        // dashboard): answer that refund, so the caller records it instead of retrying forever.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded') {
+          const existing = await call(() => client.refunds.list({ payment_intent: intentId, limit: 10 }));
+          const refund = existing.data.find((r) => r.status !== 'failed' && r.status !== 'canceled');
+          if (refund) return { id: refund.id };
+        }
+        throw wrap(err);
+      }
     },
 
     verifyWebhook(rawBody, signature) {
