@@ -248,6 +248,23 @@ describe('checkout and my bookings', () => {
     allowProblems(pageProblems, /status of 409/);
   });
 
+  test('a third reservation in progress is refused with a way to My Bookings', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+    await loginAs(page, DEMO.guest);
+    const stays = [await stayFor(page, 14, 30), await stayFor(page, 15, 30), await stayFor(page, 16, 30)];
+    for (const stay of stays) await cancelAtEnd(page, stay.home._id);
+    for (const stay of stays.slice(0, 2)) {
+      await page.goto(checkoutUrl(stay));
+      await page.getByRole('tab', { name: TAB.pay }).click();
+      await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toBeVisible();
+    }
+    await page.goto(checkoutUrl(stays[2]!));
+    const problem = page.getByRole('alert').filter({ hasText: 'You have other reservations in progress' });
+    await expect(problem).toBeVisible();
+    await problem.getByRole('link', { name: 'Go to My Bookings' }).click();
+    await page.waitForURL(/\/dashboard\/my-booking$/);
+    allowProblems(pageProblems, /status of 429/);
+  });
+
   test('a checkout link without a valid home or dates says so and links to all homes', async ({ page }) => {
     await loginAs(page, DEMO.guest);
     await page.goto('/chackout');

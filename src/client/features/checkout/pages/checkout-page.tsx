@@ -127,13 +127,21 @@ function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutS
   const api = isApiError(error) ? (error as ApiError) : null;
   // 4xx answers (dates taken, price changed, outside the window) need other choices; the rest may pass on retry.
   const permanent = api !== null && api.status >= 400 && api.status < 500;
+  const tooManyHolds = api?.code === 'too_many_holds';
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
       <p className="font-semibold text-red-800">
-        {api?.code === 'price_changed' ? 'The price has changed' : permanent ? 'These dates cannot be booked' : 'The payment could not be prepared'}
+        {api?.code === 'price_changed'
+          ? 'The price has changed'
+          : tooManyHolds
+            ? 'You have other reservations in progress'
+            : permanent ? 'These dates cannot be booked' : 'The payment could not be prepared'}
       </p>
       <p className="mt-1 text-red-800">{error.message}</p>
       <div className="mt-3 flex flex-wrap gap-3">
+        {tooManyHolds && (
+          <Link to="/dashboard/my-booking" className={linkButton}>Go to My Bookings</Link>
+        )}
         {!permanent && (
           <button type="button" onClick={onRetry} className={primaryButtonClass}>Try again</button>
         )}
