@@ -15,7 +15,8 @@
  * Environment: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_HOMES, BENCH_BOOKINGS,
  * BENCH_BUILD=1 (rebuild the client first), CHROMIUM_PATH.
  */
-import { execFileSync } from 'node:child_process';
+// @ts-expect-error -- plain ESM script shared with `npm start`
+import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { chromium } from 'playwright-core';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -135,16 +136,7 @@ async function load(base: string, name: string, path: string, vary?: () => strin
 
 function measureStaticJs(): JsMeasure {
   const index = join(clientDir, 'index.html');
-  if (!existsSync(index) || process.env.BENCH_BUILD === '1') {
-    try {
-      console.log('building the client (npx vite build)...');
-      execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'pipe', timeout: 300_000 });
-    } catch (err) {
-      const out = (err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').slice(-3).join(' | ');
-      return { measured: false, reason: `vite build failed: ${out || String(err)}` };
-    }
-    if (!existsSync(index)) return { measured: false, reason: 'vite build produced no dist/client/index.html' };
-  }
+  if (!existsSync(index)) return { measured: false, reason: 'no dist/client/index.html' };
   const html = readFileSync(index, 'utf8');
   const refs = new Set<string>();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
@@ -201,6 +193,8 @@ async function main() {
   const started = Date.now();
   const loadBefore = loadavg().map((n) => Math.round(n * 100) / 100);
   console.log(`StayHub bench: ${process.env.BENCH_HOMES ?? '100000'} homes, ${CONNECTIONS} connections, ${DURATION} s per route`);
+  // The same build `npm start` serves: rebuilt when the client sources are newer.
+  buildClientIfStale({ force: process.env.BENCH_BUILD === '1' });
   const ready = await startServer();
   console.log(`database ready in ${ready.loadMs} ms: ${ready.homes} homes (${ready.lisbonHomes} in Lisbon), ${ready.bookings} confirmed bookings`);
   const base = `http://127.0.0.1:${ready.port}`;

@@ -1,24 +1,30 @@
-import { z } from 'zod';
 import { HOME_PAGE_EXPERIENCES } from '../../../../shared/constants';
 import { ApiError } from '../../../lib/api';
 
 /** An experience from the static `/expdata.json` file (spec, section 3). */
-export const experienceSchema = z
-  .object({
-    image: z.string(),
-    title: z.string(),
-    location: z.string(),
-    price: z.union([z.number(), z.string()]),
-  })
-  .loose();
-export type Experience = z.infer<typeof experienceSchema>;
+export interface Experience {
+  image: string;
+  title: string;
+  location: string;
+  price: number | string;
+}
+
+/** Checked by hand: the home page loads no validation library for one static file. */
+export function isExperience(value: unknown): value is Experience {
+  const e = value as Partial<Record<keyof Experience, unknown>> | null;
+  return typeof e === 'object' && e !== null
+    && typeof e.image === 'string' && typeof e.title === 'string' && typeof e.location === 'string'
+    && (typeof e.price === 'number' || typeof e.price === 'string');
+}
 
 export async function fetchExperiences(signal?: AbortSignal): Promise<Experience[]> {
   const response = await fetch('/expdata.json', { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new ApiError(response.status, 'http_error', 'The experiences could not be loaded.');
-  const parsed = z.array(experienceSchema).safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The experiences file is not in the expected shape.');
-  return parsed.data.slice(0, HOME_PAGE_EXPERIENCES);
+  const data: unknown = await response.json();
+  if (!Array.isArray(data) || !data.every(isExperience)) {
+    throw new ApiError(response.status, 'invalid_response', 'The experiences file is not in the expected shape.');
+  }
+  return data.slice(0, HOME_PAGE_EXPERIENCES);
 }
 
 /** The price as shown: numbers as dollars, text as written. */
