@@ -81,8 +81,11 @@ export function useSignOut(): () => Promise<void> {
       } catch {
         // storage may be unavailable (private mode); nothing to remove then
       }
+      // Drop everything read as the previous user instead of refetching it: a refetch would
+      // only earn 401s (and must not show their data to whoever uses the browser next).
+      await queryClient.cancelQueries();
+      queryClient.clear();
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      await queryClient.invalidateQueries();
     }
   }, [queryClient]);
 }
