@@ -147,3 +147,21 @@ export function buttonByText(container: ParentNode, text: string): HTMLButtonEle
   if (!button) throw new Error(`No button "${text}"`);
   return button;
 }
+
+/** Types into a controlled input the way a user would (React listens to the native input event). */
+export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  act(() => {
+    const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The form control whose <label> reads `text`. */
+export function inputByLabel(container: ParentNode, text: string | RegExp): HTMLInputElement {
+  const label = [...container.querySelectorAll('label')].find((l) => (typeof text === 'string' ? l.textContent?.trim() === text : text.test(l.textContent ?? '')));
+  const input = label?.htmlFor ? (container as Element).querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`) : null;
+  if (!input) throw new Error(`No input labelled ${String(text)}`);
+  return input;
+}
+

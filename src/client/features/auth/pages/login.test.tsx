@@ -3,7 +3,7 @@ import { act } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, typeInto, waitFor } from '../../../../test-support/render-routes';
 import type * as AuthClientModule from '../auth-client';
 import { GOOGLE_NOT_CONFIGURED, LoginPage } from './login';
 
@@ -29,14 +29,6 @@ const routes = [
   { path: '/dashboard/my-booking', element: <h1>My bookings</h1> },
   { path: '/', element: <h1>Home</h1> },
 ];
-
-function typeInto(input: HTMLInputElement, value: string) {
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 setUpComponentTests({ muteToasts: true });
 let view: RenderedRoutes | undefined;

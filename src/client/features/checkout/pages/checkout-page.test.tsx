@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
-import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient, waitFor } from '../../../../test-support/render-routes';
+import toast from 'react-hot-toast';
+import { describe, expect, it, vi } from 'vitest';
+import { TEXTS } from '../../../../shared/texts';
+import {
+  buttonByText, click, inputByLabel, json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient, typeInto, waitFor,
+} from '../../../../test-support/render-routes';
 import { Component as CheckoutPage } from './checkout-page';
 
 const home = {
@@ -61,5 +65,31 @@ describe('checkout page', () => {
     await waitFor(() => expect(view.querySelector('[role="alert"]')?.textContent).toContain('no longer available'));
     const back = [...view.querySelectorAll('a')].find((a) => a.textContent === 'Back to the home' && a.closest('[role="alert"]'));
     expect(back?.getAttribute('href')).toBe('/details/h1?checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+  });
+
+  it('paid but not booked: the server refuses the booking and "Booking isn\'t added" shows', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const fetchMock = stubFetch({
+      'GET /api/home/h1': json(home),
+      'GET /api/payments/config': json({ provider: 'sandbox' }),
+      'POST /api/payment-intent': json(intent),
+      'POST /api/payments/sandbox/confirm': json({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
+      'POST /api/bookings': json({ error: { code: 'hold_expired', message: 'Your hold ended before the booking was made.' } }, 409),
+    });
+    const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+    await waitFor(() => buttonByText(view, TEXTS.agreeAndContinue));
+    click(buttonByText(view, TEXTS.agreeAndContinue));
+    await waitFor(() => buttonByText(view, TEXTS.continue));
+    click(buttonByText(view, TEXTS.continue));
+    await waitFor(() => inputByLabel(view, 'Card number'));
+    typeInto(inputByLabel(view, 'Card number'), '4242 4242 4242 4242');
+    typeInto(inputByLabel(view, /Expiry/), '12/34');
+    typeInto(inputByLabel(view, 'CVC'), '123');
+    typeInto(inputByLabel(view, 'Name on card'), 'Sam Rivera');
+    await waitFor(() => expect(buttonByText(view, TEXTS.pay).disabled).toBe(false));
+    click(buttonByText(view, TEXTS.pay));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(TEXTS.bookingFailed));
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/bookings')).toBe(true);
+    expect(buttonByText(view, TEXTS.pay).disabled).toBe(false);
   });
 });

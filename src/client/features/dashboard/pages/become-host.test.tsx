@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/schemas/users';
 import { TEXTS } from '../../../../shared/texts';
-import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../../test-support/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, typeInto, userRecord, waitFor } from '../../../../test-support/render-routes';
 import { BecomeHostPage, REQUEST_SENT } from './become-host';
 
 const session = { session: {}, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
@@ -12,13 +12,6 @@ const record = (role: User['role']) => userRecord({ role });
 
 setUpComponentTests({ muteToasts: true });
 let view: RenderedRoutes | undefined;
-
-function setInput(input: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 function chooseFile(input: HTMLInputElement, file: File) {
   const list = { 0: file, length: 1, item: () => file, [Symbol.iterator]: function* () { yield file; } };
@@ -80,7 +73,7 @@ describe('BecomeHostPage', () => {
     view = await render();
     await waitFor(() => expect(view?.container.querySelector('form')).not.toBeNull());
     const [location, file, agree] = [...view.container.querySelectorAll('input')];
-    setInput(location!, 'Lisbon');
+    typeInto(location!, 'Lisbon');
     chooseFile(file!, new File(['x'], 'passport.png', { type: 'image/png' }));
     act(() => agree!.click());
     expect(view.container.querySelector('button[type="submit"]')?.textContent).toBe(TEXTS.sendingRequest);
@@ -100,7 +93,7 @@ describe('BecomeHostPage', () => {
     view = await render();
     await waitFor(() => expect(view?.container.querySelector('form')).not.toBeNull());
     const [location, file, agree] = [...view.container.querySelectorAll('input')];
-    setInput(location!, 'Lisbon');
+    typeInto(location!, 'Lisbon');
     chooseFile(file!, new File(['x'], 'passport.png', { type: 'image/png' }));
     act(() => agree!.click());
     await submit();
