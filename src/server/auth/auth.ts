@@ -119,10 +119,11 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         await mail.send(verificationMail(user.email, user.name, url));
       },
-      // ADMIN_EMAILS take effect once the address is proven (see admins.ts).
+      // ADMIN_EMAILS take effect once the address is proven (see admins.ts). The password goes with it:
+      // whoever signed the address up chose it, not necessarily the mailbox's owner (who resets it).
       afterEmailVerification: async (user) => {
         if (isAdminEmail(user.email)) {
-          await promoteToAdmin(db, user.email, log);
+          await promoteToAdmin(db, user.email, log, { dropPassword: true });
         }
       },
     },

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { accounts, users } from '../db/schema';
 import { smtpMail } from '../providers/mail/smtp-mail';
 import { sessionCookieFrom, signInWithPassword, signUp, TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app';
 
@@ -40,7 +40,7 @@ let mail: ReturnType<typeof smtpMail> | undefined;
 afterAll(() => mail?.close());
 const t = useTestApp(() => {
   mail = smtpMail(smtpUrl, 'StayHub <no-reply@stayhub.test>');
-  return { mail, config: testConfig({ adminEmails: ['chief@example.test'] }) };
+  return { mail, config: testConfig({ adminEmails: ['chief@example.test', 'boss@example.test'] }) };
 });
 
 /** Decodes quoted-printable soft breaks and escapes, enough to read links. */
@@ -131,6 +131,40 @@ describe('mail over SMTP', () => {
     // The role change revoked the sign-up session; the verification signed the user in again.
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: s.headers })).statusCode).toBe(401);
     const cookie = sessionCookieFrom(res)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('an ADMIN_EMAILS address signed up by a stranger: verification makes it admin without the stranger\'s password; the owner resets it', async () => {
+    // Someone who does not own the mailbox registers the listed address with a password of their choosing.
+    const stranger = await signUp(t.app, { email: 'boss@example.test', password: 'strangers-pass-1' });
+    const credential = () => t.db.select().from(accounts)
+      .where(and(eq(accounts.userId, stranger.user.id), eq(accounts.providerId, 'credential')));
+    expect(await credential()).toHaveLength(1);
+
+    // The mailbox's owner follows the verification link.
+    const link = linkIn(await mailTo('boss@example.test', /Verify your email/), `${TEST_ORIGIN}/api/auth/verify-email?token=`);
+    const verified = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(verified.statusCode).toBe(302);
+    expect((await t.db.select().from(users).where(eq(users.id, stranger.user.id)))[0]!.role).toBe('admin');
+    expect(await credential()).toHaveLength(0);
+    // The stranger's session is revoked and their password no longer signs in.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: stranger.headers })).statusCode).toBe(401);
+    expect((await signInWithPassword(t.app, 'boss@example.test', 'strangers-pass-1', '10.9.1.1')).statusCode).toBe(401);
+
+    // The owner sets a password through Forgot password (the reset creates the credential).
+    const ask = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'boss@example.test', redirectTo: '/reset-password' } });
+    expect(ask.statusCode).toBe(200);
+    const token = linkIn(await mailTo('boss@example.test', /Subject: Reset your StayHub password/), `${TEST_ORIGIN}/reset-password?token=`).searchParams.get('token')!;
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'owners-pass-2' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await credential()).toHaveLength(1);
+
+    expect((await signInWithPassword(t.app, 'boss@example.test', 'strangers-pass-1', '10.9.1.2')).statusCode).toBe(401);
+    const signIn = await signInWithPassword(t.app, 'boss@example.test', 'owners-pass-2', '10.9.1.3');
+    expect(signIn.statusCode).toBe(200);
+    const cookie = sessionCookieFrom(signIn)!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/boss@example.test', headers: { cookie } });
+    expect(me.json()).toMatchObject({ role: 'admin', emailVerified: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
 import {
   VISA_OK, bookStay, bookingRow, confirmBookingCall, createHold, intentRow, payCard,
 } from './booking-test-helpers';
-import { ALREADY_REFUNDED, sweepOnce, type BookingDeps } from './bookings-service';
+import { ALREADY_REFUNDED, confirmBooking, sweepOnce, type BookingDeps } from './bookings-service';
 
 const t = useTestApp();
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
@@ -540,6 +540,83 @@ describe('a paid hold whose home was deleted', () => {
     } finally {
       t.clock.set('2026-11-21T10:00:00.000Z');
     }
+  });
+});
+
+describe('a refund that fails when a paid hold ends without being confirmed', () => {
+  /** The sandbox provider with its refunds failing (the provider unreachable) until `up()`; records the keys of refunds made. */
+  function flakyDeps() {
+    const sandbox = sandboxPayments({ db: t.db, clock: t.clock });
+    const refunded: string[] = [];
+    let down = true;
+    const payments: PaymentProvider = {
+      name: sandbox.name,
+      createIntent: (input) => sandbox.createIntent(input),
+      retrieveIntent: (id) => sandbox.retrieveIntent(id),
+      cancelIntent: (id) => sandbox.cancelIntent(id),
+      publicConfig: () => sandbox.publicConfig(),
+      async refund(intentId, key) {
+        if (down) throw new PaymentProviderError('provider unreachable');
+        const refund = await sandbox.refund(intentId, key);
+        refunded.push(key);
+        return refund;
+      },
+    };
+    return { deps: { ...deps(), payments } satisfies BookingDeps, refunded, up: () => { down = false; } };
+  }
+
+  it('an expired paid hold whose refund failed is refunded on the next sweep, once', async () => {
+    const home = await newHome();
+    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(200);
+    // The home goes while the payment is under way: the sweeper ends the hold and refunds, but the provider is down.
+    await t.db.delete(homes).where(eq(homes.id, home.id));
+    const { deps: flaky, refunded, up } = flakyDeps();
+    const key = `refund-${held.bookingId}`;
+    t.clock.advance(2 * MIN);
+    try {
+      await sweepOnce(flaky, { paidCheckAfterMs: 60_000 });
+      expect(await bookingRow(t.db, held.bookingId)).toMatchObject({ status: 'expired', confirmedAt: null });
+      expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBeNull();
+
+      up();
+      const result = await sweepOnce(flaky);
+      expect(result.refunded).toBeGreaterThanOrEqual(1);
+      expect(refunded.filter((k) => k === key)).toHaveLength(1);
+      const row = await bookingRow(t.db, held.bookingId);
+      expect(row).toMatchObject({ status: 'expired' });
+      expect(row.refundId).toMatch(/^re_sbx_/);
+      expect(await intentRow(t.db, held.paymentIntentId)).toMatchObject({ refundId: row.refundId, refundIdempotencyKey: key });
+
+      // Refunded: later sweeps leave it alone.
+      t.clock.advance(20 * MIN);
+      await sweepOnce(flaky);
+      expect(refunded.filter((k) => k === key)).toHaveLength(1);
+      expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(row.refundId);
+    } finally {
+      t.clock.set('2026-11-21T10:00:00.000Z');
+    }
+  });
+
+  it('a payment that arrives after the hold expired, refused by POST /api/bookings, is refunded by the next sweep when its refund failed', async () => {
+    const home = await newHome();
+    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    await payCard(t.app, guest, held.clientSecret);
+    await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.bookingId));
+    const { deps: flaky, refunded, up } = flakyDeps();
+    const key = `refund-${held.bookingId}`;
+    await expect(confirmBooking(flaky, { id: guest.user.id, email: guest.user.email, role: 'guest' }, {
+      bookingId: held.bookingId, paymentIntentId: held.paymentIntentId,
+    })).rejects.toMatchObject({ statusCode: 409, code: 'hold_expired' });
+    expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBeNull();
+
+    up();
+    await sweepOnce(flaky);
+    const row = await bookingRow(t.db, held.bookingId);
+    expect(row.refundId).toMatch(/^re_sbx_/);
+    await sweepOnce(flaky);
+    expect(refunded.filter((k) => k === key)).toHaveLength(1);
+    expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBe(row.refundId);
   });
 });
 

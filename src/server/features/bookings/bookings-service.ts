@@ -49,6 +49,13 @@ export const MAX_LIVE_HOLDS = 2;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 /** Recorded as the refund id when the provider says the charge was already refunded but the refund could not be looked up. */
 export const ALREADY_REFUNDED = 'already_refunded';
+/**
+ * Recorded as the refund id when a refund of a given-up booking failed: money
+ * is owed back and the sweeper retries it (a real refund id replaces it).
+ */
+export const REFUND_OWED = 'owed';
+/** WHERE part: no refund recorded yet (never tried, or owed after a failure). */
+const notRefunded = () => or(isNull(bookings.refundId), eq(bookings.refundId, REFUND_OWED))!;
 
 /** The status an event leads to (every event has one target, whatever the source). */
 const targetOf = (event: BookingEvent): BookingStatus => transition(sourcesOf(event)[0]!, event);
@@ -113,11 +120,19 @@ export async function refundBooking(deps: BookingDeps, booking: Pick<BookingRow,
     }
     await deps.db.update(bookings)
       .set({ refundId: refund.id, updatedAt: deps.clock.now() })
-      .where(and(eq(bookings.id, booking.id), isNull(bookings.refundId)));
+      .where(and(eq(bookings.id, booking.id), notRefunded()));
     logOf(deps).info({ bookingId: booking.id, refundId: refund.id }, 'booking payment refunded');
     return true;
   } catch (err) {
     logOf(deps).error({ err, bookingId: booking.id }, 'refund failed; the sweeper retries it');
+    // Marks the refund as owed so the sweeper retries it whatever ended the booking (cancelled, expired, home deleted).
+    try {
+      await deps.db.update(bookings)
+        .set({ refundId: REFUND_OWED, updatedAt: deps.clock.now() })
+        .where(and(eq(bookings.id, booking.id), isNull(bookings.refundId), inArray(bookings.status, ['cancelled', 'expired'])));
+    } catch (markErr) {
+      logOf(deps).error({ err: markErr, bookingId: booking.id }, 'could not record the refund as owed');
+    }
     return false;
   }
 }
@@ -514,9 +529,13 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
     else if (outcome === 'expired') result.expired++;
   }
 
-  // 3. Cancelled paid bookings whose refund failed earlier.
+  // 3. Refunds that failed earlier: marked owed (cancelled or given-up paid bookings), or cancelled confirmed ones never refunded.
   const owed = await db.select().from(bookings).where(and(
-    eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId), isNotNull(bookings.paymentIntentId),
+    isNotNull(bookings.paymentIntentId),
+    or(
+      eq(bookings.refundId, REFUND_OWED),
+      and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId)),
+    ),
   )).limit(limit);
   for (const booking of owed) if (await refundBooking(deps, booking)) result.refunded++;
 
@@ -544,7 +563,9 @@ export async function cancelBooking(deps: BookingDeps, caller: Caller, id: strin
     .returning();
   if (!cancelled) {
     // Already cancelled: a refund that failed the first time is tried again, never a second one.
-    if (booking.status === 'cancelled' && booking.confirmedAt && !booking.refundId) await refundBooking(deps, booking);
+    if (booking.status === 'cancelled' && (booking.refundId === REFUND_OWED || (booking.confirmedAt && !booking.refundId))) {
+      await refundBooking(deps, booking);
+    }
     return { acknowledged: true, deletedCount: 0 };
   }
   logOf(deps).info({ bookingId: booking.id, by: caller.id }, 'booking cancelled');
