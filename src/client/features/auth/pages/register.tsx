@@ -4,14 +4,15 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { describedBy, FieldError, inputClass, PasswordField, primaryButtonClass, TextField } from '../../../components/ui/form-field';
+import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '../../../components/ui/form-field';
 import { TEXTS } from '../../../../shared/texts';
 import { uploadImage } from '../../../lib/uploads';
 import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
 import { authClient, authErrorMessage } from '../auth-client';
+import { NewPasswordField } from '../components/new-password-field';
 import { AuthCard, FormAlert } from '../components/auth-card';
 import { redirectTarget, withFrom } from '../lib/redirect';
-import { PASSWORD_MAX, PASSWORD_MIN, registerFormSchema, type RegisterForm } from '../lib/schemas';
+import { registerFormSchema, type RegisterForm } from '../lib/schemas';
 import { refreshSession } from '../lib/session-actions';
 
 const NETWORK_ERROR = 'Could not reach StayHub. Check your connection and try again.';
@@ -113,16 +114,7 @@ export function RegisterPage() {
           />
           <FieldError id={`${imageId}-error`}>{imageError}</FieldError>
         </div>
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
         <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
           {busy ? TEXTS.loading : TEXTS.signUp}
         </button>

@@ -6,8 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField, primaryButtonClass } from '../../../components/ui/form-field';
 import { TEXTS } from '../../../../shared/texts';
 import { authClient, authErrorMessage } from '../auth-client';
+import { NewPasswordField } from '../components/new-password-field';
 import { AuthCard, FormAlert } from '../components/auth-card';
-import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from '../lib/schemas';
+import { resetPasswordFormSchema } from '../lib/schemas';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Log in with the new password.';
 
@@ -77,16 +78,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" intro="Enter a new password for your StayHub account.">
       <FormAlert>{formError}</FormAlert>
       <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-4">
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <NewPasswordField label="New password" error={errors.password?.message} {...register('password')} />
         <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
