@@ -1,29 +1,83 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The layer rules of docs/architecture.md, one entry per layer. Each entry lists
+// what that layer may not import; `no-restricted-imports` checks the written
+// specifier, so both the `#alias` and any relative path are named.
+const serverImports = ['#server/*', '**/server/**'];
+const clientImports = ['#client/*', '**/client/**'];
+const routeModules = ['**/*-routes', '**/*-routes.ts'];
+const httpModules = ['#server/http/*', '**/http/*'];
+const restrict = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
+
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'scratch/', 'bench/results/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'scratch/',
+      'test-results/',
+      'bench/results/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server/**'], message: 'The client and shared code must not import the server.' }],
-      }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [serverImports, 'Shared code must not import the server.'],
+        [clientImports, 'Shared code must not import the client.'],
+      ),
     },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': restrict([serverImports, 'The client must not import the server.']),
+    },
   },
   {
-    files: ['src/server/**', 'e2e/**', 'bench/**', 'scripts/**', '*.ts', '*.js'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Everything in the server that is not a route module or the app itself: services,
+    // providers, auth, db. They are called by routes and never reach back up to them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*-routes.ts', 'src/server/app.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [routeModules, 'Only app.ts registers route modules; services never import routes.'],
+        [httpModules, 'Services throw domain errors (#server/domain-errors); only routes and app.ts speak HTTP.'],
+      ),
+    },
   },
+  {
+    files: ['src/server/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': restrict([routeModules, 'A route module never imports another route module.']),
+    },
+  },
+  prettier,
 );

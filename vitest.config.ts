@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test-support/fail-on-console-error.ts'],
+          setupFiles: ['src/shared/test/fail-on-console-error.ts'],
         },
       },
       {
@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'api',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/test-support/fail-on-console-error.ts', ...serverSetup],
+          setupFiles: ['src/shared/test/fail-on-console-error.ts', ...serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB_MODE: 'pglite' },
@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/test-support/fail-on-console-error.ts', ...serverSetup],
+          setupFiles: ['src/shared/test/fail-on-console-error.ts', ...serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB_MODE: 'postgres' },

@@ -73,7 +73,10 @@ function cleanup() {
   rmSync(tmp, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => { cleanup(); process.exit(130); });
+  process.on(signal, () => {
+    cleanup();
+    process.exit(130);
+  });
 }
 
 function startServer(): Promise<BenchReady> {
@@ -95,9 +98,14 @@ function startServer(): Promise<BenchReady> {
 function stopServer(): Promise<void> {
   return new Promise((resolvePromise) => {
     if (!child || child.exitCode !== null) return resolvePromise();
-    const timer = setTimeout(() => { child?.kill('SIGKILL'); }, 10_000);
+    const timer = setTimeout(() => {
+      child?.kill('SIGKILL');
+    }, 10_000);
     child.removeAllListeners('exit');
-    child.once('exit', () => { clearTimeout(timer); resolvePromise(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
     child.send('stop');
   });
 }
@@ -115,15 +123,26 @@ async function serialMedian(url: string | (() => string), count = 30): Promise<n
 }
 
 /** `vary` gives every request its own path (so none is answered from the search cache). */
-async function load(base: string, name: string, path: string, vary?: () => string): Promise<Omit<RouteResult, 'ratio'>> {
+async function load(
+  base: string,
+  name: string,
+  path: string,
+  vary?: () => string,
+): Promise<Omit<RouteResult, 'ratio'>> {
   const url = `${base}${path}`;
   const serialMs = await serialMedian(vary ? () => `${base}${vary()}` : url);
   const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary() }) }] : undefined;
   // Warm-up (JIT, query plans, caches), not recorded.
-  await autocannon({ url, requests, connections: CONNECTIONS, duration: Math.min(2, Math.max(1, DURATION / 5)) } as autocannon.Options);
+  await autocannon({
+    url,
+    requests,
+    connections: CONNECTIONS,
+    duration: Math.min(2, Math.max(1, DURATION / 5)),
+  } as autocannon.Options);
   const r = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION } as autocannon.Options);
   return {
-    name, path,
+    name,
+    path,
     reqPerSec: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -162,14 +181,27 @@ async function measureBrowserJs(base: string, served: boolean): Promise<JsMeasur
   if (!served) return { measured: false, reason: 'the built client is not served' };
   if (!existsSync(executablePath)) return { measured: false, reason: `no Chromium at ${executablePath}` };
   const browser = await chromium.launch({
-    executablePath, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const page = await browser.newPage();
     const scripts = new Map<string, Promise<Buffer | null>>();
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res.body().catch(() => null));
+      if (res.request().resourceType() === 'script')
+        scripts.set(
+          new URL(res.url()).pathname,
+          res.body().catch(() => null),
+        );
     });
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const files: NonNullable<JsMeasure['files']> = [];
@@ -192,11 +224,15 @@ const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 async function main() {
   const started = Date.now();
   const loadBefore = loadavg().map((n) => Math.round(n * 100) / 100);
-  console.log(`StayHub bench: ${process.env.BENCH_HOMES ?? '100000'} homes, ${CONNECTIONS} connections, ${DURATION} s per route`);
+  console.log(
+    `StayHub bench: ${process.env.BENCH_HOMES ?? '100000'} homes, ${CONNECTIONS} connections, ${DURATION} s per route`,
+  );
   // The same build `npm start` serves: rebuilt when the client sources are newer.
   buildClientIfStale({ force: process.env.BENCH_BUILD === '1' });
   const ready = await startServer();
-  console.log(`database ready in ${ready.loadMs} ms: ${ready.homes} homes (${ready.lisbonHomes} in Lisbon), ${ready.bookings} confirmed bookings`);
+  console.log(
+    `database ready in ${ready.loadMs} ms: ${ready.homes} homes (${ready.lisbonHomes} in Lisbon), ${ready.bookings} confirmed bookings`,
+  );
   const base = `http://127.0.0.1:${ready.port}`;
   const q = new URLSearchParams(ready.search).toString();
   const routes: [string, string][] = [
@@ -217,7 +253,12 @@ async function main() {
   const today = ready.search.checkIn;
   const varied = () => {
     const checkIn = addDaysIso(today, Math.floor(Math.random() * 300) - 19);
-    const q = new URLSearchParams({ location: 'Lisbon', checkIn, checkOut: addDaysIso(checkIn, 1 + Math.floor(Math.random() * 7)), guests: String(1 + Math.floor(Math.random() * 8)) });
+    const q = new URLSearchParams({
+      location: 'Lisbon',
+      checkIn,
+      checkOut: addDaysIso(checkIn, 1 + Math.floor(Math.random() * 7)),
+      guests: String(1 + Math.floor(Math.random() * 8)),
+    });
     return `/api/homes?${q}`;
   };
 
@@ -229,7 +270,12 @@ async function main() {
     process.stdout.write(` ${r.reqPerSec} req/s\n`);
     if (name === 'search') {
       process.stdout.write('  search, a different query each time ...');
-      const v = await load(base, 'search, a different query each time (no cache hits)', '/api/homes?location=Lisbon&checkIn=<varied>&checkOut=<varied>&guests=<varied>', varied);
+      const v = await load(
+        base,
+        'search, a different query each time (no cache hits)',
+        '/api/homes?location=Lisbon&checkIn=<varied>&checkOut=<varied>&guests=<varied>',
+        varied,
+      );
       raw.push(v);
       process.stdout.write(` ${v.reqPerSec} req/s\n`);
     }
@@ -238,7 +284,9 @@ async function main() {
   const results: RouteResult[] = raw.map((r) => ({ ...r, ratio: Math.round((r.reqPerSec / ceiling) * 1000) / 1000 }));
 
   const staticJs = measureStaticJs();
-  const browserJs = staticJs.measured ? await measureBrowserJs(base, ready.clientServed) : { measured: false, reason: 'no client build' };
+  const browserJs = staticJs.measured
+    ? await measureBrowserJs(base, ready.clientServed)
+    : { measured: false, reason: 'no client build' };
   await stopServer();
   const loadAfter = loadavg().map((n) => Math.round(n * 100) / 100);
 
@@ -249,11 +297,17 @@ async function main() {
   const jsOk = js.measured && (js.gzipKiB ?? Infinity) <= INITIAL_JS_TARGET_KIB;
 
   const header = '| route | path | req/s | p50 (ms) | p99 (ms) | ratio of ceiling | alone (ms) | non-2xx | errors |';
-  const rows = results.map((r) => `| ${r.name} | \`${r.path}\` | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(3)} | ${r.serialMs} | ${r.non2xx} | ${r.errors} |`);
-  const jsLine = (label: string, m: JsMeasure) => m.measured
-    ? `${label}: ${m.gzipKiB} KiB gzip (${m.files!.length} files: ${m.files!.map((f) => `${f.file} ${kib(f.gzipBytes)} KiB`).join(', ')})`
-    : `${label}: not measured (${m.reason})`;
-  const buildTime = existsSync(join(clientDir, 'index.html')) ? statSync(join(clientDir, 'index.html')).mtime.toISOString() : 'none';
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | \`${r.path}\` | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(3)} | ${r.serialMs} | ${r.non2xx} | ${r.errors} |`,
+  );
+  const jsLine = (label: string, m: JsMeasure) =>
+    m.measured
+      ? `${label}: ${m.gzipKiB} KiB gzip (${m.files!.length} files: ${m.files!.map((f) => `${f.file} ${kib(f.gzipBytes)} KiB`).join(', ')})`
+      : `${label}: not measured (${m.reason})`;
+  const buildTime = existsSync(join(clientDir, 'index.html'))
+    ? statSync(join(clientDir, 'index.html')).mtime.toISOString()
+    : 'none';
   const lines = [
     `# StayHub benchmark — ${new Date().toISOString()}`,
     '',
@@ -279,20 +333,40 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const json = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      node: process.version,
+      loadavgBefore: loadBefore,
+      loadavgAfter: loadAfter,
+    },
     settings: { connections: CONNECTIONS, durationSeconds: DURATION },
-    data: { homes: ready.homes, lisbonHomes: ready.lisbonHomes, bookings: ready.bookings, loadMs: ready.loadMs, search: ready.search, searchResults: searchCount },
+    data: {
+      homes: ready.homes,
+      lisbonHomes: ready.lisbonHomes,
+      bookings: ready.bookings,
+      loadMs: ready.loadMs,
+      search: ready.search,
+      searchResults: searchCount,
+    },
     routes: results,
     initialJs: { static: staticJs, browser: browserJs, clientBuild: buildTime },
     targets: {
       searchP99: { targetMs: SEARCH_P99_TARGET_MS, valueMs: search.p99, pass: searchOk },
-      initialJs: { targetKiB: INITIAL_JS_TARGET_KIB, valueKiB: js.gzipKiB ?? null, source: browserJs.measured ? 'browser' : 'static', pass: jsOk },
+      initialJs: {
+        targetKiB: INITIAL_JS_TARGET_KIB,
+        valueKiB: js.gzipKiB ?? null,
+        source: browserJs.measured ? 'browser' : 'static',
+        pass: jsOk,
+      },
     },
     wallClockMs: Date.now() - started,
   };
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
-  console.log(`\nwritten: bench/results/latest.json, bench/results/latest.md (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(
+    `\nwritten: bench/results/latest.json, bench/results/latest.md (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
 }
 
 main()

@@ -39,10 +39,26 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 5_000);
 const BATCH = 1_000;
 
 const CITIES = [
-  'Lisbon, Portugal', 'Porto, Portugal', 'Barcelona, Spain', 'Madrid, Spain', 'Paris, France', 'Lyon, France',
-  'Cape Town, South Africa', 'Kyoto, Japan', 'Tokyo, Japan', 'New York, USA', 'Chicago, USA', 'Dhaka, Bangladesh',
-  'Berlin, Germany', 'Rome, Italy', 'Athens, Greece', 'Istanbul, Turkey', 'Mexico City, Mexico', 'Lima, Peru',
-  'Sydney, Australia', 'Hanoi, Vietnam',
+  'Lisbon, Portugal',
+  'Porto, Portugal',
+  'Barcelona, Spain',
+  'Madrid, Spain',
+  'Paris, France',
+  'Lyon, France',
+  'Cape Town, South Africa',
+  'Kyoto, Japan',
+  'Tokyo, Japan',
+  'New York, USA',
+  'Chicago, USA',
+  'Dhaka, Bangladesh',
+  'Berlin, Germany',
+  'Rome, Italy',
+  'Athens, Greece',
+  'Istanbul, Turkey',
+  'Mexico City, Mexico',
+  'Lima, Peru',
+  'Sydney, Australia',
+  'Hanoi, Vietnam',
 ];
 const KINDS = ['apartment', 'loft', 'townhouse', 'cottage', 'villa', 'studio', 'cabin', 'guesthouse'];
 const ADJECTIVES = ['Sunny', 'Quiet', 'Cosy', 'Bright', 'Spacious', 'Charming', 'Modern', 'Historic', 'Airy', 'Leafy'];
@@ -67,7 +83,9 @@ async function main() {
 
   const hostId = randomUUID();
   const hostEmail = 'bench-host@stayhub.test';
-  await db.insert(users).values({ id: hostId, name: 'Bench Host', email: hostEmail, emailVerified: true, role: 'host' });
+  await db
+    .insert(users)
+    .values({ id: hostId, name: 'Bench Host', email: hostEmail, emailVerified: true, role: 'host' });
 
   const rand = rng(20_260_101);
   const int = (min: number, max: number) => Math.floor(min + rand() * (max - min + 1));
@@ -75,7 +93,14 @@ async function main() {
   const search = { location: 'Lisbon', checkIn: addDays(today, 20), checkOut: addDays(today, 23) };
 
   type HomeRow = typeof homes.$inferInsert & { id: string };
-  const all: { id: string; title: string; location: string; priceCents: number; availableFrom: string; availableTo: string }[] = [];
+  const all: {
+    id: string;
+    title: string;
+    location: string;
+    priceCents: number;
+    availableFrom: string;
+    availableTo: string;
+  }[] = [];
   let lisbonHomes = 0;
   for (let start = 0; start < HOMES; start += BATCH) {
     const rows: HomeRow[] = [];
@@ -99,7 +124,14 @@ async function main() {
         images: [`/uploads/bench-${i % 50}-1280.webp`, `/uploads/bench-${(i + 7) % 50}-1280.webp`],
       };
       rows.push(row);
-      all.push({ id: row.id, title: row.title, location, priceCents: row.priceCents, availableFrom: row.availableFrom, availableTo: row.availableTo });
+      all.push({
+        id: row.id,
+        title: row.title,
+        location,
+        priceCents: row.priceCents,
+        availableFrom: row.availableFrom,
+        availableTo: row.availableTo,
+      });
     }
     await db.insert(homes).values(rows);
   }
@@ -175,18 +207,27 @@ async function main() {
     await database.close().catch(() => {});
     process.exit(0);
   };
-  process.on('message', (m) => { if (m === 'stop') void stop(); });
+  process.on('message', (m) => {
+    if (m === 'stop') void stop();
+  });
   process.on('disconnect', () => void stop());
   process.on('SIGTERM', () => void stop());
 
   const ready: BenchReady = {
-    type: 'ready', port, homeId: all[Math.floor(all.length / 2)]!.id, search,
-    homes: all.length, bookings: bookingRows.length, lisbonHomes, loadMs, clientServed,
+    type: 'ready',
+    port,
+    homeId: all[Math.floor(all.length / 2)]!.id,
+    search,
+    homes: all.length,
+    bookings: bookingRows.length,
+    lisbonHomes,
+    loadMs,
+    clientServed,
   };
   process.send?.(ready);
 }
 
 main().catch((err) => {
-  process.send?.({ type: 'error', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.send?.({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   process.exit(1);
 });

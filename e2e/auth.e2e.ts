@@ -1,11 +1,21 @@
 import { TEXTS } from '../src/shared/texts';
-import { DEMO, DEMO_PASSWORD, linkFromMail, loginAs, makeImageFile, signOut, uniqueEmail } from './support/auth-fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  linkFromMail,
+  loginAs,
+  makeImageFile,
+  signOut,
+  uniqueEmail,
+} from './support/auth-fixtures';
 import { allowProblems, expect, expectAccessible, test } from './support/fixtures';
 
 const describe = test.describe;
 
 describe('accounts', () => {
-  test('register -> verification mail over SMTP -> verify -> sign in -> Become A Host -> admin approves -> host menu', async ({ page }) => {
+  test('register -> verification mail over SMTP -> verify -> sign in -> Become A Host -> admin approves -> host menu', async ({
+    page,
+  }) => {
     const email = uniqueEmail('newhost');
     const password = 'a-long-enough-password';
 
@@ -95,7 +105,9 @@ describe('accounts', () => {
     await page.locator('input[name="password"]').fill('anything');
     await page.locator('button[type="submit"]').click();
     await page.locator('button[type="submit"]', { hasText: /continue/i }).click();
-    await page.waitForURL((url) => url.origin === new URL(page.url()).origin && !url.pathname.startsWith('/interaction'));
+    await page.waitForURL(
+      (url) => url.origin === new URL(page.url()).origin && !url.pathname.startsWith('/interaction'),
+    );
     await page.goto('/dashboard');
     await expect(page.getByText(email).first()).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: TEXTS.signOut })).toBeVisible();
@@ -106,7 +118,9 @@ describe('accounts', () => {
   test('register asks for name, email and a long enough password before anything is sent', async ({ page }) => {
     await page.goto('/register');
     let posted = false;
-    page.on('request', (r) => { if (r.method() === 'POST') posted = true; });
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posted = true;
+    });
     await page.getByRole('button', { name: TEXTS.signUp }).click();
     for (const label of ['Name', 'Email']) {
       expect(await page.getByLabel(label).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);

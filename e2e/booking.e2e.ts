@@ -8,7 +8,14 @@ import { TEXTS } from '../src/shared/texts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/auth-fixtures';
 import { allowProblems, expectAccessible } from './support/fixtures';
 import {
-  bookViaApi, checkoutUrl, expect, listedAsFree, rgbOf, tabTo, tableDay, test,
+  bookViaApi,
+  checkoutUrl,
+  expect,
+  listedAsFree,
+  rgbOf,
+  tabTo,
+  tableDay,
+  test,
   type Stay,
 } from './support/booking-fixtures';
 import type { Page } from '@playwright/test';
@@ -24,10 +31,17 @@ async function fillCard(page: Page, number: string) {
 
 /** The row of a stay in a bookings table. */
 const rowOf = (page: Page, stay: Stay) =>
-  page.getByRole('row').filter({ hasText: stay.home.title }).filter({ hasText: tableDay(stay.checkIn) });
+  page
+    .getByRole('row')
+    .filter({ hasText: stay.home.title })
+    .filter({ hasText: tableDay(stay.checkIn) });
 
 describe('checkout and my bookings', () => {
-  test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({ page, stayFor, cancelAtEnd }) => {
+  test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({
+    page,
+    stayFor,
+    cancelAtEnd,
+  }) => {
     await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 2, 20, 3);
     await cancelAtEnd(page, stay.home._id);
@@ -49,7 +63,11 @@ describe('checkout and my bookings', () => {
     await page.getByRole('link', { name: TEXTS.reserve }).click();
     await page.waitForURL(/\/chackout\?/);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ homeId: stay.home._id, checkIn: stay.checkIn, checkOut: stay.checkOut });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      homeId: stay.home._id,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+    });
 
     // Tab 1 (the first tab opens): nights, dates, rules and the terms link.
     await expect(page.getByRole('tab', { name: TAB.rules })).toHaveAttribute('aria-selected', 'true');
@@ -109,16 +127,27 @@ describe('checkout and my bookings', () => {
     await expect(row).toHaveCount(0);
 
     // The same dates are bookable again: the search lists the home for them.
-    const search = new URLSearchParams({ location: city, arrivalDate: `${stay.checkIn}T15:00`, departureDate: stay.checkOut });
+    const search = new URLSearchParams({
+      location: city,
+      arrivalDate: `${stay.checkIn}T15:00`,
+      departureDate: stay.checkOut,
+    });
     await page.goto(`/searchresult?${search.toString()}`);
-    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: stay.home.title })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: stay.home.title }),
+    ).toBeVisible();
     expect(await listedAsFree(page.request, stay)).toBe(true);
     await page.goto(detailsUrl);
     await expect(page.getByRole('link', { name: TEXTS.reserve })).toBeVisible();
     await expect(page.getByText('Some of these dates are already booked.')).toHaveCount(0);
   });
 
-  test('a declined card shows the provider message in red, Pay is enabled again, and another card then pays', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+  test('a declined card shows the provider message in red, Pay is enabled again, and another card then pays', async ({
+    page,
+    pageProblems,
+    stayFor,
+    cancelAtEnd,
+  }) => {
     await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 4, 25);
     await cancelAtEnd(page, stay.home._id);
@@ -232,7 +261,12 @@ describe('checkout and my bookings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeFocused();
   });
 
-  test('dates already booked cannot be paid again: the server message and a way back to the home', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+  test('dates already booked cannot be paid again: the server message and a way back to the home', async ({
+    page,
+    pageProblems,
+    stayFor,
+    cancelAtEnd,
+  }) => {
     await loginAs(page, DEMO.guest);
     const stay = await stayFor(page, 7, 12);
     await cancelAtEnd(page, stay.home._id);
@@ -248,7 +282,12 @@ describe('checkout and my bookings', () => {
     allowProblems(pageProblems, /status of 409/);
   });
 
-  test('a third reservation in progress is refused with a way to My Bookings', async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+  test('a third reservation in progress is refused with a way to My Bookings', async ({
+    page,
+    pageProblems,
+    stayFor,
+    cancelAtEnd,
+  }) => {
     await loginAs(page, DEMO.guest);
     const stays = [await stayFor(page, 14, 30), await stayFor(page, 15, 30), await stayFor(page, 16, 30)];
     for (const stay of stays) await cancelAtEnd(page, stay.home._id);
@@ -274,7 +313,11 @@ describe('checkout and my bookings', () => {
     await expect(page.getByText(/check-out date must be after/i)).toBeVisible();
   });
 
-  test('/chackout asks a visitor to sign in first and comes back to the same stay', async ({ page, stayFor, cancelAtEnd }) => {
+  test('/chackout asks a visitor to sign in first and comes back to the same stay', async ({
+    page,
+    stayFor,
+    cancelAtEnd,
+  }) => {
     const stay = await stayFor(page, 8, 10);
     await page.goto(checkoutUrl(stay));
     await page.waitForURL(/\/login/);
@@ -318,7 +361,12 @@ describe('admin: all bookings', () => {
 
 describe('accessibility of the booking screens', () => {
   for (const width of [1280, 360]) {
-    test(`axe on the checkout tabs, the card error and my bookings at ${width}px`, async ({ page, pageProblems, stayFor, cancelAtEnd }) => {
+    test(`axe on the checkout tabs, the card error and my bookings at ${width}px`, async ({
+      page,
+      pageProblems,
+      stayFor,
+      cancelAtEnd,
+    }) => {
       await loginAs(page, DEMO.guest);
       await page.setViewportSize({ width, height: 800 });
       const stay = await stayFor(page, width === 360 ? 10 : 2, width === 360 ? 12 : 60);

@@ -20,7 +20,11 @@ test.beforeAll(async () => {
   files.fake = join(dir, 'notes.png');
   const scene = (r: number, g: number, b: number) =>
     sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } }).composite([
-      { input: Buffer.from(`<svg width="480" height="360"><circle cx="240" cy="180" r="120" fill="rgb(${255 - r},${255 - g},${255 - b})"/></svg>`) },
+      {
+        input: Buffer.from(
+          `<svg width="480" height="360"><circle cx="240" cy="180" r="120" fill="rgb(${255 - r},${255 - g},${255 - b})"/></svg>`,
+        ),
+      },
     ]);
   await scene(200, 60, 80).png().toFile(files.front);
   await scene(40, 140, 70).jpeg({ quality: 80 }).toFile(files.garden);
@@ -32,10 +36,14 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const fullUrl = (previewSrc: string | null) => new URL(previewSrc ?? '', 'http://x').pathname.replace(/-640\.webp$/, '-1280.webp');
+const fullUrl = (previewSrc: string | null) =>
+  new URL(previewSrc ?? '', 'http://x').pathname.replace(/-640\.webp$/, '-1280.webp');
 
 describe('hosting', () => {
-  test('a host adds a home with two pictures, finds it everywhere, edits its price and deletes it', async ({ page, trackHome }) => {
+  test('a host adds a home with two pictures, finds it everywhere, edits its price and deletes it', async ({
+    page,
+    trackHome,
+  }) => {
     await loginAs(page, DEMO.host);
     await page.goto('/dashboard/add-home');
     await expect(page.getByRole('heading', { level: 1, name: 'Add Home' })).toBeVisible();
@@ -100,10 +108,19 @@ describe('hosting', () => {
     const pictures = page.getByRole('main').getByRole('img');
     await expect(pictures).toHaveCount(2);
     const shown = await pictures.evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: new URL((img as HTMLImageElement).src).pathname, loaded: (img as HTMLImageElement).naturalWidth > 0 })),
+      imgs.map((img) => ({
+        src: new URL((img as HTMLImageElement).src).pathname,
+        loaded: (img as HTMLImageElement).naturalWidth > 0,
+      })),
     );
     expect(shown.map((s) => s.src)).toEqual(expectedUrls);
-    await expect.poll(async () => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(async () =>
+        pictures.evaluateAll((imgs) =>
+          imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
 
     // Edit the price.
     await page.goto('/dashboard/manage-home');
@@ -131,7 +148,10 @@ describe('hosting', () => {
     expect((await page.request.get(`/api/home/${id}`)).status()).toBe(404);
   });
 
-  test('a file that is not a picture is refused with a visible message and is not sent with the home', async ({ page, pageProblems }) => {
+  test('a file that is not a picture is refused with a visible message and is not sent with the home', async ({
+    page,
+    pageProblems,
+  }) => {
     await loginAs(page, DEMO.host);
     await page.goto('/dashboard/add-home');
     const answer = page.waitForResponse((res) => res.url().endsWith('/api/uploads'));
@@ -153,7 +173,10 @@ describe('hosting', () => {
     allowProblems(pageProblems, new RegExp(`status of ${refused.status()}`));
   });
 
-  test('at 360 px the homes table scrolls inside its own region and the edit form keeps its data when nothing changed', async ({ page, createHome }) => {
+  test('at 360 px the homes table scrolls inside its own region and the edit form keeps its data when nothing changed', async ({
+    page,
+    createHome,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await loginAs(page, DEMO.host);
     const home = await createHome(page, { title: uniqueTitle('E2E Narrow flat'), price: 87.5 });

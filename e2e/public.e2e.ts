@@ -44,7 +44,9 @@ describe('public layout and home page', () => {
 });
 
 describe('search', () => {
-  test('the form carries location and dates to /searchresult, which lists the matching homes and survives a reload', async ({ page }) => {
+  test('the form carries location and dates to /searchresult, which lists the matching homes and survives a reload', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Location').fill('Lisbon');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -66,7 +68,9 @@ describe('search', () => {
 
   test('a typo still finds the place, and a place with no homes says so', async ({ page }) => {
     await page.goto('/searchresult?location=Lisbn');
-    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toContainText('Lisbon');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toContainText(
+      'Lisbon',
+    );
     await page.goto('/searchresult?location=Atlantis');
     await expect(page.getByRole('heading', { name: TEXTS.stayIn('Atlantis') })).toBeVisible();
     await expect(page.getByText(/no homes/i)).toBeVisible();
@@ -95,8 +99,13 @@ describe('loading states', () => {
   test('the grid says "Loading..." until the homes arrive', async ({ page }) => {
     // Hold the real answer back for a moment so the loading state can be seen.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/homes?*', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/homes?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/all-home');
     await expect(page.getByText(TEXTS.loading).first()).toBeVisible();
     release();
@@ -136,19 +145,21 @@ describe('details', () => {
     expect(carried).toContain(id);
   });
 
-  for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) test(`an unknown id (${id}) shows a not-found state`, async ({ page, pageProblems }) => {
-    await page.goto(`/details/${id}`);
-    await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: /home/i }).first()).toBeVisible();
-    // The browser reports the API's 404 as a failed resource load; that is the expected answer here.
-    allowProblems(pageProblems, /status of 404/);
-  });
+  for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000'])
+    test(`an unknown id (${id}) shows a not-found state`, async ({ page, pageProblems }) => {
+      await page.goto(`/details/${id}`);
+      await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: /home/i }).first()).toBeVisible();
+      // The browser reports the API's 404 as a failed resource load; that is the expected answer here.
+      allowProblems(pageProblems, /status of 404/);
+    });
 });
 
 describe('static pages', () => {
   test('/terms has every section and a link back to /chackout', async ({ page }) => {
     await page.goto('/terms');
-    for (const section of TERMS_SECTIONS) await expect(page.getByRole('heading', { name: section }).first()).toBeVisible();
+    for (const section of TERMS_SECTIONS)
+      await expect(page.getByRole('heading', { name: section }).first()).toBeVisible();
     await expect(page.getByText(/12:00 PM/).first()).toBeVisible();
     await expect(page.getByText(/30 days/).first()).toBeVisible();
     await expect(page.locator('a[href="/chackout"]').first()).toBeVisible();
@@ -170,12 +181,13 @@ describe('static pages', () => {
 describe('accessibility', () => {
   const pages = ['/', '/all-home', '/searchresult?location=Paris', '/terms', '/coming-soon', '/nowhere'];
   for (const width of [1280, 375]) {
-    for (const path of pages) test(`axe finds no serious violation on ${path} at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, `${path} @${width}`);
-    });
+    for (const path of pages)
+      test(`axe finds no serious violation on ${path} at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${path} @${width}`);
+      });
     test(`axe finds no serious violation on a details page at ${width}px`, async ({ page, request }) => {
       const [home] = await (await request.get('/api/homes?limit=1')).json();
       await page.setViewportSize({ width, height: 800 });

@@ -27,7 +27,10 @@ export function clientIsStale() {
 export function precompress(dir = join(root, 'dist/client')) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) { precompress(path); continue; }
+    if (entry.isDirectory()) {
+      precompress(path);
+      continue;
+    }
     if (!/\.(js|css|svg|json|html|txt|webmanifest)$/.test(entry.name)) continue;
     const data = readFileSync(path);
     if (data.length < 1024) continue;
@@ -39,7 +42,10 @@ export function precompress(dir = join(root, 'dist/client')) {
 export function buildClientIfStale({ force = false } = {}) {
   if (!force && !clientIsStale()) return false;
   console.log('Building the client (vite build)...');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   precompress();
   return true;
 }

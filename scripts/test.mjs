@@ -18,17 +18,29 @@ else console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite onl
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) runs.push(['e2e']);
 else {
-  console.error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) to run the browser tests.`);
+  console.error(
+    `Chromium not found at ${chromium}: install it (apt-get install -y chromium) to run the browser tests.`,
+  );
   process.exitCode = 1;
 }
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const projects of runs) {
   const out = join(reports, `${projects.join('-')}.json`);
   const e2e = projects[0] === 'e2e';
   const args = e2e
     ? [playwright, 'test', ...extra]
-    : [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+    : [
+        vitest,
+        'run',
+        ...projects.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+        ...extra,
+      ];
   console.log(`\n=== ${e2e ? 'playwright (Chromium)' : `vitest: ${projects.join(', ')}`} ===`);
   const result = spawnSync(process.execPath, args, {
     cwd: root,

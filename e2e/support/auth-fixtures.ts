@@ -34,7 +34,11 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(page.getByText(TEXTS.loginSuccess)).toBeVisible();
   await page.waitForURL((url) => url.pathname !== '/login');
   await expect
-    .poll(async () => ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { email?: string } } | null)?.user?.email)
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/auth/get-session')).json()) as { user?: { email?: string } } | null)?.user
+          ?.email,
+    )
     .toBe(email.toLowerCase());
 }
 
@@ -62,6 +66,11 @@ export async function linkFromMail(to: string, pattern: RegExp, timeoutMs = 15_0
 export async function makeImageFile(name = 'picture.png', color = { r: 200, g: 80, b: 60 }): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'stayhub-e2e-img-'));
   const path = join(dir, name);
-  writeFileSync(path, await sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer());
+  writeFileSync(
+    path,
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
   return path;
 }

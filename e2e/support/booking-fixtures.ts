@@ -49,14 +49,18 @@ export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** `2026-05-01` -> `May 1, 2026`, as the bookings tables write dates. */
 export function tableDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
-    .format(new Date(`${iso}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 }
 
 /** The checkout link of a stay, as the details page builds it. */
 export function checkoutUrl(stay: Stay): string {
   const params = new URLSearchParams({
-    homeId: stay.home._id, checkIn: stay.checkIn, checkOut: stay.checkOut, guests: String(stay.guests),
+    homeId: stay.home._id,
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    guests: String(stay.guests),
   });
   return `/chackout?${params.toString()}`;
 }
@@ -84,7 +88,11 @@ export async function bookViaApi(request: APIRequestContext, stay: Stay): Promis
   });
   expect(payRes.status(), await payRes.text()).toBe(200);
   const bookRes = await request.post('/api/bookings', {
-    data: { bookingId: intent.bookingId, paymentIntentId: intent.paymentIntentId, message: 'Booked by a browser test.' },
+    data: {
+      bookingId: intent.bookingId,
+      paymentIntentId: intent.paymentIntentId,
+      message: 'Booked by a browser test.',
+    },
   });
   expect(bookRes.status(), await bookRes.text()).toBe(200);
   expect((await bookRes.json()).acknowledged).toBe(true);
@@ -137,10 +145,14 @@ export const test = base.extend<Fixtures & { bookingsToCancel: Cleanup }>({
     for (const { homeId, state } of list) {
       const request = await playwright.request.newContext({ baseURL, storageState: state });
       try {
-        const session = (await (await request.get('/api/auth/get-session')).json()) as { user?: { email: string } } | null;
+        const session = (await (await request.get('/api/auth/get-session')).json()) as {
+          user?: { email: string };
+        } | null;
         const email = session?.user?.email;
         if (!email) continue;
-        const mine = (await (await request.get(`/api/bookings?email=${encodeURIComponent(email)}`)).json()) as ApiBooking[];
+        const mine = (await (
+          await request.get(`/api/bookings?email=${encodeURIComponent(email)}`)
+        ).json()) as ApiBooking[];
         for (const b of mine.filter((x) => x.homeId === homeId && (x.status === 'held' || x.status === 'confirmed'))) {
           const res = await request.delete(`/api/bookings/${encodeURIComponent(b._id)}`);
           if (res.status() !== 200) console.warn(`cleanup: DELETE /api/bookings/${b._id} answered ${res.status()}`);

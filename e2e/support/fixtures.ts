@@ -18,24 +18,32 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures declare their dependencies by destructuring
-  baseURL: async ({}, use) => { await use(baseURL()); },
-  pageProblems: [async ({ context }, use) => {
-    const problems: string[] = [];
-    // The app, and the test's own local services (the OpenID provider standing in for Google).
-    const allowed = [baseURL(), ...(process.env.E2E_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)].map((u) => new URL(u).origin);
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('data:') || url.startsWith('blob:') || allowed.includes(new URL(url).origin)) return route.continue();
-      problems.push(`unexpected network request: ${url}`);
-      return route.abort();
-    });
-    context.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console.error: ${msg.text()} (${msg.location().url})`);
-    });
-    context.on('weberror', (err) => problems.push(`page error: ${err.error().message}`));
-    await use(problems);
-    expect(problems, 'problems in the page').toEqual([]);
-  }, { auto: true }],
+  baseURL: async ({}, use) => {
+    await use(baseURL());
+  },
+  pageProblems: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      // The app, and the test's own local services (the OpenID provider standing in for Google).
+      const allowed = [baseURL(), ...(process.env.E2E_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)].map(
+        (u) => new URL(u).origin,
+      );
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('data:') || url.startsWith('blob:') || allowed.includes(new URL(url).origin))
+          return route.continue();
+        problems.push(`unexpected network request: ${url}`);
+        return route.abort();
+      });
+      context.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console.error: ${msg.text()} (${msg.location().url})`);
+      });
+      context.on('weberror', (err) => problems.push(`page error: ${err.error().message}`));
+      await use(problems);
+      expect(problems, 'problems in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /** Removes expected problems (e.g. the browser's log line for an expected 404 answer). */
@@ -49,7 +57,13 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   expect(bad, `axe violations on ${label}`).toEqual([]);
 }
 

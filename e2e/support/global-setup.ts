@@ -17,13 +17,16 @@ export default async function globalSetup() {
   const smtp = await startMailCatcher(mailDir);
   const appPort = await freePort();
   const oidc = await startOidcProvider(await freePort(), `http://127.0.0.1:${appPort}/api/auth/callback/google`);
-  const server = await startServer({
-    SMTP_URL: smtp.url,
-    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
-    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
-    GOOGLE_ISSUER_URL: oidc.issuer,
-    ADMIN_EMAILS: '',
-  }, appPort);
+  const server = await startServer(
+    {
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+      GOOGLE_ISSUER_URL: oidc.issuer,
+      ADMIN_EMAILS: '',
+    },
+    appPort,
+  );
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_MAIL_DIR = mailDir;

@@ -63,7 +63,8 @@ export const test = base.extend<Fixtures & { homesToDelete: Cleanup }>({
       const request = await playwright.request.newContext({ baseURL, storageState: state });
       try {
         const res = await request.delete(`/api/homes/${encodeURIComponent(id)}`);
-        if (![200, 404].includes(res.status())) console.warn(`cleanup: DELETE /api/homes/${id} answered ${res.status()}: ${await res.text()}`);
+        if (![200, 404].includes(res.status()))
+          console.warn(`cleanup: DELETE /api/homes/${id} answered ${res.status()}: ${await res.text()}`);
       } finally {
         await request.dispose();
       }

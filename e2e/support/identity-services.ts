@@ -35,7 +35,13 @@ export async function startMailCatcher(dir: string): Promise<{ url: string; stop
 /** Messages the catcher received for `to`, oldest first, as decoded text. */
 export function readMails(dir: string, to: string): string[] {
   let files: string[] = [];
-  try { files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort(); } catch { return []; }
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
   return files
     .map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')))
     .filter((m) => new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(m));
@@ -55,17 +61,22 @@ export const OIDC_CLIENT = { id: 'stayhub-e2e', secret: 'stayhub-e2e-secret-0123
  * standing in for Google. Its development login form accepts any login; the
  * login is used as the account's email.
  */
-export async function startOidcProvider(port: number, redirectUri: string): Promise<{ issuer: string; stop(): Promise<void> }> {
+export async function startOidcProvider(
+  port: number,
+  redirectUri: string,
+): Promise<{ issuer: string; stop(): Promise<void> }> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: OIDC_CLIENT.id,
-      client_secret: OIDC_CLIENT.secret,
-      redirect_uris: [redirectUri],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     async findAccount(_ctx, sub) {
       return {
@@ -82,6 +93,10 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     issuer,
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(extraEnv: Record<string, string> = {}, chosenPort?: number): Promise<RunningServer> {
   const root = new URL('../..', import.meta.url).pathname;
   const dataDir = mkdtempSync(join(tmpdir(), 'stayhub-e2e-'));
-  const port = chosenPort ?? await freePort();
+  const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
@@ -44,8 +44,12 @@ export async function startServer(extraEnv: Record<string, string> = {}, chosenP
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
 
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -53,7 +57,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, chosenP
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`Server did not start in time:\n${output}`);

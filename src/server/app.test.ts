@@ -18,7 +18,11 @@ const t = useTestApp(() => ({ clientDir }));
 
 describe('serving the built client', () => {
   it('sends hashed assets pre-compressed and cached for a year', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -67,7 +71,8 @@ describe('security headers', () => {
       "base-uri 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",
-    ]) expect(csp).toContain(directive);
+    ])
+      expect(csp).toContain(directive);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   };
 
@@ -89,7 +94,11 @@ describe('security headers', () => {
 describe('API responses', () => {
   it('are compressed when the client accepts it and the body is large', async () => {
     for (let i = 0; i < 5; i++) await insertHome(t.db, { location: 'Gzipville' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/homes?location=Gzipville', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/homes?location=Gzipville',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(5);
   });

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../shared/schemas/common';
+import type { ErrorResponse } from '#shared/schemas/common';
 import type { AppContext, AppDeps } from './app-context';
 import { createSearchCache } from './features/homes/search-cache';
 import { createAuth, type Auth } from './auth/auth';
@@ -77,7 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         message: v.message ?? 'Invalid value',
       }));
       const first = issues[0];
-      return reply.status(400).send(errorBody('invalid_request', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
+      return reply
+        .status(400)
+        .send(errorBody('invalid_request', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
@@ -102,14 +104,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), () => deps.clock.now().getTime());
   app.decorateRequest('identity', null);
-  const ctx: AppContext = { ...deps, searchCache: createSearchCache({ ttlMs: deps.searchCacheTtlMs ?? 0, clock: deps.clock }) };
+  const ctx: AppContext = {
+    ...deps,
+    searchCache: createSearchCache({ ttlMs: deps.searchCacheTtlMs ?? 0, clock: deps.clock }),
+  };
 
   await app.register(
     async (api) => {
       // JSON answers are compressed on the fly; the built client ships pre-compressed files instead.
       await api.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
       // Cross-origin writes are refused; the OAuth callback may arrive as a cross-site form post (Better Auth checks its state).
-      api.addHook('onRequest', originCheck(trustedOrigins(deps.config), (path) => path.startsWith('/api/auth/callback/')));
+      api.addHook(
+        'onRequest',
+        originCheck(trustedOrigins(deps.config), (path) => path.startsWith('/api/auth/callback/')),
+      );
       // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
       api.addHook('onRequest', resolveIdentity(auth));
       // Any successful write may change what a search answers (homes, holds, cancellations).
@@ -136,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decorateReply: false,
       index: false,
       // Names are content-addressed or random and never reused: cache for a year.
-      setHeaders: (res) => { res.header('cache-control', IMMUTABLE); },
+      setHeaders: (res) => {
+        res.header('cache-control', IMMUTABLE);
+      },
     });
   }
 
@@ -161,8 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A missing file (an old hashed chunk after a deploy, /favicon.png) is a 404, never the app shell:
     // a script answered with HTML would fail obscurely instead of letting the router reload.
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path) || path.startsWith('/assets/');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile
-      && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !looksLikeFile &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/uploads/');
     if (wantsPage && indexHtml) {
       // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);

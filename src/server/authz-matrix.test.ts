@@ -31,7 +31,14 @@ interface Case {
   expect: Expect;
 }
 
-const all = (status: number): Expect => ({ anonymous: status, guest: status, requested: status, host: status, otherHost: status, admin: status });
+const all = (status: number): Expect => ({
+  anonymous: status,
+  guest: status,
+  requested: status,
+  host: status,
+  otherHost: status,
+  admin: status,
+});
 const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
 const only = (allowed: Partial<Expect>, others = 403): Expect => ({ ...signedIn(others), ...allowed });
 
@@ -45,7 +52,13 @@ let bookedHomeId: string;
 async function freshBooking() {
   const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
   bookedHomeId = home.id;
-  return (await insertBooking(t.db, home, { guestId: who.guest.user.id, guestEmail: who.guest.user.email, status: 'confirmed' })).id;
+  return (
+    await insertBooking(t.db, home, {
+      guestId: who.guest.user.id,
+      guestEmail: who.guest.user.email,
+      status: 'confirmed',
+    })
+  ).id;
 }
 async function document(ofUserId: string) {
   const key = `doc-${ownerTag(ofUserId)}-${randomBytes(16).toString('hex')}.webp`;
@@ -60,23 +73,41 @@ function pictureUpload(query: string): Request {
   return { method: 'POST', url: `/api/uploads${query}`, payload: body.payload, headers: body.headers };
 }
 
-const homeEdit = { location: 'Lisbon, Portugal', title: 'Edited', price: 120, total_guest: 2, bedrooms: 1, bathrooms: 1, description: 'Edited.' };
+const homeEdit = {
+  location: 'Lisbon, Portugal',
+  title: 'Edited',
+  price: 120,
+  total_guest: 2,
+  bedrooms: 1,
+  bathrooms: 1,
+  description: 'Edited.',
+};
 
 /** Keyed by "METHOD /url" exactly as Fastify registers it. */
 const MATRIX: Record<string, Case[]> = {
   'GET /api/health': [{ name: 'health', request: () => ({ method: 'GET', url: '/api/health' }), expect: all(200) }],
-  'GET /api/auth-config': [{ name: 'sign-in options', request: () => ({ method: 'GET', url: '/api/auth-config' }), expect: all(200) }],
+  'GET /api/auth-config': [
+    { name: 'sign-in options', request: () => ({ method: 'GET', url: '/api/auth-config' }), expect: all(200) },
+  ],
 
-  'GET /api/users': [{ name: 'all users', request: () => ({ method: 'GET', url: '/api/users' }), expect: only({ admin: 200 }) }],
-  'GET /api/user/:email': [{
-    name: "the host's record",
-    request: () => ({ method: 'GET', url: `/api/user/${who.host.user.email}` }),
-    expect: only({ host: 200, admin: 200 }),
-  }],
+  'GET /api/users': [
+    { name: 'all users', request: () => ({ method: 'GET', url: '/api/users' }), expect: only({ admin: 200 }) },
+  ],
+  'GET /api/user/:email': [
+    {
+      name: "the host's record",
+      request: () => ({ method: 'GET', url: `/api/user/${who.host.user.email}` }),
+      expect: only({ host: 200, admin: 200 }),
+    },
+  ],
   'PUT /api/user/:email': [
     {
       name: "token for the host's email",
-      request: () => ({ method: 'PUT', url: `/api/user/${who.host.user.email}`, payload: { email: who.host.user.email } }),
+      request: () => ({
+        method: 'PUT',
+        url: `/api/user/${who.host.user.email}`,
+        payload: { email: who.host.user.email },
+      }),
       expect: only({ host: 200 }),
     },
     {
@@ -89,7 +120,11 @@ const MATRIX: Record<string, Case[]> = {
     },
     {
       name: 'role admin for the host',
-      request: () => ({ method: 'PUT', url: `/api/user/${who.host.user.email}`, payload: { email: who.host.user.email, role: 'admin' } }),
+      request: () => ({
+        method: 'PUT',
+        url: `/api/user/${who.host.user.email}`,
+        payload: { email: who.host.user.email, role: 'admin' },
+      }),
       expect: only({}),
     },
   ],
@@ -102,17 +137,23 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ host: 200, admin: 200 }),
     },
   ],
-  'GET /api/home/:id': [{ name: 'one home', request: () => ({ method: 'GET', url: `/api/home/${homeId}` }), expect: all(200) }],
-  'POST /api/homes': [{
-    name: 'add a home (empty body)',
-    request: () => ({ method: 'POST', url: '/api/homes', payload: {} }),
-    expect: only({ host: 400, otherHost: 400 }),
-  }],
-  'PUT /api/home/:id': [{
-    name: "edit the host's home",
-    request: () => ({ method: 'PUT', url: `/api/home/${homeId}`, payload: homeEdit }),
-    expect: only({ host: 200 }),
-  }],
+  'GET /api/home/:id': [
+    { name: 'one home', request: () => ({ method: 'GET', url: `/api/home/${homeId}` }), expect: all(200) },
+  ],
+  'POST /api/homes': [
+    {
+      name: 'add a home (empty body)',
+      request: () => ({ method: 'POST', url: '/api/homes', payload: {} }),
+      expect: only({ host: 400, otherHost: 400 }),
+    },
+  ],
+  'PUT /api/home/:id': [
+    {
+      name: "edit the host's home",
+      request: () => ({ method: 'PUT', url: `/api/home/${homeId}`, payload: homeEdit }),
+      expect: only({ host: 200 }),
+    },
+  ],
   'DELETE /api/homes/:id': [
     {
       name: "delete a fresh home of the host's",
@@ -129,8 +170,20 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
-  'POST /api/payment-intent': [{ name: 'hold (empty body)', request: () => ({ method: 'POST', url: '/api/payment-intent', payload: {} }), expect: signedIn(400) }],
-  'POST /api/bookings': [{ name: 'confirm (empty body)', request: () => ({ method: 'POST', url: '/api/bookings', payload: {} }), expect: signedIn(400) }],
+  'POST /api/payment-intent': [
+    {
+      name: 'hold (empty body)',
+      request: () => ({ method: 'POST', url: '/api/payment-intent', payload: {} }),
+      expect: signedIn(400),
+    },
+  ],
+  'POST /api/bookings': [
+    {
+      name: 'confirm (empty body)',
+      request: () => ({ method: 'POST', url: '/api/bookings', payload: {} }),
+      expect: signedIn(400),
+    },
+  ],
   'GET /api/bookings': [
     { name: 'all bookings', request: () => ({ method: 'GET', url: '/api/bookings' }), expect: only({ admin: 200 }) },
     {
@@ -139,29 +192,44 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ guest: 200, admin: 200 }),
     },
   ],
-  'DELETE /api/bookings/:id': [{
-    name: "cancel a fresh booking of the guest's",
-    request: async () => ({ method: 'DELETE', url: `/api/bookings/${await freshBooking()}` }),
-    expect: only({ guest: 200, admin: 200 }),
-  }],
+  'DELETE /api/bookings/:id': [
+    {
+      name: "cancel a fresh booking of the guest's",
+      request: async () => ({ method: 'DELETE', url: `/api/bookings/${await freshBooking()}` }),
+      expect: only({ guest: 200, admin: 200 }),
+    },
+  ],
 
-  'GET /api/home/:id/unavailable': [{
-    name: 'taken dates of a home',
-    request: () => ({ method: 'GET', url: `/api/home/${homeId}/unavailable` }),
-    expect: all(200),
-  }],
-  'GET /api/payments/config': [{ name: 'card form', request: () => ({ method: 'GET', url: '/api/payments/config' }), expect: all(200) }],
-  'POST /api/payments/sandbox/confirm': [{
-    name: 'pay (empty body)',
-    request: () => ({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: {} }),
-    expect: signedIn(400),
-  }],
+  'GET /api/home/:id/unavailable': [
+    {
+      name: 'taken dates of a home',
+      request: () => ({ method: 'GET', url: `/api/home/${homeId}/unavailable` }),
+      expect: all(200),
+    },
+  ],
+  'GET /api/payments/config': [
+    { name: 'card form', request: () => ({ method: 'GET', url: '/api/payments/config' }), expect: all(200) },
+  ],
+  'POST /api/payments/sandbox/confirm': [
+    {
+      name: 'pay (empty body)',
+      request: () => ({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: {} }),
+      expect: signedIn(400),
+    },
+  ],
   // Public by design: Stripe calls it, the signature is the authentication. Not the provider in tests: 404.
-  'POST /api/webhooks/stripe': [{
-    name: 'webhook without signature',
-    request: () => ({ method: 'POST', url: '/api/webhooks/stripe', payload: '{}', headers: { 'content-type': 'application/json' } }),
-    expect: all(404),
-  }],
+  'POST /api/webhooks/stripe': [
+    {
+      name: 'webhook without signature',
+      request: () => ({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      expect: all(404),
+    },
+  ],
 
   'POST /api/uploads': [
     {
@@ -172,11 +240,13 @@ const MATRIX: Record<string, Case[]> = {
     { name: 'upload a picture', request: () => pictureUpload(''), expect: signedIn(200) },
     { name: 'upload a document', request: () => pictureUpload('?purpose=document'), expect: signedIn(200) },
   ],
-  'GET /api/documents/:key': [{
-    name: "the requested user's document",
-    request: async () => ({ method: 'GET', url: `/api/documents/${await document(who.requested.user.id)}` }),
-    expect: only({ requested: 200, admin: 200 }),
-  }],
+  'GET /api/documents/:key': [
+    {
+      name: "the requested user's document",
+      request: async () => ({ method: 'GET', url: `/api/documents/${await document(who.requested.user.id)}` }),
+      expect: only({ requested: 200, admin: 200 }),
+    },
+  ],
 };
 
 const EXCLUDED = (method: string, url: string) =>
@@ -185,11 +255,17 @@ const EXCLUDED = (method: string, url: string) =>
 describe('authorisation matrix', () => {
   beforeAll(async () => {
     const [guest, requested, host, otherHost, admin] = await Promise.all([
-      signInAs(t.app, 'guest'), signInAs(t.app, 'requested'), signInAs(t.app, 'host'), signInAs(t.app, 'host'), signInAs(t.app, 'admin'),
+      signInAs(t.app, 'guest'),
+      signInAs(t.app, 'requested'),
+      signInAs(t.app, 'host'),
+      signInAs(t.app, 'host'),
+      signInAs(t.app, 'admin'),
     ]);
     who = { guest: guest!, requested: requested!, host: host!, otherHost: otherHost!, admin: admin! };
     homeId = await freshHome();
-    picture = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#4a8' } }).png().toBuffer();
+    picture = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#4a8' } })
+      .png()
+      .toBuffer();
   });
 
   it('has an entry for every API route (a new route without an entry fails here)', () => {

@@ -5,7 +5,15 @@ import { paymentsFromEnv } from './providers/payments/payments-from-env';
 describe('loadEnv', () => {
   it('takes the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO_DATA: true, TRUST_PROXY: [], ALLOW_SANDBOX_PAYMENTS: false, SEARCH_CACHE_TTL_MS: 5000 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SEED_DEMO_DATA: true,
+      TRUST_PROXY: [],
+      ALLOW_SANDBOX_PAYMENTS: false,
+      SEARCH_CACHE_TTL_MS: 5000,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -21,8 +29,15 @@ describe('loadEnv', () => {
   });
 
   it('requires a secret and the public URL in production, and keeps demo accounts out of it unless asked', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*AUTH_SECRET/);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://stayhub.example', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*AUTH_SECRET/,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://stayhub.example',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+    };
     expect(loadEnv(production).SEED_DEMO_DATA).toBe(false);
     expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
   });
@@ -37,7 +52,12 @@ describe('loadEnv', () => {
   });
 
   it('takes TRUST_PROXY as a list of proxy addresses and CIDRs, and refuses true or a hop count', () => {
-    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(loadEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
     expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toEqual([]);
     for (const value of ['true', 'TRUE', '1', '2', 'yes']) {
@@ -61,9 +81,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv(production)).toThrow(/STRIPE_SECRET_KEY: .*ALLOW_SANDBOX_PAYMENTS=true/);
     expect(() => loadEnv({ ...production, ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(loadEnv({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' }).ALLOW_SANDBOX_PAYMENTS).toBe(true);
-    expect(loadEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).NODE_ENV).toBe('production');
+    expect(
+      loadEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).NODE_ENV,
+    ).toBe('production');
     // paymentsFromEnv refuses the same on its own (the sandbox must not confirm real bookings).
-    expect(() => paymentsFromEnv({ NODE_ENV: 'production' }, {} as never)).toThrow(/STRIPE_SECRET_KEY.*ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(() => paymentsFromEnv({ NODE_ENV: 'production' }, {} as never)).toThrow(
+      /STRIPE_SECRET_KEY.*ALLOW_SANDBOX_PAYMENTS=true/,
+    );
     // Outside production the sandbox stays the default.
     expect(loadEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
   });

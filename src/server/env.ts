@@ -7,7 +7,12 @@ const bool = z
 
 const emailList = z
   .string()
-  .transform((s) => s.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email()));
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`, `10.0.0.0/255.0.0.0`, or a proxy-addr name (`loopback`, `linklocal`, `uniquelocal`). */
@@ -23,7 +28,10 @@ function isProxyAddress(entry: string): boolean {
 
 /** Comma-separated proxy addresses/CIDRs; `true` or a hop count would trust forged X-Forwarded-For values. */
 const proxyList = z.string().transform((s, ctx) => {
-  const entries = s.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = s
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 1 && ['false', 'no', 'none'].includes(entries[0]!.toLowerCase())) return [];
   for (const entry of entries) {
     if (/^(true|yes|\d+)$/i.test(entry)) {
@@ -34,7 +42,10 @@ const proxyList = z.string().transform((s, ctx) => {
       return z.NEVER;
     }
     if (!isProxyAddress(entry)) {
-      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`,
+      });
       return z.NEVER;
     }
   }
@@ -79,25 +90,40 @@ export const envSchema = z
     } else if (!env.AUTH_SECRET && !LOOPBACK_HOSTS.has(env.HOST.toLowerCase())) {
       // The development secret is public: anyone could sign session cookies for a server others can reach.
       ctx.addIssue({
-        code: 'custom', path: ['AUTH_SECRET'],
+        code: 'custom',
+        path: ['AUTH_SECRET'],
         message: `is required when HOST is not a loopback address (HOST=${env.HOST}); the built-in development secret is only used on 127.0.0.1, ::1 or localhost`,
       });
     }
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_SANDBOX_PAYMENTS) {
       ctx.addIssue({
-        code: 'custom', path: ['STRIPE_SECRET_KEY'],
-        message: 'is required in production (without it the sandbox confirms bookings paid with test cards); '
-          + 'set ALLOW_SANDBOX_PAYMENTS=true to run a demo site on the sandbox on purpose',
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (without it the sandbox confirms bookings paid with test cards); ' +
+          'set ALLOW_SANDBOX_PAYMENTS=true to run a demo site on the sandbox on purpose',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (links in mails, allowed request origin)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (links in mails, allowed request origin)',
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
+      });
     }
   });
 

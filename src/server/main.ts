@@ -80,7 +80,9 @@ async function main() {
 
   // Expires holds past their time and confirms paid holds whose browser never called back.
   let sweeper: BookingSweeper | null = null;
-  app.addHook('onClose', async () => { await sweeper?.stop(); });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
+  });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   sweeper = startBookingSweeper(

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOOKING_EVENTS, BOOKING_STATUSES, BookingTransitionError, canTransition, isTerminal, sourcesOf, transition,
-  type BookingEvent, type BookingStatus,
+  BOOKING_EVENTS,
+  BOOKING_STATUSES,
+  BookingTransitionError,
+  canTransition,
+  isTerminal,
+  sourcesOf,
+  transition,
+  type BookingEvent,
+  type BookingStatus,
 } from './booking-state';
 
 const allowed: [BookingStatus, BookingEvent, BookingStatus][] = [
@@ -11,8 +18,9 @@ const allowed: [BookingStatus, BookingEvent, BookingStatus][] = [
   ['confirmed', 'cancel', 'cancelled'],
 ];
 
-const refused = BOOKING_STATUSES.flatMap((from) => BOOKING_EVENTS.map((event) => [from, event] as const))
-  .filter(([from, event]) => !allowed.some(([f, e]) => f === from && e === event));
+const refused = BOOKING_STATUSES.flatMap((from) => BOOKING_EVENTS.map((event) => [from, event] as const)).filter(
+  ([from, event]) => !allowed.some(([f, e]) => f === from && e === event),
+);
 
 describe('booking state machine', () => {
   it.each(allowed)('%s --%s--> %s', (from, event, to) => {

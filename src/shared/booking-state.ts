@@ -24,7 +24,10 @@ const TRANSITIONS: Record<BookingStatus, Partial<Record<BookingEvent, BookingSta
 
 export class BookingTransitionError extends Error {
   override name = 'BookingTransitionError';
-  constructor(readonly from: BookingStatus, readonly event: BookingEvent) {
+  constructor(
+    readonly from: BookingStatus,
+    readonly event: BookingEvent,
+  ) {
     super(`A ${from} booking cannot ${event}`);
   }
 }

@@ -28,7 +28,12 @@ describe('nightsBetween', () => {
 describe('priceStay', () => {
   it('is nights x nightly price with no fee or VAT', () => {
     expect(priceStay(3_500, '2026-12-01', '2026-12-04')).toEqual({
-      nights: 3, nightlyCents: 3_500, subtotalCents: 10_500, feeCents: 0, vatCents: 0, totalCents: 10_500,
+      nights: 3,
+      nightlyCents: 3_500,
+      subtotalCents: 10_500,
+      feeCents: 0,
+      vatCents: 0,
+      totalCents: 10_500,
     });
   });
   it('refuses a non-positive or fractional price', () => {

@@ -35,7 +35,9 @@ export function addDays(isoDate: string, days: number): string {
 /** The calendar date of an instant in the given IANA time zone (default: the runtime's). */
 export function calendarDate(instant: Date, timeZone?: string): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }
 
 export class InvalidStayError extends Error {
@@ -85,7 +87,10 @@ export function priceStay(nightlyCents: number, checkIn: string, checkOut: strin
 
 /** Does the window [from, to] (available dates) contain the stay [checkIn, checkOut)? */
 export function windowCoversStay(from: string, to: string, checkIn: string, checkOut: string): boolean {
-  const f = dayNumber(from), t = dayNumber(to), i = dayNumber(checkIn), o = dayNumber(checkOut);
+  const f = dayNumber(from),
+    t = dayNumber(to),
+    i = dayNumber(checkIn),
+    o = dayNumber(checkOut);
   if (f === null || t === null || i === null || o === null) return false;
   return f <= i && o <= t && i < o;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { homeListSchema, type Home } from '../../shared/schemas/homes';
+import { homeListSchema, type Home } from '#shared/schemas/homes';
 import { ApiError, apiRequest, fetchHome, fetchHomesPage, homesUrl, isPermanentFailure, parseNextLink } from './api';
 
 const home: Home = {
@@ -58,7 +58,9 @@ describe('homesUrl', () => {
 
 describe('fetch client', () => {
   it('parses a page of homes and its next link', async () => {
-    const fetchMock = vi.fn(async () => json([home], { headers: { link: '</api/homes?limit=1&cursor=abc>; rel="next"' } }));
+    const fetchMock = vi.fn(async () =>
+      json([home], { headers: { link: '</api/homes?limit=1&cursor=abc>; rel="next"' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const page = await fetchHomesPage({ limit: 1 });
     expect(page.homes).toEqual([home]);
@@ -67,13 +69,19 @@ describe('fetch client', () => {
   });
 
   it('follows a next link on the same origin only', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json([])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([])),
+    );
     await expect(fetchHomesPage('/api/homes?cursor=abc')).resolves.toEqual({ homes: [], next: null });
     await expect(fetchHomesPage('https://evil.example/api/homes')).rejects.toBeInstanceOf(ApiError);
   });
 
   it('throws ApiError with the status, code and message of the error body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: 'not_found', message: 'No home with this id' } }, { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: { code: 'not_found', message: 'No home with this id' } }, { status: 404 })),
+    );
     const error = await fetchHome('nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'No home with this id' });
@@ -81,15 +89,26 @@ describe('fetch client', () => {
   });
 
   it('throws ApiError for a body in the wrong shape, a non-JSON error and a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json([{ title: 'no id' }])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([{ title: 'no id' }])),
+    );
     await expect(apiRequest('/api/homes', homeListSchema)).rejects.toMatchObject({ code: 'invalid_response' });
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
     const gateway = await fetchHomesPage({}).catch((e: unknown) => e);
     expect(gateway).toMatchObject({ status: 502, code: 'http_error' });
     expect(isPermanentFailure(gateway)).toBe(false);
 
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(fetchHome('x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

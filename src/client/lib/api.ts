@@ -4,8 +4,8 @@
  * rendering `undefined` somewhere in the UI.
  */
 import type { z } from 'zod';
-import type { ErrorResponse } from '../../shared/schemas/common';
-import type { Home } from '../../shared/schemas/homes';
+import type { ErrorResponse } from '#shared/schemas/common';
+import type { Home } from '#shared/schemas/homes';
 
 /** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
 export class ApiError extends Error {
@@ -62,7 +62,11 @@ async function readError(response: Response): Promise<ApiError> {
     // not JSON: fall through to a generic message
   }
   if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message);
-  return new ApiError(response.status, 'http_error', `The server answered ${response.status} ${response.statusText}`.trim());
+  return new ApiError(
+    response.status,
+    'http_error',
+    `The server answered ${response.status} ${response.statusText}`.trim(),
+  );
 }
 
 export interface ApiResult<T> {

@@ -9,8 +9,8 @@
  *   progress (it then sends with XMLHttpRequest: fetch cannot report upload progress).
  */
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/common';
-import { UPLOAD_FIELD, uploadResponseSchema } from '../../shared/schemas/uploads';
+import { errorResponse } from '#shared/schemas/common';
+import { UPLOAD_FIELD, uploadResponseSchema } from '#shared/schemas/uploads';
 import { apiRequest, ApiError } from './api';
 
 export type UploadPurpose = 'image' | 'document';
@@ -28,7 +28,8 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
 }
 
-const uploadPath = (purpose: UploadPurpose) => (purpose === 'document' ? '/api/uploads?purpose=document' : '/api/uploads');
+const uploadPath = (purpose: UploadPurpose) =>
+  purpose === 'document' ? '/api/uploads?purpose=document' : '/api/uploads';
 
 const UNAVAILABLE = 'Image upload is not available on this server right now. Try again later.';
 const NETWORK = 'Could not reach StayHub. Check your connection and try again.';
@@ -60,11 +61,17 @@ export function parseUploadAnswer(status: number, statusText: string, text: stri
     throw unavailable(new ApiError(status, 'http_error', `The server answered ${status} ${statusText}`.trim()));
   }
   const parsed = uploadResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(status, 'invalid_response', 'The server sent an answer in an unexpected shape.');
+  if (!parsed.success)
+    throw new ApiError(status, 'invalid_response', 'The server sent an answer in an unexpected shape.');
   return { url: parsed.data.data.display_url, width: parsed.data.width, height: parsed.data.height };
 }
 
-function sendWithProgress(file: File, purpose: UploadPurpose, signal: AbortSignal | undefined, onProgress: (fraction: number) => void) {
+function sendWithProgress(
+  file: File,
+  purpose: UploadPurpose,
+  signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void,
+) {
   return new Promise<UploadedPicture>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -102,7 +109,10 @@ function sendWithProgress(file: File, purpose: UploadPurpose, signal: AbortSigna
 }
 
 /** Uploads one picture; answers its URL and the stored picture's size. Throws ApiError with the server's message. */
-export async function uploadPicture(file: File, { purpose = 'image', signal, onProgress }: UploadOptions = {}): Promise<UploadedPicture> {
+export async function uploadPicture(
+  file: File,
+  { purpose = 'image', signal, onProgress }: UploadOptions = {},
+): Promise<UploadedPicture> {
   if (onProgress) return sendWithProgress(file, purpose, signal, onProgress);
   const body = new FormData();
   body.append(UPLOAD_FIELD, file);

@@ -12,7 +12,7 @@ import {
   type hostRequestSchema,
   type PutUserResponse,
   type User,
-} from '../../shared/schemas/users';
+} from '#shared/schemas/users';
 import { apiRequest } from './api';
 
 export { userKeys } from './user-keys';

@@ -2,7 +2,9 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, sessions, users } from '../db/schema';
 
-interface Log { info(msg: string): void }
+interface Log {
+  info(msg: string): void;
+}
 
 /**
  * Admins never come from the API. They come from ADMIN_EMAILS (applied when a
@@ -23,22 +25,30 @@ export async function promoteToAdmin(
 ) {
   const requireVerified = opts.requireVerified ?? true;
   return db.transaction(async (tx) => {
-    const rows = await tx.update(users)
+    const rows = await tx
+      .update(users)
       .set({ role: 'admin', updatedAt: new Date() })
-      .where(and(
-        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
-        or(isNull(users.role), ne(users.role, 'admin')),
-        requireVerified ? eq(users.emailVerified, true) : undefined,
-      ))
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+          or(isNull(users.role), ne(users.role, 'admin')),
+          requireVerified ? eq(users.emailVerified, true) : undefined,
+        ),
+      )
       .returning({ id: users.id, email: users.email });
     for (const row of rows) {
       const dropped = opts.dropPassword
-        ? (await tx.delete(accounts)
-          .where(and(eq(accounts.userId, row.id), eq(accounts.providerId, 'credential')))
-          .returning({ id: accounts.id })).length > 0
+        ? (
+            await tx
+              .delete(accounts)
+              .where(and(eq(accounts.userId, row.id), eq(accounts.providerId, 'credential')))
+              .returning({ id: accounts.id })
+          ).length > 0
         : false;
       await tx.delete(sessions).where(eq(sessions.userId, row.id));
-      log?.info(`${row.email} is now an admin (sessions revoked${dropped ? ', password removed: set a new one with Forgot password' : ''})`);
+      log?.info(
+        `${row.email} is now an admin (sessions revoked${dropped ? ', password removed: set a new one with Forgot password' : ''})`,
+      );
     }
     return rows;
   });

@@ -15,12 +15,16 @@ export const authConfigSchema = z
 /** GET /api/auth-config: what the sign-in screens can offer. */
 export function authConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/auth-config', {
-      schema: { tags: ['auth'], summary: 'Sign-in options the client can show', response: { 200: authConfigSchema } },
-    }, async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return { google: config.google !== null };
-    });
+    app.get(
+      '/auth-config',
+      {
+        schema: { tags: ['auth'], summary: 'Sign-in options the client can show', response: { 200: authConfigSchema } },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return { google: config.google !== null };
+      },
+    );
   };
 }
 
@@ -49,7 +53,8 @@ function emailOf(contentType: string | undefined, body: unknown): string | null 
 async function send(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding' && key !== 'transfer-encoding') reply.header(key, value);
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding' && key !== 'transfer-encoding')
+      reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
@@ -79,7 +84,9 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
         const email = signIn ? emailOf(request.headers['content-type'], request.body) : null;
         if (signIn && email === null) {
           // Never let a sign-in through unthrottled: a body we cannot read is refused here.
-          return reply.status(400).send({ code: 'INVALID_REQUEST', message: 'Send the email and password as JSON or as a form.' });
+          return reply
+            .status(400)
+            .send({ code: 'INVALID_REQUEST', message: 'Send the email and password as JSON or as a form.' });
         }
         if (email !== null) {
           const decision = await throttle.begin(request.ip, email);
@@ -88,13 +95,15 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
             reply.header('retry-after', String(decision.retryAfterSeconds));
             return reply.status(429).send({
               code: decision.reason === 'locked' ? 'TOO_MANY_ATTEMPTS_LOCKED' : 'TOO_MANY_ATTEMPTS',
-              message: decision.reason === 'locked'
-                ? `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-                : `Too many failed sign-in attempts. Wait ${decision.retryAfterSeconds} seconds and try again.`,
+              message:
+                decision.reason === 'locked'
+                  ? `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+                  : `Too many failed sign-in attempts. Wait ${decision.retryAfterSeconds} seconds and try again.`,
             });
           }
         }
-        const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
+        const body =
+          request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer | undefined);
         const webRequest = new Request(url, {
           method: request.method,
           headers: requestHeaders(request),

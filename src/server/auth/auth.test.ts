@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, sessions, users } from '../db/schema';
 import { insertUser } from '../test/factories';
-import { sessionCookieFrom, signInAs, signInWithPassword, signUp, TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app';
+import {
+  sessionCookieFrom,
+  signInAs,
+  signInWithPassword,
+  signUp,
+  TEST_ORIGIN,
+  testConfig,
+  useTestApp,
+} from '../test/test-app';
 import { applyAdminEmails } from './admins';
 import { accountLinkingOptions, createAuth } from './auth';
 import { LOCK_AFTER, LOCK_MS, SLOW_AFTER } from './throttle';
@@ -19,12 +27,17 @@ const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 async function seededUser(email: string, password = DEMO_PASSWORD) {
   const user = await insertUser(t.db, { email, emailVerified: true });
   await t.db.insert(accounts).values({
-    id: crypto.randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashPassword(password),
+    id: crypto.randomUUID(),
+    accountId: user.id,
+    providerId: 'credential',
+    userId: user.id,
+    password: await hashPassword(password),
   });
   return user;
 }
 
-const me = (headers: Record<string, string>, email: string) => t.app.inject({ method: 'GET', url: `/api/user/${email}`, headers });
+const me = (headers: Record<string, string>, email: string) =>
+  t.app.inject({ method: 'GET', url: `/api/user/${email}`, headers });
 
 describe('sign-in and sessions', () => {
   it('signs in a seeded (demo-data style) user, with the email in any case', async () => {
@@ -38,7 +51,9 @@ describe('sign-in and sessions', () => {
 
   it('sets an httpOnly, SameSite=Lax session cookie (not Secure outside production)', async () => {
     const { response } = await signUp(t.app);
-    const line = ([] as string[]).concat(response.headers['set-cookie'] as string[]).find((c) => c.includes('session_token='))!;
+    const line = ([] as string[])
+      .concat(response.headers['set-cookie'] as string[])
+      .find((c) => c.includes('session_token='))!;
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/SameSite=Lax/);
     expect(line).not.toMatch(/Secure/);
@@ -54,21 +69,37 @@ describe('sign-in and sessions', () => {
 
   it('revokes the session at sign-out: the old cookie and its bearer token answer 401', async () => {
     const s = await signUp(t.app);
-    const token = (await t.app.inject({ method: 'PUT', url: `/api/user/${s.user.email}`, headers: s.headers, payload: { email: s.user.email } })).json().token as string;
+    const token = (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${s.user.email}`,
+        headers: s.headers,
+        payload: { email: s.user.email },
+      })
+    ).json().token as string;
     expect((await me({ authorization: `Bearer ${token}` }, s.user.email)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...s.headers, origin: TEST_ORIGIN }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...s.headers, origin: TEST_ORIGIN },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
-    expect(out.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/session_token=;.*Max-Age=0/)]));
+    expect(out.headers['set-cookie']).toEqual(
+      expect.arrayContaining([expect.stringMatching(/session_token=;.*Max-Age=0/)]),
+    );
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, s.user.id))).toHaveLength(0);
     expect((await me(s.headers, s.user.email)).statusCode).toBe(401);
     expect((await me({ authorization: `Bearer ${token}` }, s.user.email)).statusCode).toBe(401);
   });
 
   it('accepts passwords of 8 to 128 characters only', async () => {
-    const attempt = (password: string) => t.app.inject({
-      method: 'POST', url: '/api/auth/sign-up/email',
-      payload: { name: 'Len', email: `len-${password.length}@example.test`, password },
-    });
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Len', email: `len-${password.length}@example.test`, password },
+      });
     expect((await attempt('1234567')).statusCode).toBe(400);
     expect((await attempt('x'.repeat(129))).statusCode).toBe(400);
     expect((await attempt('12345678')).statusCode).toBe(200);
@@ -82,7 +113,8 @@ describe('sign-in and sessions', () => {
       const res = await signInWithPassword(t.app, email, 'wrong-password-1', freshIp());
       return { ms: performance.now() - start, status: res.statusCode, body: res.json() };
     };
-    const known = [], unknown = [];
+    const known = [],
+      unknown = [];
     for (let i = 0; i < 3; i++) {
       known.push(await timed('known@example.test'));
       unknown.push(await timed(`unknown-${i}@example.test`));
@@ -99,13 +131,15 @@ describe('sign-in and sessions', () => {
 });
 
 describe('user names', () => {
-  const signUpAs = (name: string) => t.app.inject({
-    method: 'POST', url: '/api/auth/sign-up/email',
-    payload: { name, email: `name-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'long enough 1' },
-  });
+  const signUpAs = (name: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name, email: `name-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'long enough 1' },
+    });
 
   it('accepts a normal name of 1 to 100 characters', async () => {
-    expect((await signUpAs('Ana María Ñúñez-O\'Brien')).json().user.name).toBe('Ana María Ñúñez-O\'Brien');
+    expect((await signUpAs("Ana María Ñúñez-O'Brien")).json().user.name).toBe("Ana María Ñúñez-O'Brien");
     expect((await signUpAs('x'.repeat(100))).statusCode).toBe(200);
   });
 
@@ -126,9 +160,13 @@ describe('user names', () => {
 
   it('refuses such a name on update too', async () => {
     const s = await signUp(t.app);
-    const update = (name: string) => t.app.inject({
-      method: 'POST', url: '/api/auth/update-user', headers: { ...s.headers, origin: TEST_ORIGIN }, payload: { name },
-    });
+    const update = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { ...s.headers, origin: TEST_ORIGIN },
+        payload: { name },
+      });
     expect((await update('see http://evil.example')).statusCode).toBe(400);
     expect((await update('New Name')).statusCode).toBe(200);
     expect((await t.db.select().from(users).where(eq(users.id, s.user.id)))[0]!.name).toBe('New Name');
@@ -141,14 +179,20 @@ describe('Google account linking', () => {
   it('trusts google (links without email_verified) only when the issuer really is Google', () => {
     expect(accountLinkingOptions(google('https://accounts.google.com')).trustedProviders).toEqual(['google']);
     expect(accountLinkingOptions(google('https://accounts.google.com/')).trustedProviders).toEqual(['google']);
-    for (const issuer of ['http://accounts.google.com', 'https://accounts.google.com.evil.example', 'http://127.0.0.1:9', 'https://login.example']) {
+    for (const issuer of [
+      'http://accounts.google.com',
+      'https://accounts.google.com.evil.example',
+      'http://127.0.0.1:9',
+      'https://login.example',
+    ]) {
       expect(accountLinkingOptions(google(issuer)).trustedProviders, issuer).toEqual([]);
     }
     expect(accountLinkingOptions({ google: null }).trustedProviders).toEqual([]);
   });
 
   it('is what Better Auth is configured with', async () => {
-    const build = (issuerUrl: string) => createAuth({ db: t.db, config: testConfig(google(issuerUrl)), mail: t.mail, log: t.app.log });
+    const build = (issuerUrl: string) =>
+      createAuth({ db: t.db, config: testConfig(google(issuerUrl)), mail: t.mail, log: t.app.log });
     expect((await build('https://accounts.google.com').$context).trustedProviders).toContain('google');
     expect((await build('http://127.0.0.1:9').$context).trustedProviders).not.toContain('google');
   });
@@ -182,7 +226,10 @@ describe('sign-in throttling', () => {
     const locked = await fail(email);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
-    expect(locked.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS_LOCKED', message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+    expect(locked.json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS_LOCKED',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
     t.clock.advance(LOCK_MS - 60_000);
     expect((await fail(email)).statusCode).toBe(429);
     t.clock.advance(60_000);
@@ -195,10 +242,14 @@ describe('sign-in throttling', () => {
     }
   }
 
-  it('slows an account down after 5 failures and locks it for 15 minutes after 20, from any IP', { timeout: 120_000 }, async () => {
-    await seededUser('target@example.test');
-    await expectAccountPolicy('target@example.test', DEMO_PASSWORD);
-  });
+  it(
+    'slows an account down after 5 failures and locks it for 15 minutes after 20, from any IP',
+    { timeout: 120_000 },
+    async () => {
+      await seededUser('target@example.test');
+      await expectAccountPolicy('target@example.test', DEMO_PASSWORD);
+    },
+  );
 
   it('treats an unknown email exactly the same', { timeout: 120_000 }, async () => {
     await expectAccountPolicy('ghost@example.test', null);
@@ -228,32 +279,47 @@ describe('sign-in throttling', () => {
 });
 
 /** A request sent over a real socket with the path exactly as given (app.inject would resolve `..`). */
-async function rawRequest(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+async function rawRequest(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: init.method ?? 'POST', headers: init.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'POST', headers: init.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
 }
 
 describe('sign-in throttling cannot be bypassed', () => {
-  const attempt = (email: string, contentType: string, body: string, ip = freshIp()) => t.app.inject({
-    method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': contentType }, payload: body, remoteAddress: ip,
-  });
+  const attempt = (email: string, contentType: string, body: string, ip = freshIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': contentType },
+      payload: body,
+      remoteAddress: ip,
+    });
 
   it('throttles a JSON body whatever the case of its Content-Type', async () => {
     const email = 'mixed-case-json@example.test';
     await seededUser(email);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      statuses.push((await attempt(email, 'Application/JSON', JSON.stringify({ email, password: 'not-the-password' }))).statusCode);
+      statuses.push(
+        (await attempt(email, 'Application/JSON', JSON.stringify({ email, password: 'not-the-password' }))).statusCode,
+      );
     }
     expect(statuses.slice(0, SLOW_AFTER)).toEqual(Array(SLOW_AFTER).fill(401));
     expect(statuses.slice(SLOW_AFTER)).toEqual(Array(30 - SLOW_AFTER).fill(429));
@@ -263,10 +329,13 @@ describe('sign-in throttling cannot be bypassed', () => {
     const email = 'form-body@example.test';
     await seededUser(email);
     const body = new URLSearchParams({ email, password: 'not-the-password' }).toString();
-    for (let i = 0; i < SLOW_AFTER; i++) expect((await attempt(email, 'Application/X-WWW-Form-Urlencoded', body)).statusCode).toBe(401);
+    for (let i = 0; i < SLOW_AFTER; i++)
+      expect((await attempt(email, 'Application/X-WWW-Form-Urlencoded', body)).statusCode).toBe(401);
     expect((await attempt(email, 'application/x-www-form-urlencoded; charset=utf-8', body)).statusCode).toBe(429);
     // JSON and form count on the same account.
-    expect((await attempt(email, 'application/json', JSON.stringify({ email, password: DEMO_PASSWORD }))).statusCode).toBe(429);
+    expect(
+      (await attempt(email, 'application/json', JSON.stringify({ email, password: DEMO_PASSWORD }))).statusCode,
+    ).toBe(429);
   });
 
   it('refuses a sign-in whose email it cannot read instead of skipping the throttle', async () => {
@@ -308,16 +377,43 @@ describe('origin check', () => {
   it('refuses state-changing requests from another origin, on the API and on Better Auth', async () => {
     const guest = await signInAs(t.app, 'guest');
     const attempts = [
-      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, origin: 'https://evil.example' } },
-      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, origin: 'null' } },
-      { method: 'PUT' as const, url: `/api/user/${guest.user.email}`, payload: { email: guest.user.email }, headers: { ...guest.headers, 'sec-fetch-site': 'cross-site' } },
-      { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: { email: 'x@example.test', password: 'whatever1' }, headers: { origin: 'https://evil.example' } },
-      { method: 'POST' as const, url: '/api/auth/sign-out', payload: {}, headers: { ...guest.headers, origin: 'http://localhost:3000.evil.example' } },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/${guest.user.email}`,
+        payload: { email: guest.user.email },
+        headers: { ...guest.headers, origin: 'https://evil.example' },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/${guest.user.email}`,
+        payload: { email: guest.user.email },
+        headers: { ...guest.headers, origin: 'null' },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/user/${guest.user.email}`,
+        payload: { email: guest.user.email },
+        headers: { ...guest.headers, 'sec-fetch-site': 'cross-site' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'x@example.test', password: 'whatever1' },
+        headers: { origin: 'https://evil.example' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/sign-out',
+        payload: {},
+        headers: { ...guest.headers, origin: 'http://localhost:3000.evil.example' },
+      },
     ];
     for (const attempt of attempts) {
       const res = await t.app.inject(attempt);
       expect(res.statusCode, JSON.stringify(attempt.headers)).toBe(403);
-      expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Requests from other sites are not allowed' } });
+      expect(res.json()).toEqual({
+        error: { code: 'forbidden', message: 'Requests from other sites are not allowed' },
+      });
     }
     // The session survived.
     expect((await me(guest.headers, guest.user.email)).statusCode).toBe(200);
@@ -327,11 +423,23 @@ describe('origin check', () => {
     const guest = await signInAs(t.app, 'guest');
     const payload = { email: guest.user.email };
     const url = `/api/user/${guest.user.email}`;
-    expect((await t.app.inject({ method: 'PUT', url, payload, headers: { ...guest.headers, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url,
+          payload,
+          headers: { ...guest.headers, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'PUT', url, payload, headers: guest.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'PUT', url, payload, headers: guest.bearer })).statusCode).toBe(200);
     // Reads are not affected.
-    expect((await t.app.inject({ method: 'GET', url: '/api/homes', headers: { origin: 'https://evil.example' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/homes', headers: { origin: 'https://evil.example' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -349,7 +457,10 @@ describe('admins', () => {
     const unverified = await insertUser(t.db, { email: 'boss2@example.test', emailVerified: false });
     const promoted = await applyAdminEmails(t.db, ['boss@example.test', 'boss2@example.test', 'absent@example.test']);
     expect(promoted).toEqual(['boss@example.test']);
-    const roles = await t.db.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, verified.user.id));
+    const roles = await t.db
+      .select({ email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, verified.user.id));
     expect(roles[0]!.role).toBe('admin');
     expect((await t.db.select().from(users).where(eq(users.id, unverified.id)))[0]!.role).toBeNull();
     expect((await me(verified.headers, verified.user.email)).statusCode).toBe(401);
@@ -369,11 +480,14 @@ describe('in production', () => {
 
   it('marks the session cookie Secure and reports Google as configured', async () => {
     const res = await prod.app.inject({
-      method: 'POST', url: '/api/auth/sign-up/email',
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
       payload: { name: 'Prod', email: 'prod@example.test', password: 'password-123' },
     });
     expect(res.statusCode).toBe(200);
-    const line = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.includes('session_token='))!;
+    const line = ([] as string[])
+      .concat(res.headers['set-cookie'] as string[])
+      .find((c) => c.includes('session_token='))!;
     expect(line).toMatch(/^__Secure-stayhub\.session_token=/);
     expect(line).toMatch(/; Secure/);
     expect(line).toMatch(/HttpOnly/);

@@ -61,24 +61,29 @@ export interface AuthDeps {
 export function createAuth({ db, config, mail, log }: AuthDeps) {
   const plugins: BetterAuthOptions['plugins'] = [bearer({ requireSignature: true })];
   if (config.google) {
-    plugins.push(genericOAuth({
-      config: [{
-        providerId: 'google',
-        name: 'Google',
-        clientId: config.google.clientId,
-        clientSecret: config.google.clientSecret,
-        discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
-        scopes: ['openid', 'email', 'profile'],
-        pkce: true,
-        // The profile name becomes a valid one (one line, no link, 100 characters at most); see accountLinkingOptions for linking.
-        mapProfileToUser: (profile) => ({
-          name: nameFromProfile(profile.name, String(profile.email ?? '').split('@')[0] ?? ''),
-        }),
-      }],
-    }));
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: 'google',
+            name: 'Google',
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+            // The profile name becomes a valid one (one line, no link, 100 characters at most); see accountLinkingOptions for linking.
+            mapProfileToUser: (profile) => ({
+              name: nameFromProfile(profile.name, String(profile.email ?? '').split('@')[0] ?? ''),
+            }),
+          },
+        ],
+      }),
+    );
   }
 
-  const isAdminEmail = (email: string | undefined | null) => !!email && config.adminEmails.includes(email.trim().toLowerCase());
+  const isAdminEmail = (email: string | undefined | null) =>
+    !!email && config.adminEmails.includes(email.trim().toLowerCase());
 
   return betterAuth({
     appName: 'StayHub',
@@ -95,7 +100,8 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : level === 'info' ? log.info : log.debug;
+        const fn =
+          level === 'error' ? log.error : level === 'warn' ? log.warn : level === 'info' ? log.info : log.debug;
         fn.call(log, { args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },
@@ -151,9 +157,13 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
           // Users created through an endpoint (sign-up, OAuth) never bring a role; server code (context null) may.
           // The name is checked here, so sign-up answers 400 with the reason (and so does every other way in).
           before: async (user, context) => {
-            const given = context ? null : (user as { role?: unknown }).role ?? null;
+            const given = context ? null : ((user as { role?: unknown }).role ?? null);
             return {
-              data: { ...checkedName(user), email: user.email.toLowerCase(), role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given },
+              data: {
+                ...checkedName(user),
+                email: user.email.toLowerCase(),
+                role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given,
+              },
             };
           },
         },

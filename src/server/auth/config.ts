@@ -11,17 +11,26 @@ export function appConfigFromEnv(env: Env): AppConfig {
   // Outside production the same server is also reached as 127.0.0.1/localhost and through the Vite dev server.
   const extraTrustedOrigins = production
     ? []
-    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173']
-        .filter((o) => o !== publicUrl);
+    : [
+        `http://localhost:${env.PORT}`,
+        `http://127.0.0.1:${env.PORT}`,
+        'http://localhost:5173',
+        'http://127.0.0.1:5173',
+      ].filter((o) => o !== publicUrl);
   return {
     publicUrl,
     extraTrustedOrigins,
     production,
     authSecret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
     adminEmails: env.ADMIN_EMAILS,
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/+$/, '') }
-      : null,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+          }
+        : null,
     mailFrom: env.MAIL_FROM,
   };
 }

@@ -22,7 +22,7 @@
  * host: list every role a route allows (`requireRole(request, 'host', 'admin')`).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { ROLES, type Role } from '../../shared/schemas/users';
+import { ROLES, type Role } from '#shared/schemas/users';
 import { forbidden, unauthorized } from '../http/errors';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
 

@@ -7,7 +7,11 @@ import { smtpMail } from '../providers/mail/smtp-mail';
 import { sessionCookieFrom, signInWithPassword, signUp, TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app';
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-interface Received { from: string; to: string[]; raw: string }
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
 const inbox: Received[] = [];
 const waiters: (() => void)[] = [];
 const server = new SMTPServer({
@@ -44,7 +48,8 @@ const t = useTestApp(() => {
 });
 
 /** Decodes quoted-printable soft breaks and escapes, enough to read links. */
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 async function mailTo(address: string, subject: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -52,7 +57,10 @@ async function mailTo(address: string, subject: RegExp): Promise<string> {
     const found = inbox.find((m) => m.to.includes(address) && subject.test(decodeQp(m.raw)));
     if (found) return decodeQp(found.raw);
     if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${subject}`);
-    await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
+    await new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      setTimeout(resolve, 200);
+    });
   }
 }
 
@@ -80,7 +88,11 @@ describe('mail over SMTP', () => {
     expect(cookie).toBeTruthy();
     const after = (await t.db.select().from(users).where(eq(users.id, s.user.id)))[0]!;
     expect(after.emailVerified).toBe(true);
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/newbie@example.test', headers: { cookie: cookie! } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/newbie@example.test',
+      headers: { cookie: cookie! },
+    });
     expect(me.json()).toMatchObject({ emailVerified: true, role: null });
 
     // The link works once: a forged token does nothing.
@@ -91,7 +103,8 @@ describe('mail over SMTP', () => {
   it('forgot password -> reset mail -> reset with its token -> sign in with the new password', async () => {
     const s = await signUp(t.app, { email: 'forgetful@example.test', password: 'old-password-1' });
     const ask = await t.app.inject({
-      method: 'POST', url: '/api/auth/request-password-reset',
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
       payload: { email: 'forgetful@example.test', redirectTo: '/reset-password' },
     });
     expect(ask.statusCode).toBe(200);
@@ -101,21 +114,37 @@ describe('mail over SMTP', () => {
     const token = link.searchParams.get('token')!;
     expect(token.length).toBeGreaterThan(10);
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'new-password-2' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'new-password-2' },
+    });
     expect(reset.statusCode).toBe(200);
     // Reset revokes the old sessions.
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/forgetful@example.test', headers: s.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/forgetful@example.test', headers: s.headers })).statusCode,
+    ).toBe(401);
 
-    expect((await signInWithPassword(t.app, 'forgetful@example.test', 'old-password-1', '10.9.0.1')).statusCode).toBe(401);
+    expect((await signInWithPassword(t.app, 'forgetful@example.test', 'old-password-1', '10.9.0.1')).statusCode).toBe(
+      401,
+    );
     const signIn = await signInWithPassword(t.app, 'forgetful@example.test', 'new-password-2', '10.9.0.2');
     expect(signIn.statusCode).toBe(200);
     // The token is single-use.
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'third-password-3' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'third-password-3' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
   it('asks for a reset of an unknown email with the same answer and no mail', async () => {
-    const ask = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'nobody-here@example.test' } });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'nobody-here@example.test' },
+    });
     expect(ask.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(inbox.some((m) => m.to.includes('nobody-here@example.test'))).toBe(false);
@@ -124,7 +153,10 @@ describe('mail over SMTP', () => {
   it('makes an ADMIN_EMAILS address admin only once it is verified', async () => {
     const s = await signUp(t.app, { email: 'chief@example.test' });
     expect((await t.db.select().from(users).where(eq(users.id, s.user.id)))[0]!.role).toBeNull();
-    const link = linkIn(await mailTo('chief@example.test', /Verify your email/), `${TEST_ORIGIN}/api/auth/verify-email?token=`);
+    const link = linkIn(
+      await mailTo('chief@example.test', /Verify your email/),
+      `${TEST_ORIGIN}/api/auth/verify-email?token=`,
+    );
     const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(res.statusCode).toBe(302);
     expect((await t.db.select().from(users).where(eq(users.id, s.user.id)))[0]!.role).toBe('admin');
@@ -134,15 +166,21 @@ describe('mail over SMTP', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
   });
 
-  it('an ADMIN_EMAILS address signed up by a stranger: verification makes it admin without the stranger\'s password; the owner resets it', async () => {
+  it("an ADMIN_EMAILS address signed up by a stranger: verification makes it admin without the stranger's password; the owner resets it", async () => {
     // Someone who does not own the mailbox registers the listed address with a password of their choosing.
     const stranger = await signUp(t.app, { email: 'boss@example.test', password: 'strangers-pass-1' });
-    const credential = () => t.db.select().from(accounts)
-      .where(and(eq(accounts.userId, stranger.user.id), eq(accounts.providerId, 'credential')));
+    const credential = () =>
+      t.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, stranger.user.id), eq(accounts.providerId, 'credential')));
     expect(await credential()).toHaveLength(1);
 
     // The mailbox's owner follows the verification link.
-    const link = linkIn(await mailTo('boss@example.test', /Verify your email/), `${TEST_ORIGIN}/api/auth/verify-email?token=`);
+    const link = linkIn(
+      await mailTo('boss@example.test', /Verify your email/),
+      `${TEST_ORIGIN}/api/auth/verify-email?token=`,
+    );
     const verified = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(verified.statusCode).toBe(302);
     expect((await t.db.select().from(users).where(eq(users.id, stranger.user.id)))[0]!.role).toBe('admin');
@@ -152,10 +190,21 @@ describe('mail over SMTP', () => {
     expect((await signInWithPassword(t.app, 'boss@example.test', 'strangers-pass-1', '10.9.1.1')).statusCode).toBe(401);
 
     // The owner sets a password through Forgot password (the reset creates the credential).
-    const ask = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'boss@example.test', redirectTo: '/reset-password' } });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'boss@example.test', redirectTo: '/reset-password' },
+    });
     expect(ask.statusCode).toBe(200);
-    const token = linkIn(await mailTo('boss@example.test', /Subject: Reset your StayHub password/), `${TEST_ORIGIN}/reset-password?token=`).searchParams.get('token')!;
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'owners-pass-2' } });
+    const token = linkIn(
+      await mailTo('boss@example.test', /Subject: Reset your StayHub password/),
+      `${TEST_ORIGIN}/reset-password?token=`,
+    ).searchParams.get('token')!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'owners-pass-2' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await credential()).toHaveLength(1);
 

@@ -4,22 +4,57 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Names are checked at sign-up (user-name.ts); older rows still never add lines or links to a mail. */
-const greet = (name: string) => `Hello ${name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replaceAll('://', ' ').slice(0, 100).trim()},`;
+const greet = (name: string) =>
+  `Hello ${name
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replaceAll('://', ' ')
+    .slice(0, 100)
+    .trim()},`;
 
-function message(to: string, subject: string, greeting: string, lines: string[], action: string, url: string): MailMessage {
-  const text = [greeting, '', ...lines, '', `${action}: ${url}`, '', 'If you did not ask for this, ignore this mail.', '', 'StayHub'].join('\n');
-  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`
-    + `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`
-    + '<p>If you did not ask for this, ignore this mail.</p><p>StayHub</p>';
+function message(
+  to: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  action: string,
+  url: string,
+): MailMessage {
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `${action}: ${url}`,
+    '',
+    'If you did not ask for this, ignore this mail.',
+    '',
+    'StayHub',
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
+    '<p>If you did not ask for this, ignore this mail.</p><p>StayHub</p>';
   return { to, subject, text, html };
 }
 
 export function verificationMail(to: string, name: string, url: string): MailMessage {
-  return message(to, 'Verify your email for StayHub', greet(name),
-    ['Please confirm that this is your email address. The link is valid for 24 hours.'], 'Verify your email', url);
+  return message(
+    to,
+    'Verify your email for StayHub',
+    greet(name),
+    ['Please confirm that this is your email address. The link is valid for 24 hours.'],
+    'Verify your email',
+    url,
+  );
 }
 
 export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
-  return message(to, 'Reset your StayHub password', greet(name),
-    ['Someone asked to reset the password of your StayHub account. The link is valid for one hour.'], 'Choose a new password', url);
+  return message(
+    to,
+    'Reset your StayHub password',
+    greet(name),
+    ['Someone asked to reset the password of your StayHub account. The link is valid for one hour.'],
+    'Choose a new password',
+    url,
+  );
 }

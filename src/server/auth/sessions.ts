@@ -25,14 +25,26 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<number
  * (and `set-auth-token`, as the bearer plugin does, for API clients).
  * Used when a user's own role changes.
  */
-export async function rotateOwnSession(auth: Auth, db: Db, userId: string, reply: FastifyReply, secret: string): Promise<string> {
+export async function rotateOwnSession(
+  auth: Auth,
+  db: Db,
+  userId: string,
+  reply: FastifyReply,
+  secret: string,
+): Promise<string> {
   await revokeUserSessions(db, userId);
   const ctx = await auth.$context;
   const session = await ctx.internalAdapter.createSession(userId);
   if (!session) throw new Error('Could not create a session');
   const signed = signSessionToken(session.token, secret);
   const { name, attributes } = ctx.authCookies.sessionToken;
-  const parts = [`${name}=${encodeURIComponent(signed)}`, `Max-Age=${SESSION_EXPIRES_IN_SECONDS}`, `Path=${attributes.path ?? '/'}`, 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${name}=${encodeURIComponent(signed)}`,
+    `Max-Age=${SESSION_EXPIRES_IN_SECONDS}`,
+    `Path=${attributes.path ?? '/'}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (attributes.secure) parts.push('Secure');
   reply.header('set-cookie', parts.join('; '));
   reply.header('set-auth-token', signed);

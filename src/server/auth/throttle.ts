@@ -62,8 +62,7 @@ export function memoryThrottleStore(maxEntries = 100_000): LoginThrottleStore {
 }
 
 export type ThrottleDecision =
-  | { allowed: true; keys: string[] }
-  | { allowed: false; reason: 'slowed' | 'locked'; retryAfterSeconds: number };
+  { allowed: true; keys: string[] } | { allowed: false; reason: 'slowed' | 'locked'; retryAfterSeconds: number };
 
 export interface LoginThrottle {
   /** Checks every key; when all allow, counts the attempt as a failure on each. */
@@ -106,9 +105,11 @@ export function loginThrottle(store: LoginThrottleStore, now: () => number): Log
     async succeeded(ip, email) {
       const [ipKey, accountKey] = keysFor(ip, email) as [string, string];
       await store.update(accountKey, () => null);
-      await store.update(ipKey, (s) => (s && s.failures > 1
-        ? { ...s, failures: s.failures - 1, lockedUntil: s.failures - 1 >= LOCK_AFTER ? s.lockedUntil : 0 }
-        : null));
+      await store.update(ipKey, (s) =>
+        s && s.failures > 1
+          ? { ...s, failures: s.failures - 1, lockedUntil: s.failures - 1 >= LOCK_AFTER ? s.lockedUntil : 0 }
+          : null,
+      );
     },
   };
 }

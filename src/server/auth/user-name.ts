@@ -19,10 +19,13 @@ export function nameProblem(name: unknown): string | null {
 
 /** A valid name from an identity provider's profile (line breaks and links removed, cut to length), else `fallback`. */
 export function nameFromProfile(raw: unknown, fallback: string): string {
-  const cleaned = typeof raw === 'string'
-    ? [...raw.replace(CONTROLS, ' ').replaceAll('://', ' ').replace(/\s+/g, ' ').trim()]
-        .slice(0, NAME_MAX_LENGTH).join('').trim()
-    : '';
+  const cleaned =
+    typeof raw === 'string'
+      ? [...raw.replace(CONTROLS, ' ').replaceAll('://', ' ').replace(/\s+/g, ' ').trim()]
+          .slice(0, NAME_MAX_LENGTH)
+          .join('')
+          .trim()
+      : '';
   if (nameProblem(cleaned) === null) return cleaned;
   return nameProblem(fallback) === null ? fallback : 'Guest';
 }

@@ -6,8 +6,12 @@ import { insertHome } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
 
 let database: Database;
-beforeAll(async () => { database = await createTestDatabase(); });
-afterAll(async () => { await database.close(); });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
 async function counts(): Promise<Record<string, number>> {
   const rows = await database.db.select().from(homeLocations);
@@ -21,12 +25,18 @@ describe('home_locations follows homes', () => {
     const b = await insertHome(database.db, { location: 'Beta City' });
     expect(await counts()).toMatchObject({ 'Alpha Town': 2, 'Beta City': 1 });
 
-    await database.db.update(homes).set({ location: 'Gamma Bay' }).where(sql`${homes.id} = ${b.id}`);
+    await database.db
+      .update(homes)
+      .set({ location: 'Gamma Bay' })
+      .where(sql`${homes.id} = ${b.id}`);
     const after = await counts();
     expect(after['Gamma Bay']).toBe(1);
     expect(after['Beta City']).toBeUndefined();
 
-    await database.db.update(homes).set({ title: 'Renamed' }).where(sql`${homes.id} = ${a.id}`);
+    await database.db
+      .update(homes)
+      .set({ title: 'Renamed' })
+      .where(sql`${homes.id} = ${a.id}`);
     expect((await counts())['Alpha Town']).toBe(2);
 
     await database.db.delete(homes).where(sql`${homes.location} = 'Alpha Town'`);

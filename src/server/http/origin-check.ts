@@ -13,7 +13,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `exempt(path)` lists paths that must accept cross-site posts (the OAuth form_post callback);
  * it gets the normalised path (no query, dot-segments resolved), never the raw URL.
  */
-export function originCheck(allowedOrigins: string[], exempt: (path: string) => boolean = () => false): onRequestAsyncHookHandler {
+export function originCheck(
+  allowedOrigins: string[],
+  exempt: (path: string) => boolean = () => false,
+): onRequestAsyncHookHandler {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
   return async (request) => {
     if (!STATE_CHANGING.has(request.method) || exempt(pathnameOf(request.url))) return;

@@ -8,13 +8,14 @@ const t = useTestApp(() => ({ trustProxy: loadEnv({ TRUST_PROXY: '127.0.0.1' }).
 
 let n = 0;
 /** A failed sign-in for a new account each time, so only the per-IP counter can throttle. */
-const failFrom = (remoteAddress: string, forwardedFor?: string) => t.app.inject({
-  method: 'POST',
-  url: '/api/auth/sign-in/email',
-  payload: { email: `proxy-${++n}@example.test`, password: 'not-the-password' },
-  remoteAddress,
-  headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-});
+const failFrom = (remoteAddress: string, forwardedFor?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: `proxy-${++n}@example.test`, password: 'not-the-password' },
+    remoteAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
 
 describe('TRUST_PROXY', () => {
   it('takes the client address from X-Forwarded-For when the request comes from a listed proxy', async () => {
@@ -27,7 +28,8 @@ describe('TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For from any other address, so forged addresses do not spread the throttle', async () => {
-    for (let i = 0; i < SLOW_AFTER; i++) expect((await failFrom('198.51.100.9', `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i < SLOW_AFTER; i++)
+      expect((await failFrom('198.51.100.9', `192.0.2.${i + 1}`)).statusCode).toBe(401);
     expect((await failFrom('198.51.100.9', '192.0.2.200')).statusCode).toBe(429);
     // A forged chain that names the trusted proxy does not help either.
     expect((await failFrom('198.51.100.9', '192.0.2.201, 127.0.0.1')).statusCode).toBe(429);

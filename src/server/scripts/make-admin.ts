@@ -13,7 +13,10 @@ import { users } from '../db/schema';
 import { EnvError, loadEnv } from '../env';
 
 async function main(argv: string[]): Promise<number> {
-  const email = argv.find((a) => !a.startsWith('-'))?.trim().toLowerCase();
+  const email = argv
+    .find((a) => !a.startsWith('-'))
+    ?.trim()
+    .toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
     console.error('Usage: npm run make-admin -- <email>');
     return 2;
@@ -33,7 +36,11 @@ async function main(argv: string[]): Promise<number> {
     : await openPglite(resolve(env.DATA_DIR, 'pglite'));
   try {
     await database.migrate();
-    const [user] = await database.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
     if (!user) {
       console.error(`No user with the email ${email}. They must register first.`);
       return 1;
@@ -43,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     await promoteToAdmin(database.db, user.email, undefined, { requireVerified: false });
-    console.log(`${user.email} is now an admin (role was ${user.role ?? 'none'}). Their sessions were revoked: they sign in again.`);
+    console.log(
+      `${user.email} is now an admin (role was ${user.role ?? 'none'}). Their sessions were revoked: they sign in again.`,
+    );
     if (!user.emailVerified) console.log('Note: this email address is not verified yet.');
     return 0;
   } finally {

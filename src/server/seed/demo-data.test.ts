@@ -89,7 +89,10 @@ describe('seedDemoData', () => {
         if (checked.has(url)) continue;
         checked.set(url, true);
         expect(url).toMatch(/^\/uploads\/[a-z0-9-]+-1280\.webp$/);
-        for (const [variant, size] of [[url, DEMO_IMAGE_SIZES.detail], [cardImageUrl(url), DEMO_IMAGE_SIZES.card]] as const) {
+        for (const [variant, size] of [
+          [url, DEMO_IMAGE_SIZES.detail],
+          [cardImageUrl(url), DEMO_IMAGE_SIZES.card],
+        ] as const) {
           const path = fileOf(variant);
           expect(existsSync(path), path).toBe(true);
           const meta = await sharp(path).metadata();
@@ -107,7 +110,10 @@ describe('seedDemoData', () => {
       ['admin@stayhub.test', 'guest@stayhub.test', 'host2@stayhub.test', 'host@stayhub.test'].sort(),
     );
     const expected: Record<string, string | null> = {
-      'admin@stayhub.test': 'admin', 'host@stayhub.test': 'host', 'host2@stayhub.test': 'host', 'guest@stayhub.test': null,
+      'admin@stayhub.test': 'admin',
+      'host@stayhub.test': 'host',
+      'host2@stayhub.test': 'host',
+      'guest@stayhub.test': null,
     };
     for (const account of DEMO_ACCOUNTS) {
       expect(account.password).toBe(DEMO_PASSWORD);

@@ -86,14 +86,72 @@ interface Sky {
 }
 
 const SKIES: Record<TimeOfDay, Sky> = {
-  dawn: { stops: ['#34467a', '#e99aa0', '#ffd8a8'], sun: '#fff1c9', moon: false, stars: false, lit: false, tint: { color: '#a0526e', opacity: 0.12 }, haze: '#e8b4b4', high: false },
-  day: { stops: ['#2f80d0', '#86c5f0', '#e2f3ff'], sun: '#fffbe6', moon: false, stars: false, lit: false, tint: { color: '#ffffff', opacity: 0 }, haze: '#bcdcf2', high: true },
-  golden: { stops: ['#486aa6', '#f3ac6a', '#ffe1a0'], sun: '#fff0b8', moon: false, stars: false, lit: false, tint: { color: '#d9822b', opacity: 0.12 }, haze: '#f1c08e', high: false },
-  dusk: { stops: ['#1c1b4a', '#76407e', '#ef8a5e'], sun: '#ffb47a', moon: false, stars: true, lit: true, tint: { color: '#2a1d4f', opacity: 0.32 }, haze: '#9b5a7f', high: false },
-  night: { stops: ['#060a22', '#12214d', '#2b3d70'], sun: null, moon: true, stars: true, lit: true, tint: { color: '#070c2c', opacity: 0.5 }, haze: '#2c3b6b', high: false },
+  dawn: {
+    stops: ['#34467a', '#e99aa0', '#ffd8a8'],
+    sun: '#fff1c9',
+    moon: false,
+    stars: false,
+    lit: false,
+    tint: { color: '#a0526e', opacity: 0.12 },
+    haze: '#e8b4b4',
+    high: false,
+  },
+  day: {
+    stops: ['#2f80d0', '#86c5f0', '#e2f3ff'],
+    sun: '#fffbe6',
+    moon: false,
+    stars: false,
+    lit: false,
+    tint: { color: '#ffffff', opacity: 0 },
+    haze: '#bcdcf2',
+    high: true,
+  },
+  golden: {
+    stops: ['#486aa6', '#f3ac6a', '#ffe1a0'],
+    sun: '#fff0b8',
+    moon: false,
+    stars: false,
+    lit: false,
+    tint: { color: '#d9822b', opacity: 0.12 },
+    haze: '#f1c08e',
+    high: false,
+  },
+  dusk: {
+    stops: ['#1c1b4a', '#76407e', '#ef8a5e'],
+    sun: '#ffb47a',
+    moon: false,
+    stars: true,
+    lit: true,
+    tint: { color: '#2a1d4f', opacity: 0.32 },
+    haze: '#9b5a7f',
+    high: false,
+  },
+  night: {
+    stops: ['#060a22', '#12214d', '#2b3d70'],
+    sun: null,
+    moon: true,
+    stars: true,
+    lit: true,
+    tint: { color: '#070c2c', opacity: 0.5 },
+    haze: '#2c3b6b',
+    high: false,
+  },
 };
 
-const WALLS = ['#f4e9d8', '#f7d9c4', '#e8d5b0', '#dbe7e4', '#f2c6a0', '#fbeee0', '#d8c3a5', '#c9dbe8', '#f0d1d1', '#e4e0cf', '#f6e2a8', '#cfe3c4'];
+const WALLS = [
+  '#f4e9d8',
+  '#f7d9c4',
+  '#e8d5b0',
+  '#dbe7e4',
+  '#f2c6a0',
+  '#fbeee0',
+  '#d8c3a5',
+  '#c9dbe8',
+  '#f0d1d1',
+  '#e4e0cf',
+  '#f6e2a8',
+  '#cfe3c4',
+];
 const ROOFS = ['#a8452f', '#7a3b2e', '#4f5b66', '#3e4a3d', '#8c5a3c', '#b5653f', '#5b4a6b', '#2f3e4e'];
 const DOORS = ['#2f5d62', '#8e3b46', '#3b5998', '#6b4226', '#2d6a4f', '#b5838d', '#1d3557', '#c97b2a'];
 const ACCENTS = ['#e07a5f', '#3d405b', '#81b29a', '#f2cc8f', '#5e60ce', '#ef476f', '#118ab2', '#06d6a0'];
@@ -133,7 +191,9 @@ function skyLayer(sky: Sky, r: Rng, height = H): string {
   if (!sky.moon) {
     const clouds = r.int(2, 5);
     for (let i = 0; i < clouds; i++) {
-      const x = r.range(0, W), y = r.range(60, HORIZON * 0.55), s = r.range(0.6, 1.4);
+      const x = r.range(0, W),
+        y = r.range(60, HORIZON * 0.55),
+        s = r.range(0.6, 1.4);
       const op = sky.stars ? 0.35 : 0.85;
       out += `<g transform="translate(${r1(x)} ${r1(y)}) scale(${r1(s * 10) / 10})" fill="#fff" opacity="${op}"><ellipse cx="0" cy="0" rx="70" ry="22"/><ellipse cx="-35" cy="-12" rx="38" ry="26"/><ellipse cx="22" cy="-20" rx="46" ry="32"/><ellipse cx="62" cy="-4" rx="34" ry="20"/></g>`;
     }
@@ -153,7 +213,8 @@ function wavePath(r: Rng, baseY: number, amp: number, segments: number, bottom =
 }
 
 function mix(a: string, b: string, t: number): string {
-  const pa = parseInt(a.slice(1), 16), pb = parseInt(b.slice(1), 16);
+  const pa = parseInt(a.slice(1), 16),
+    pb = parseInt(b.slice(1), 16);
   const ch = (p: number, s: number) => (p >> s) & 255;
   const c = (s: number) => Math.round(ch(pa, s) + (ch(pb, s) - ch(pa, s)) * t);
   return `#${((1 << 24) | (c(16) << 16) | (c(8) << 8) | c(0)).toString(16).slice(1)}`;
@@ -169,7 +230,8 @@ function backdropLayer(kind: Backdrop, sky: Sky, r: Rng): string {
       const px = r.range(160, 340);
       let pagoda = `<g fill="${mix('#3b2f35', sky.haze, 0.35)}">`;
       for (let i = 0; i < 5; i++) {
-        const y = HORIZON - 70 - i * 34, w = 96 - i * 14;
+        const y = HORIZON - 70 - i * 34,
+          w = 96 - i * 14;
         pagoda += `<rect x="${r1(px - w * 0.32)}" y="${y}" width="${r1(w * 0.64)}" height="26"/><path d="M${r1(px - w / 2 - 14)} ${y + 4} Q${r1(px)} ${y - 22} ${r1(px + w / 2 + 14)} ${y + 4} Z"/>`;
       }
       pagoda += `<rect x="${r1(px - 2)}" y="${HORIZON - 70 - 5 * 34 - 30}" width="4" height="40"/></g>`;
@@ -179,7 +241,8 @@ function backdropLayer(kind: Backdrop, sky: Sky, r: Rng): string {
       let out = '';
       let x = -120;
       while (x < W + 100) {
-        const w = r.range(260, 420), h = r.range(180, 300);
+        const w = r.range(260, 420),
+          h = r.range(180, 300);
         const peak = x + w / 2;
         const col = mix('#5d6d86', sky.haze, 0.4);
         out += `<path d="M${r1(x)} ${HORIZON + 20} L${r1(peak)} ${r1(HORIZON - h)} L${r1(x + w)} ${HORIZON + 20} Z" fill="${col}"/>`;
@@ -190,7 +253,9 @@ function backdropLayer(kind: Backdrop, sky: Sky, r: Rng): string {
     }
     case 'table-mountain': {
       const col = mix('#56657a', sky.haze, 0.35);
-      const x0 = r.range(80, 260), x1 = x0 + r.range(620, 820), top = HORIZON - r.range(230, 270);
+      const x0 = r.range(80, 260),
+        x1 = x0 + r.range(620, 820),
+        top = HORIZON - r.range(230, 270);
       return `<path d="M${r1(x0 - 160)} ${HORIZON + 10} L${r1(x0)} ${r1(top + 14)} Q${r1(x0 + 10)} ${r1(top)} ${r1(x0 + 40)} ${r1(top)} L${r1(x1 - 40)} ${r1(top)} Q${r1(x1 - 10)} ${r1(top)} ${r1(x1)} ${r1(top + 20)} L${r1(x1 + 200)} ${HORIZON + 10} Z" fill="${col}"/><path d="M${r1(x0 + 40)} ${r1(top)} L${r1(x1 - 40)} ${r1(top)} L${r1(x1 - 80)} ${r1(top + 10)} L${r1(x0 + 60)} ${r1(top + 10)} Z" fill="#ffffff" opacity="0.55"/><path d="${wavePath(r, HORIZON + 10, 12, 6)}" fill="${mix('#4f6f9a', sky.haze, 0.3)}"/><path d="${wavePath(r, HORIZON + 40, 10, 7)}" fill="url(#water)"/>`;
     }
     case 'sea': {
@@ -199,7 +264,8 @@ function backdropLayer(kind: Backdrop, sky: Sky, r: Rng): string {
         out += `<rect x="${r1(r.range(0, W - 120))}" y="${r1(r.range(HORIZON - 50, HORIZON + 60))}" width="${r1(r.range(40, 160))}" height="3" rx="1.5" fill="#fff" opacity="${r1(r.range(0.2, 0.5))}"/>`;
       }
       if (r.chance(0.7)) {
-        const bx = r.range(100, W - 200), by = HORIZON - 40;
+        const bx = r.range(100, W - 200),
+          by = HORIZON - 40;
         out += `<g transform="translate(${r1(bx)} ${by})"><path d="M0 0 L70 0 L58 14 L10 14 Z" fill="#f4f1de"/><path d="M34 -2 L34 -70 L64 -4 Z" fill="#fff"/><path d="M30 -4 L30 -56 L8 -4 Z" fill="#e9e4d0"/></g>`;
       }
       return `${out}<path d="${wavePath(r, HORIZON + 30, 14, 5)}" fill="${mix('#e6cf9b', sky.haze, 0.2)}"/>`;
@@ -208,7 +274,8 @@ function backdropLayer(kind: Backdrop, sky: Sky, r: Rng): string {
       let out = skylineLayer(sky, r, HORIZON - 20, 0.55);
       out += `<rect x="0" y="${HORIZON - 20}" width="${W}" height="90" fill="url(#water)"/>`;
       for (let i = 0; i < 3; i++) {
-        const bx = r.range(40, W - 160), by = HORIZON + r.range(5, 40);
+        const bx = r.range(40, W - 160),
+          by = HORIZON + r.range(5, 40);
         out += `<g transform="translate(${r1(bx)} ${r1(by)})"><path d="M0 0 Q60 18 120 0 L110 12 Q60 24 10 12 Z" fill="${r.pick(['#8c3b2f', '#2f6b8c', '#3c7d4a', '#c9932e'])}"/><path d="M30 0 Q60 -26 90 0 Z" fill="#d7c49e"/></g>`;
       }
       return out;
@@ -228,13 +295,16 @@ function skylineLayer(sky: Sky, r: Rng, base: number, scale: number): string {
   for (const layer of layers) {
     let x = r.range(-40, 0);
     while (x < W) {
-      const w = r.range(50, 120) * scale, h = r.range(layer.hMin, layer.hMax) * scale;
+      const w = r.range(50, 120) * scale,
+        h = r.range(layer.hMin, layer.hMax) * scale;
       out += `<rect x="${r1(x)}" y="${r1(base - h)}" width="${r1(w)}" height="${r1(h)}" fill="${layer.col}"/>`;
-      if (r.chance(0.15)) out += `<rect x="${r1(x + w / 2 - 2)}" y="${r1(base - h - 40 * scale)}" width="4" height="${r1(40 * scale)}" fill="${layer.col}"/>`;
+      if (r.chance(0.15))
+        out += `<rect x="${r1(x + w / 2 - 2)}" y="${r1(base - h - 40 * scale)}" width="4" height="${r1(40 * scale)}" fill="${layer.col}"/>`;
       if (sky.lit) {
         for (let wy = base - h + 12; wy < base - 14; wy += 18 * scale) {
           for (let wx = x + 8; wx < x + w - 10; wx += 14 * scale) {
-            if (r.chance(0.35)) out += `<rect x="${r1(wx)}" y="${r1(wy)}" width="${r1(6 * scale)}" height="${r1(8 * scale)}" fill="#ffd98a" opacity="0.85"/>`;
+            if (r.chance(0.35))
+              out += `<rect x="${r1(wx)}" y="${r1(wy)}" width="${r1(6 * scale)}" height="${r1(8 * scale)}" fill="#ffd98a" opacity="0.85"/>`;
           }
         }
       }
@@ -268,7 +338,14 @@ function tree(kind: 'round' | 'pine' | 'palm' | 'cypress', x: number, ground: nu
   }
 }
 
-interface Win { x: number; y: number; w: number; h: number; arch?: boolean; frame: string }
+interface Win {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  arch?: boolean;
+  frame: string;
+}
 
 function windowShape(win: Win, lit: boolean, on: boolean): string {
   const fill = lit && on ? 'url(#lit)' : 'url(#glass)';
@@ -277,28 +354,46 @@ function windowShape(win: Win, lit: boolean, on: boolean): string {
     ? `<path d="M${r1(x)} ${r1(y + h)} L${r1(x)} ${r1(y + w / 2)} A${r1(w / 2)} ${r1(w / 2)} 0 0 1 ${r1(x + w)} ${r1(y + w / 2)} L${r1(x + w)} ${r1(y + h)} Z" fill="${fill}" stroke="${win.frame}" stroke-width="5"/>`
     : `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="${fill}" stroke="${win.frame}" stroke-width="5"/>`;
   const mullions = `<path d="M${r1(x + w / 2)} ${r1(y + (win.arch ? 4 : 0))} V${r1(y + h)} M${r1(x)} ${r1(y + h * 0.5)} H${r1(x + w)}" stroke="${win.frame}" stroke-width="3"/>`;
-  const shine = lit && on ? '' : `<path d="M${r1(x + 6)} ${r1(y + h - 8)} L${r1(x + w * 0.4)} ${r1(y + (win.arch ? w / 2 : 8))}" stroke="#fff" stroke-width="4" opacity="0.45"/>`;
+  const shine =
+    lit && on
+      ? ''
+      : `<path d="M${r1(x + 6)} ${r1(y + h - 8)} L${r1(x + w * 0.4)} ${r1(y + (win.arch ? w / 2 : 8))}" stroke="#fff" stroke-width="4" opacity="0.45"/>`;
   return shape + shine + mullions;
 }
 
-interface Built { body: string; windows: Win[]; ground: number; left: number; right: number }
+interface Built {
+  body: string;
+  windows: Win[];
+  ground: number;
+  left: number;
+  right: number;
+}
 
 function buildingLayer(kind: BuildingKind, r: Rng, sky: Sky): Built {
-  const wall = r.pick(WALLS), roof = r.pick(ROOFS), door = r.pick(DOORS), accent = r.pick(ACCENTS);
+  const wall = r.pick(WALLS),
+    roof = r.pick(ROOFS),
+    door = r.pick(DOORS),
+    accent = r.pick(ACCENTS);
   const frame = r.pick(['#ffffff', '#f5f0e6', '#3a3a3a', '#5a4636']);
   const ground = 720;
   const windows: Win[] = [];
   const cx = W / 2 + r.range(-120, 120);
   let body = '';
-  let left = 0, right = 0;
+  let left = 0,
+    right = 0;
   switch (kind) {
     case 'apartment': {
-      const floors = r.int(4, 6), cols = r.int(3, 4);
-      const fh = 74, bw = cols * 92 + 40, bh = floors * fh + 40;
-      left = cx - bw / 2; right = cx + bw / 2;
+      const floors = r.int(4, 6),
+        cols = r.int(3, 4);
+      const fh = 74,
+        bw = cols * 92 + 40,
+        bh = floors * fh + 40;
+      left = cx - bw / 2;
+      right = cx + bw / 2;
       const top = ground - bh;
       // Neighbours, so it reads as a street.
-      const nl = r.pick(WALLS), nr = r.pick(WALLS);
+      const nl = r.pick(WALLS),
+        nr = r.pick(WALLS);
       body += `<rect x="${r1(left - 190)}" y="${r1(top + 70)}" width="190" height="${r1(bh - 70)}" fill="${mix(nl, '#7a7a7a', 0.25)}"/><rect x="${r1(right)}" y="${r1(top + 40)}" width="200" height="${r1(bh - 40)}" fill="${mix(nr, '#7a7a7a', 0.25)}"/>`;
       for (let f = 0; f < floors - 1; f++) {
         for (let c = 0; c < 2; c++) {
@@ -324,8 +419,10 @@ function buildingLayer(kind: BuildingKind, r: Rng, sky: Sky): Built {
       break;
     }
     case 'cabin': {
-      const bw = 420, bh = 300;
-      left = cx - bw / 2; right = cx + bw / 2;
+      const bw = 420,
+        bh = 300;
+      left = cx - bw / 2;
+      right = cx + bw / 2;
       const wood = r.pick(['#8b5a3c', '#a06b43', '#7a4e33', '#6e4a2f']);
       body += `<rect x="${r1(left - 30)}" y="${ground - 26}" width="${bw + 60}" height="26" fill="${mix(wood, '#000000', 0.25)}"/>`;
       body += `<path d="M${r1(left)} ${ground - 26} L${r1(cx)} ${ground - 26 - bh} L${r1(right)} ${ground - 26} Z" fill="${wood}"/>`;
@@ -340,30 +437,37 @@ function buildingLayer(kind: BuildingKind, r: Rng, sky: Sky): Built {
       break;
     }
     case 'villa': {
-      const bw = 560, bh = 180, upper = r.range(0.45, 0.6);
-      left = cx - bw / 2; right = cx + bw / 2;
+      const bw = 560,
+        bh = 180,
+        upper = r.range(0.45, 0.6);
+      left = cx - bw / 2;
+      right = cx + bw / 2;
       const villaWall = r.pick(['#fbf7ef', '#f6ecdc', '#f3e3cf', '#fff8ee', '#f2dcc2']);
       body += `<rect x="${r1(left)}" y="${ground - bh}" width="${bw}" height="${bh}" fill="${villaWall}"/><rect x="${r1(left - 10)}" y="${ground - bh - 12}" width="${bw + 20}" height="14" fill="${mix(villaWall, '#8a7a66', 0.35)}"/>`;
-      const uw = bw * upper, ux = r.chance(0.5) ? left + 20 : right - 20 - uw;
+      const uw = bw * upper,
+        ux = r.chance(0.5) ? left + 20 : right - 20 - uw;
       body += `<rect x="${r1(ux)}" y="${ground - bh - 150}" width="${r1(uw)}" height="140" fill="${villaWall}"/><rect x="${r1(ux - 8)}" y="${ground - bh - 162}" width="${r1(uw + 16)}" height="14" fill="${mix(villaWall, '#8a7a66', 0.35)}"/><rect x="${r1(ux + uw - 30)}" y="${ground - bh - 150}" width="30" height="140" fill="url(#shade)"/>`;
       if (r.chance(0.6)) {
         body += `<path d="M${r1(ux - 6)} ${ground - bh - 160} L${r1(ux + uw / 2)} ${ground - bh - 215} L${r1(ux + uw + 6)} ${ground - bh - 160} Z" fill="${r.pick(['#b5653f', '#a8452f', '#c0714a'])}"/>`;
       }
       const n = Math.floor(uw / 90);
-      for (let i = 0; i < n; i++) windows.push({ x: ux + 28 + i * 90, y: ground - bh - 128, w: 52, h: 86, arch: true, frame: accent });
+      for (let i = 0; i < n; i++)
+        windows.push({ x: ux + 28 + i * 90, y: ground - bh - 128, w: 52, h: 86, arch: true, frame: accent });
       for (let i = 0; i < 5; i++) {
         if (i === 2) continue;
         windows.push({ x: left + 34 + i * 108, y: ground - bh + 40, w: 64, h: 100, arch: true, frame: accent });
       }
       body += `<path d="M${r1(left + 34 + 2 * 108)} ${ground} V${ground - bh + 76} A36 36 0 0 1 ${r1(left + 34 + 2 * 108 + 72)} ${ground - bh + 76} V${ground} Z" fill="${door}"/>`;
       // Bougainvillea.
-      for (let i = 0; i < 14; i++) body += `<circle cx="${r1(left + r.range(0, 60))}" cy="${r1(ground - r.range(20, bh))}" r="${r1(r.range(8, 16))}" fill="${r.pick(['#d63384', '#e75a9b', '#c2255c'])}"/>`;
+      for (let i = 0; i < 14; i++)
+        body += `<circle cx="${r1(left + r.range(0, 60))}" cy="${r1(ground - r.range(20, bh))}" r="${r1(r.range(8, 16))}" fill="${r.pick(['#d63384', '#e75a9b', '#c2255c'])}"/>`;
       break;
     }
     case 'townhouse': {
       const count = 3;
       const bw = 170;
-      left = cx - (bw * count) / 2; right = cx + (bw * count) / 2;
+      left = cx - (bw * count) / 2;
+      right = cx + (bw * count) / 2;
       for (let b = 0; b < count; b++) {
         const x = left + b * bw;
         const floors = r.int(4, 5);
@@ -392,8 +496,10 @@ function buildingLayer(kind: BuildingKind, r: Rng, sky: Sky): Built {
     }
     case 'house':
     default: {
-      const bw = r.range(420, 500), bh = r.range(200, 240);
-      left = cx - bw / 2; right = cx + bw / 2;
+      const bw = r.range(420, 500),
+        bh = r.range(200, 240);
+      left = cx - bw / 2;
+      right = cx + bw / 2;
       const top = ground - bh;
       const pitch = r.range(110, 160);
       body += `<rect x="${r1(right - 120)}" y="${r1(top - pitch + 20)}" width="36" height="${r1(pitch * 0.8)}" fill="${mix(roof, '#6b4a32', 0.5)}"/>`;
@@ -404,7 +510,8 @@ function buildingLayer(kind: BuildingKind, r: Rng, sky: Sky): Built {
       windows.push({ x: left + 40, y: wy, w: 84, h: 86, frame });
       windows.push({ x: right - 124, y: wy, w: 84, h: 86, frame });
       body += `<rect x="${r1(left + 30)}" y="${r1(wy + 86)}" width="104" height="12" fill="${accent}"/><rect x="${r1(right - 134)}" y="${r1(wy + 86)}" width="104" height="12" fill="${accent}"/>`;
-      for (let i = 0; i < 6; i++) body += `<circle cx="${r1(left + 40 + i * 16)}" cy="${r1(wy + 84)}" r="7" fill="${r.pick(['#e63946', '#f4a261', '#e9c46a', '#ffffff'])}"/>`;
+      for (let i = 0; i < 6; i++)
+        body += `<circle cx="${r1(left + 40 + i * 16)}" cy="${r1(wy + 84)}" r="7" fill="${r.pick(['#e63946', '#f4a261', '#e9c46a', '#ffffff'])}"/>`;
       body += `<rect x="${r1(cx - 34)}" y="${ground - 120}" width="68" height="120" fill="${door}"/><circle cx="${r1(cx + 20)}" cy="${ground - 60}" r="4" fill="#f2cc8f"/><path d="M${r1(cx - 52)} ${ground - 126} h104 l-12 -18 h-80 Z" fill="${roof}"/>`;
       if (r.chance(0.6)) {
         body += `<path d="${Array.from({ length: 10 }, (_, i) => `M${r1(left - 200 + i * 18)} ${ground} v-44`).join(' ')} M${r1(left - 206)} ${ground - 34} h180 M${r1(left - 206)} ${ground - 14} h180" stroke="#fafafa" stroke-width="6"/>`;
@@ -423,10 +530,12 @@ function groundLayer(backdrop: Backdrop, building: BuildingKind, r: Rng, sky: Sk
   let out = `<rect x="0" y="${ground - 40}" width="${W}" height="${H - ground + 40}" fill="${base}"/>`;
   if (urban) {
     out += `<rect x="0" y="${ground}" width="${W}" height="40" fill="#c9c4ba"/><rect x="0" y="${ground + 40}" width="${W}" height="${H - ground - 40}" fill="#55575c"/>`;
-    for (let x = 20; x < W; x += 140) out += `<rect x="${x}" y="${ground + 86}" width="70" height="8" fill="#f1f1f1" opacity="0.8"/>`;
+    for (let x = 20; x < W; x += 140)
+      out += `<rect x="${x}" y="${ground + 86}" width="70" height="8" fill="#f1f1f1" opacity="0.8"/>`;
   } else {
     out += `<path d="M${r1(cx - 40)} ${ground} L${r1(cx + 40)} ${ground} L${r1(cx + 120)} ${H} L${r1(cx - 120)} ${H} Z" fill="${mix('#d9c7a3', base, 0.2)}"/>`;
-    for (let i = 0; i < 40; i++) out += `<path d="M${r1(r.range(0, W))} ${r1(r.range(ground + 10, H))} l4 -12 l4 12" stroke="${mix(base, '#1f4d1f', 0.4)}" stroke-width="2" fill="none"/>`;
+    for (let i = 0; i < 40; i++)
+      out += `<path d="M${r1(r.range(0, W))} ${r1(r.range(ground + 10, H))} l4 -12 l4 12" stroke="${mix(base, '#1f4d1f', 0.4)}" stroke-width="2" fill="none"/>`;
   }
   return out;
 }
@@ -445,9 +554,14 @@ export function exteriorSvg(scene: Omit<ExteriorScene, 'kind'>): string {
   const sky = SKIES[time];
   const built = buildingLayer(building, r, sky);
   const cx = (built.left + built.right) / 2;
-  const treeKind = building === 'cabin' || backdrop === 'mountains' ? 'pine'
-    : building === 'villa' || backdrop === 'sea' || backdrop === 'table-mountain' ? 'palm'
-      : backdrop === 'hills' && r.chance(0.4) ? 'cypress' : 'round';
+  const treeKind =
+    building === 'cabin' || backdrop === 'mountains'
+      ? 'pine'
+      : building === 'villa' || backdrop === 'sea' || backdrop === 'table-mountain'
+        ? 'palm'
+        : backdrop === 'hills' && r.chance(0.4)
+          ? 'cypress'
+          : 'round';
   let trees = '';
   const spots = [built.left - r.range(60, 160), built.right + r.range(60, 170)];
   if (r.chance(0.5)) spots.push(r.range(40, 140));
@@ -456,11 +570,15 @@ export function exteriorSvg(scene: Omit<ExteriorScene, 'kind'>): string {
   let pool = '';
   if (building === 'villa') {
     pool = `<rect x="${r1(cx - 240)}" y="${built.ground + 34}" width="480" height="62" rx="6" fill="#f1ede4"/><rect x="${r1(cx - 226)}" y="${built.ground + 42}" width="452" height="46" rx="4" fill="url(#pool)"/>`;
-    for (let i = 0; i < 6; i++) pool += `<path d="M${r1(cx - 200 + i * 72)} ${built.ground + 60} q12 -6 24 0 t24 0" stroke="#e8fbff" stroke-width="3" fill="none" opacity="0.8"/>`;
+    for (let i = 0; i < 6; i++)
+      pool += `<path d="M${r1(cx - 200 + i * 72)} ${built.ground + 60} q12 -6 24 0 t24 0" stroke="#e8fbff" stroke-width="3" fill="none" opacity="0.8"/>`;
   }
   const windowsBefore = sky.lit ? '' : built.windows.map((w) => windowShape(w, false, false)).join('');
   const windowsAfter = sky.lit ? built.windows.map((w) => windowShape(w, true, r.chance(0.7))).join('') : '';
-  const tint = sky.tint.opacity > 0 ? `<rect width="${W}" height="${H}" fill="${sky.tint.color}" opacity="${sky.tint.opacity}"/>` : '';
+  const tint =
+    sky.tint.opacity > 0
+      ? `<rect width="${W}" height="${H}" fill="${sky.tint.color}" opacity="${sky.tint.opacity}"/>`
+      : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(sky)}${skyLayer(sky, r)}${backdropLayer(backdrop, sky, r)}${groundLayer(backdrop, building, r, sky, built.ground, cx)}${built.body}${windowsBefore}${pool}${trees}${tint}${windowsAfter}</svg>`;
 }
 
@@ -475,7 +593,10 @@ export function interiorSvg(scene: Omit<InteriorScene, 'kind'>): string {
   const fabric = r.pick(['#3d5a80', '#81b29a', '#e07a5f', '#6d597a', '#2a9d8f', '#bc6c25', '#52796f']);
   const accent = r.pick(ACCENTS);
   // Window to the outside.
-  const wx = r.range(120, 760), ww = r.range(300, 380), wy = 110, wh = 300;
+  const wx = r.range(120, 760),
+    ww = r.range(300, 380),
+    wy = 110,
+    wh = 300;
   let view = `<rect x="${r1(wx)}" y="${wy}" width="${r1(ww)}" height="${wh}" fill="url(#sky)"/>`;
   view += `<path d="M${r1(wx)} ${wy + wh} L${r1(wx)} ${r1(wy + wh * 0.62)} Q${r1(wx + ww * 0.3)} ${r1(wy + wh * 0.45)} ${r1(wx + ww * 0.6)} ${r1(wy + wh * 0.6)} T${r1(wx + ww)} ${r1(wy + wh * 0.55)} L${r1(wx + ww)} ${wy + wh} Z" fill="${mix('#5f8a5a', sky.haze, 0.4)}"/>`;
   if (sky.sun) view += `<circle cx="${r1(wx + ww * 0.7)}" cy="${wy + 90}" r="26" fill="${sky.sun}"/>`;
@@ -483,14 +604,19 @@ export function interiorSvg(scene: Omit<InteriorScene, 'kind'>): string {
   const frame = `<rect x="${r1(wx)}" y="${wy}" width="${r1(ww)}" height="${wh}" fill="none" stroke="#fbfaf7" stroke-width="14"/><path d="M${r1(wx + ww / 2)} ${wy} V${wy + wh}" stroke="#fbfaf7" stroke-width="8"/><rect x="${r1(wx - 20)}" y="${wy + wh}" width="${r1(ww + 40)}" height="14" fill="#fbfaf7"/>`;
   const curtain = `<path d="M${r1(wx - 50)} 90 H${r1(wx + 10)} Q${r1(wx - 10)} 300 ${r1(wx + 20)} 470 H${r1(wx - 50)} Z" fill="${fabric}" opacity="0.85"/><path d="M${r1(wx + ww + 50)} 90 H${r1(wx + ww - 10)} Q${r1(wx + ww + 10)} 300 ${r1(wx + ww - 20)} 470 H${r1(wx + ww + 50)} Z" fill="${fabric}" opacity="0.85"/><rect x="${r1(wx - 70)}" y="84" width="${r1(ww + 140)}" height="8" rx="4" fill="#4a4a4a"/>`;
   let planks = '';
-  for (let y = floorY + 24; y < H; y += 30) planks += `<path d="M0 ${y} H${W}" stroke="${mix(floor, '#000000', 0.15)}" stroke-width="2"/>`;
-  for (let i = 0; i < 18; i++) planks += `<path d="M${r1(r.range(0, W))} ${r1(floorY + 24 + r.int(0, 8) * 30)} v30" stroke="${mix(floor, '#000000', 0.15)}" stroke-width="2"/>`;
+  for (let y = floorY + 24; y < H; y += 30)
+    planks += `<path d="M0 ${y} H${W}" stroke="${mix(floor, '#000000', 0.15)}" stroke-width="2"/>`;
+  for (let i = 0; i < 18; i++)
+    planks += `<path d="M${r1(r.range(0, W))} ${r1(floorY + 24 + r.int(0, 8) * 30)} v30" stroke="${mix(floor, '#000000', 0.15)}" stroke-width="2"/>`;
   // Art on the wall: a few abstract shapes.
-  const ax = wx > 600 ? r.range(140, 420) : r.range(W - 440, W - 220), ay = 150;
+  const ax = wx > 600 ? r.range(140, 420) : r.range(W - 440, W - 220),
+    ay = 150;
   const art = `<rect x="${r1(ax)}" y="${ay}" width="190" height="140" fill="#fdfcf8" stroke="#3a3a3a" stroke-width="8"/><circle cx="${r1(ax + 70)}" cy="${ay + 66}" r="34" fill="${accent}"/><rect x="${r1(ax + 100)}" y="${ay + 40}" width="60" height="70" fill="${fabric}" opacity="0.8"/><path d="M${r1(ax + 20)} ${ay + 118} Q${r1(ax + 95)} ${ay + 80} ${r1(ax + 170)} ${ay + 118}" stroke="#3a3a3a" stroke-width="4" fill="none"/>`;
-  const plant = (px: number) => `<g transform="translate(${r1(px)} ${floorY + 40})"><path d="M-34 0 L34 0 L26 -70 L-26 -70 Z" fill="${r.pick(['#c86b4a', '#f1ede4', '#3a3a3a', '#d9a441'])}"/>${Array.from({ length: 7 }, (_, i) => `<path d="M0 -70 Q${-60 + i * 20} ${-150 - (i % 3) * 30} ${-80 + i * 27} ${-200 + (i % 2) * 40}" stroke="#3f7d4e" stroke-width="10" fill="none" stroke-linecap="round"/>`).join('')}</g>`;
+  const plant = (px: number) =>
+    `<g transform="translate(${r1(px)} ${floorY + 40})"><path d="M-34 0 L34 0 L26 -70 L-26 -70 Z" fill="${r.pick(['#c86b4a', '#f1ede4', '#3a3a3a', '#d9a441'])}"/>${Array.from({ length: 7 }, (_, i) => `<path d="M0 -70 Q${-60 + i * 20} ${-150 - (i % 3) * 30} ${-80 + i * 27} ${-200 + (i % 2) * 40}" stroke="#3f7d4e" stroke-width="10" fill="none" stroke-linecap="round"/>`).join('')}</g>`;
   const lampOn = sky.lit;
-  const lamp = (lx: number) => `<g transform="translate(${r1(lx)} ${floorY + 40})"><rect x="-30" y="-4" width="60" height="8" rx="4" fill="#333"/><rect x="-3" y="-300" width="6" height="296" fill="#333"/>${lampOn ? '<circle cx="0" cy="-300" r="120" fill="url(#glow)"/>' : ''}<path d="M-46 -280 L46 -280 L30 -350 L-30 -350 Z" fill="${lampOn ? '#ffe9b0' : '#f1ede4'}"/></g>`;
+  const lamp = (lx: number) =>
+    `<g transform="translate(${r1(lx)} ${floorY + 40})"><rect x="-30" y="-4" width="60" height="8" rx="4" fill="#333"/><rect x="-3" y="-300" width="6" height="296" fill="#333"/>${lampOn ? '<circle cx="0" cy="-300" r="120" fill="url(#glow)"/>' : ''}<path d="M-46 -280 L46 -280 L30 -350 L-30 -350 Z" fill="${lampOn ? '#ffe9b0' : '#f1ede4'}"/></g>`;
   let furniture = '';
   switch (room) {
     case 'bedroom': {
@@ -507,7 +633,8 @@ export function interiorSvg(scene: Omit<InteriorScene, 'kind'>): string {
     case 'kitchen': {
       const top = floorY - 150;
       furniture += `<rect x="0" y="${top}" width="${W}" height="150" fill="${mix(fabric, '#ffffff', 0.25)}"/><rect x="0" y="${top - 16}" width="${W}" height="18" fill="#e9e4da"/>`;
-      for (let x = 20; x < W; x += 150) furniture += `<rect x="${x}" y="${top + 14}" width="130" height="120" rx="6" fill="none" stroke="${mix(fabric, '#000000', 0.2)}" stroke-width="3"/><rect x="${x + 55}" y="${top + 24}" width="20" height="6" rx="3" fill="#c9c9c9"/>`;
+      for (let x = 20; x < W; x += 150)
+        furniture += `<rect x="${x}" y="${top + 14}" width="130" height="120" rx="6" fill="none" stroke="${mix(fabric, '#000000', 0.2)}" stroke-width="3"/><rect x="${x + 55}" y="${top + 24}" width="20" height="6" rx="3" fill="#c9c9c9"/>`;
       furniture += `<rect x="${r1(W / 2 - 260)}" y="${floorY - 40}" width="520" height="30" rx="6" fill="#e9e4da"/><rect x="${r1(W / 2 - 240)}" y="${floorY - 10}" width="480" height="120" fill="${mix(floor, '#000000', 0.2)}"/>`;
       for (let i = 0; i < 3; i++) {
         const sx = W / 2 - 180 + i * 180;

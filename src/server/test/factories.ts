@@ -11,52 +11,61 @@ const next = () => ++counter;
 
 export async function insertUser(db: Db, overrides: Partial<NewUser> = {}) {
   const n = next();
-  const [row] = await db.insert(users).values({
-    id: randomUUID(),
-    name: `User ${n}`,
-    email: `user${n}-${randomUUID().slice(0, 8)}@example.test`,
-    emailVerified: true,
-    ...overrides,
-  }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      name: `User ${n}`,
+      email: `user${n}-${randomUUID().slice(0, 8)}@example.test`,
+      emailVerified: true,
+      ...overrides,
+    })
+    .returning();
   return row!;
 }
 
 export async function insertHome(db: Db, overrides: Partial<NewHome> = {}) {
   const n = next();
-  const [row] = await db.insert(homes).values({
-    hostEmail: 'host@example.test',
-    title: `Test home ${n}`,
-    location: 'Lisbon, Portugal',
-    description: `A home made for test ${n}.`,
-    priceCents: 10_000,
-    totalGuest: 4,
-    bedrooms: 2,
-    bathrooms: 1,
-    availableFrom: '2026-12-01',
-    availableTo: '2027-03-01',
-    images: [`/uploads/test-${n}-1280.webp`, `/uploads/test-${n}-b-1280.webp`],
-    ...overrides,
-  }).returning();
+  const [row] = await db
+    .insert(homes)
+    .values({
+      hostEmail: 'host@example.test',
+      title: `Test home ${n}`,
+      location: 'Lisbon, Portugal',
+      description: `A home made for test ${n}.`,
+      priceCents: 10_000,
+      totalGuest: 4,
+      bedrooms: 2,
+      bathrooms: 1,
+      availableFrom: '2026-12-01',
+      availableTo: '2027-03-01',
+      images: [`/uploads/test-${n}-1280.webp`, `/uploads/test-${n}-b-1280.webp`],
+      ...overrides,
+    })
+    .returning();
   return row!;
 }
 
 export async function insertBooking(db: Db, home: typeof homes.$inferSelect, overrides: Partial<NewBooking> = {}) {
   const checkIn = overrides.checkIn ?? '2026-12-10';
   const checkOut = overrides.checkOut ?? '2026-12-13';
-  const [row] = await db.insert(bookings).values({
-    homeId: home.id,
-    guestEmail: 'guest@example.test',
-    hostEmail: home.hostEmail,
-    title: home.title,
-    location: home.location,
-    image: home.images[0] ?? '',
-    nightlyCents: home.priceCents,
-    nights: 3,
-    amountCents: home.priceCents * 3,
-    status: 'confirmed',
-    ...overrides,
-    checkIn,
-    checkOut,
-  }).returning();
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      homeId: home.id,
+      guestEmail: 'guest@example.test',
+      hostEmail: home.hostEmail,
+      title: home.title,
+      location: home.location,
+      image: home.images[0] ?? '',
+      nightlyCents: home.priceCents,
+      nights: 3,
+      amountCents: home.priceCents * 3,
+      status: 'confirmed',
+      ...overrides,
+      checkIn,
+      checkOut,
+    })
+    .returning();
   return row!;
 }

@@ -58,7 +58,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop every database this run made, including ones a crashed test file left.
-    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${prefix}%`]);
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${prefix}%`,
+    ]);
     for (const { datname } of rows) {
       await admin.query(`drop database if exists "${datname}" with (force)`);
     }

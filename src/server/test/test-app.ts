@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { Role } from '../../shared/schemas/users';
+import type { Role } from '#shared/schemas/users';
 import type { AppConfig, AppDeps } from '../app-context';
 import { buildApp } from '../app';
 import { signSessionToken } from '../auth/sessions';
@@ -53,12 +53,25 @@ export function useTestApp(overrides: (t: Omit<TestApp, 'app'>) => Partial<AppDe
     const storageDir = mkdtempSync(join(tmpdir(), 'stayhub-storage-'));
     const storage = diskStorage(storageDir);
     const clock = fixedClock(TEST_NOW);
-    Object.assign(holder, { database, db: database.db, clock, storage, storageDir, config: testConfig(), mail: memoryMail() });
+    Object.assign(holder, {
+      database,
+      db: database.db,
+      clock,
+      storage,
+      storageDir,
+      config: testConfig(),
+      mail: memoryMail(),
+    });
     const extra = overrides(holder);
     if (extra.config) holder.config = extra.config;
     if (extra.mail) holder.mail = extra.mail;
     holder.app = await buildApp({
-      db: database.db, clock, storage, uploadsDir: storage.publicDir, config: holder.config, mail: holder.mail,
+      db: database.db,
+      clock,
+      storage,
+      uploadsDir: storage.publicDir,
+      config: holder.config,
+      mail: holder.mail,
       payments: sandboxPayments({ db: database.db, clock }),
       ...extra,
     });
@@ -117,14 +130,17 @@ export async function signInAs(
 ): Promise<SignedIn> {
   const ctx = await app.auth.$context;
   const id = randomUUID().slice(0, 8);
-  const created = await ctx.internalAdapter.createUser({
-    email: (overrides.email ?? `${role}-${id}@example.test`).toLowerCase(),
-    name: overrides.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${id}`,
-    emailVerified: true,
-    role: role === 'guest' ? null : role,
-    location: overrides.location ?? (role === 'requested' ? 'Porto, Portugal' : null),
-    docImage: overrides.docImage ?? null,
-  }, { method: 'admin' });
+  const created = await ctx.internalAdapter.createUser(
+    {
+      email: (overrides.email ?? `${role}-${id}@example.test`).toLowerCase(),
+      name: overrides.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${id}`,
+      emailVerified: true,
+      role: role === 'guest' ? null : role,
+      location: overrides.location ?? (role === 'requested' ? 'Porto, Portugal' : null),
+      docImage: overrides.docImage ?? null,
+    },
+    { method: 'admin' },
+  );
   if (role === 'requested' && !overrides.docImage) {
     // The URL form the upload endpoint makes for this user (the file itself is not stored).
     const docImage = `/api/documents/doc-${ownerTag(created.id)}-${randomBytes(16).toString('hex')}.webp`;

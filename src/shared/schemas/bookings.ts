@@ -28,9 +28,7 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingListSchema = z.array(bookingSchema);
 
-export const bookingsQuerySchema = z
-  .object({ email: z.string().trim().min(1).max(254).optional() })
-  .strict();
+export const bookingsQuerySchema = z.object({ email: z.string().trim().min(1).max(254).optional() }).strict();
 
 const ignored = z.unknown().optional().describe("Accepted for the spec's payload; ignored (the server's value wins)");
 
@@ -57,10 +55,12 @@ export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 /** GET /api/home/:id/unavailable: stays already held or booked, as half-open ranges [from, to). */
 export const unavailableDatesSchema = z
   .object({
-    ranges: z.array(z.object({
-      from: isoDate.describe('First night taken (a check-in date)'),
-      to: isoDate.describe('Check-out date of that stay: free again as a check-in'),
-    })),
+    ranges: z.array(
+      z.object({
+        from: isoDate.describe('First night taken (a check-in date)'),
+        to: isoDate.describe('Check-out date of that stay: free again as a check-in'),
+      }),
+    ),
   })
   .meta({ id: 'UnavailableDates' });
 export type UnavailableDates = z.infer<typeof unavailableDatesSchema>;

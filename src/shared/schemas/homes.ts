@@ -36,7 +36,7 @@ export const homesQuerySchema = z
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
     guests: z.coerce.number().int().min(1).max(50).optional(),
-    email: z.string().email().max(254).optional().describe('A host\'s homes only: that host or an admin, signed in'),
+    email: z.string().email().max(254).optional().describe("A host's homes only: that host or an admin, signed in"),
   })
   .strict()
   .superRefine((q, ctx) => {
@@ -106,10 +106,22 @@ export const homeFieldsSchema = z
     total_guest: count('Guests', 1, HOME_GUESTS_MAX),
     bedrooms: count('Bedrooms', 0, HOME_ROOMS_MAX),
     bathrooms: count('Bathrooms', 0, HOME_ROOMS_MAX),
-    description: z.string().max(HOME_DESCRIPTION_MAX, `Description can be at most ${HOME_DESCRIPTION_MAX} characters`).optional(),
-    image: uploadedImage.optional().describe('Cover picture (the spec\'s single image); put first'),
-    images: z.array(uploadedImage).max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`).optional().describe('Pictures in order, the first is the cover'),
-    hostEmail: z.string().email('Host email is not valid').max(254).optional().describe('Must be the signed-in host\'s own email'),
+    description: z
+      .string()
+      .max(HOME_DESCRIPTION_MAX, `Description can be at most ${HOME_DESCRIPTION_MAX} characters`)
+      .optional(),
+    image: uploadedImage.optional().describe("Cover picture (the spec's single image); put first"),
+    images: z
+      .array(uploadedImage)
+      .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
+      .optional()
+      .describe('Pictures in order, the first is the cover'),
+    hostEmail: z
+      .string()
+      .email('Host email is not valid')
+      .max(254)
+      .optional()
+      .describe("Must be the signed-in host's own email"),
   })
   .strict();
 
@@ -124,7 +136,11 @@ export const createHomeSchema = homeFieldsSchema
     const from = dayNumber(home.from);
     const to = dayNumber(home.to);
     if (from !== null && to !== null && from >= to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The available-to date must be after the available-from date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The available-to date must be after the available-from date',
+      });
     }
     if (homeImages(home).length > HOME_IMAGES_MAX) {
       ctx.addIssue({ code: 'custom', path: ['images'], message: `At most ${HOME_IMAGES_MAX} pictures` });
@@ -136,7 +152,15 @@ export type CreateHome = z.infer<typeof createHomeSchema>;
 
 /** PUT /api/home/:id body: the edit form's fields (description may be left out: it is then kept). */
 export const updateHomeSchema = homeFieldsSchema
-  .pick({ location: true, title: true, price: true, total_guest: true, bedrooms: true, bathrooms: true, description: true })
+  .pick({
+    location: true,
+    title: true,
+    price: true,
+    total_guest: true,
+    bedrooms: true,
+    bathrooms: true,
+    description: true,
+  })
   .strict()
   .meta({ id: 'UpdateHome' });
 export type UpdateHomeInput = z.input<typeof updateHomeSchema>;

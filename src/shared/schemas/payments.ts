@@ -9,7 +9,10 @@ export const paymentIntentRequestSchema = z
     checkIn: isoDate,
     checkOut: isoDate,
     guests: z.number().int().min(1).max(50),
-    price: z.number().positive().optional()
+    price: z
+      .number()
+      .positive()
+      .optional()
       .describe('The total (dollars) the guest was shown; a different server total answers 409 price_changed'),
   })
   .strict()
@@ -47,17 +50,21 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 export const sandboxConfirmRequestSchema = z
   .object({
     clientSecret: z.string().min(1).max(200),
-    card: z.object({
-      number: z.string().max(40).describe('Spaces and dashes are ignored'),
-      expMonth: z.number().int().min(0).max(99),
-      expYear: z.number().int().min(0).max(9999).describe('Two or four digits'),
-      cvc: z.string().max(10),
-      name: z.string().max(200).optional(),
-    }).strict(),
-    billing: z.object({
-      name: z.string().max(200),
-      email: z.string().max(254),
-    }).strict(),
+    card: z
+      .object({
+        number: z.string().max(40).describe('Spaces and dashes are ignored'),
+        expMonth: z.number().int().min(0).max(99),
+        expYear: z.number().int().min(0).max(9999).describe('Two or four digits'),
+        cvc: z.string().max(10),
+        name: z.string().max(200).optional(),
+      })
+      .strict(),
+    billing: z
+      .object({
+        name: z.string().max(200),
+        email: z.string().max(254),
+      })
+      .strict(),
   })
   .strict()
   .meta({ id: 'SandboxConfirmRequest' });
@@ -65,13 +72,23 @@ export type SandboxConfirmRequest = z.infer<typeof sandboxConfirmRequestSchema>;
 
 export const sandboxConfirmResponseSchema = z
   .object({
-    paymentIntent: z.object({ id: z.string(), status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']) }),
+    paymentIntent: z.object({
+      id: z.string(),
+      status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
+    }),
   })
   .meta({ id: 'SandboxConfirmResponse' });
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
 
 /** Card error codes of 402 answers (the message is the one to show under the card form). */
 export const CARD_ERROR_CODES = [
-  'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'invalid_cvc', 'card_declined',
-  'insufficient_funds', 'expired_card', 'incorrect_cvc', 'card_not_supported',
+  'invalid_number',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_cvc',
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'card_not_supported',
 ] as const;

@@ -26,7 +26,9 @@ export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 export const uploadQuerySchema = z
   .object({
-    purpose: uploadPurposeSchema.default('image').describe('image: public, two sizes; document: private, owner and admins only'),
+    purpose: uploadPurposeSchema
+      .default('image')
+      .describe('image: public, two sizes; document: private, owner and admins only'),
   })
   .strict();
 

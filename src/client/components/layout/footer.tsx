@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TEXTS } from '../../../shared/texts';
+import { TEXTS } from '#shared/texts';
 
 const footerLink = 'rounded text-gray-700 underline-offset-4 hover:text-rose-800 hover:underline';
 
@@ -16,16 +16,36 @@ export function Footer() {
         <nav aria-label="Explore">
           <h2 className="text-sm font-semibold text-gray-900">Explore</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={footerLink} to="/all-home">All homes</Link></li>
-            <li><Link className={footerLink} to="/coming-soon">Experiences</Link></li>
-            <li><Link className={footerLink} to="/dashboard/become-host">Become a host</Link></li>
+            <li>
+              <Link className={footerLink} to="/all-home">
+                All homes
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to="/coming-soon">
+                Experiences
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to="/dashboard/become-host">
+                Become a host
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Help">
           <h2 className="text-sm font-semibold text-gray-900">Help</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={footerLink} to="/terms">Terms and conditions</Link></li>
-            <li><Link className={footerLink} to="/dashboard/my-booking">My bookings</Link></li>
+            <li>
+              <Link className={footerLink} to="/terms">
+                Terms and conditions
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to="/dashboard/my-booking">
+                My bookings
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { TEXTS } from '../../../shared/texts';
-import { useSession, useSignOut } from '../../lib/session';
+import { TEXTS } from '#shared/texts';
+import { useSession, useSignOut } from '#client/lib/session';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   [
@@ -88,7 +88,10 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-2xl font-extrabold tracking-tight text-rose-700">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-2xl font-extrabold tracking-tight text-rose-700"
+        >
           <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" className="shrink-0">
             <path d="M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1v-8.5Z" fill="currentColor" />
           </svg>
@@ -104,7 +107,15 @@ export function Header() {
           aria-controls={menuId}
           onClick={() => setOpen((v) => !v)}
         >
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           Menu

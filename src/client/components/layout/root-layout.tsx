@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router';
-import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../../shared/constants';
-import { TEXTS } from '../../../shared/texts';
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '#shared/constants';
+import { TEXTS } from '#shared/texts';
 import { PageTitle } from '../page-title';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -28,7 +28,11 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-rose-100">
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-rose-100"
+    >
       <div className="h-full w-1/3 animate-[stayhub-progress_1s_ease-in-out_infinite] bg-rose-700 motion-reduce:w-full motion-reduce:animate-none" />
     </div>
   );
@@ -82,7 +86,9 @@ export function NotFoundContent() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <PageTitle title="Page not found" />
-      <p className="text-6xl font-extrabold text-rose-700" aria-hidden="true">404</p>
+      <p className="text-6xl font-extrabold text-rose-700" aria-hidden="true">
+        404
+      </p>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{TEXTS.wrongPath}</h1>
       <p className="mt-3 text-gray-700">The address you opened does not lead anywhere on StayHub.</p>
       <Link to="/" className="mt-8 rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800">
@@ -93,7 +99,10 @@ export function NotFoundContent() {
 }
 
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
 }
 
 /** The root error element: unknown routes, failed route modules and render errors. */
@@ -126,7 +135,10 @@ export function RootErrorBoundary() {
           >
             Reload
           </button>
-          <Link to="/" className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+          <Link
+            to="/"
+            className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50"
+          >
             Home
           </Link>
         </div>

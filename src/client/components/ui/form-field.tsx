@@ -3,7 +3,14 @@
  * linked with aria-describedby, and aria-invalid is set while an error shows.
  * They take React Hook Form's `register(...)` spread (ref included).
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-500 ' +
@@ -116,7 +123,13 @@ export function PasswordField({ label, error, hint, className, ref, ...input }: 
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
-        <input ref={ref} className={`${inputClass} pr-20`} {...ids.control} {...input} type={visible ? 'text' : 'password'} />
+        <input
+          ref={ref}
+          className={`${inputClass} pr-20`}
+          {...ids.control}
+          {...input}
+          type={visible ? 'text' : 'password'}
+        />
         <button
           type="button"
           aria-pressed={visible}
@@ -126,7 +139,15 @@ export function PasswordField({ label, error, hint, className, ref, ...input }: 
           title={visible ? 'Hide password' : 'Show password'}
           className="absolute inset-y-1 right-1 inline-flex items-center gap-1 rounded px-2 text-sm font-semibold text-rose-800 hover:bg-rose-50 aria-pressed:bg-rose-100"
         >
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M4 4l16 16" />}
@@ -140,13 +161,17 @@ export function PasswordField({ label, error, hint, className, ref, ...input }: 
 
 /** Attributes of the numeric inputs: a number keyboard on phones, whole numbers for counts. */
 export const moneyInput = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0.01' } as const;
-export const countInput = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', step: '1', min, max }) as const;
+export const countInput = (min: number, max: number) =>
+  ({ type: 'number', inputMode: 'numeric', step: '1', min, max }) as const;
 
 /** A required field's label: the name and an asterisk that screen readers skip (the input is aria-required). */
 export function required(label: string): ReactNode {
   return (
     <>
-      {label} <span aria-hidden="true" className="text-red-700">*</span>
+      {label}{' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Loading and error states shared by the public pages and the dashboard screens.
  */
-import { TEXTS } from '../../../shared/texts';
+import { TEXTS } from '#shared/texts';
 
 /** A loading line (role="status"), for the public pages. */
 export function LoadingState({ label = TEXTS.loading }: { label?: string }) {
@@ -28,9 +28,20 @@ export function LoadingBar({ label }: { label: string }) {
  * A failed load: the message and, with `onRetry`, a Try again button.
  * `centered`: a narrow centred box (public pages); otherwise it fills its column (dashboard).
  */
-export function ErrorPanel({ message, onRetry, centered = false }: { message: string; onRetry?: () => void; centered?: boolean }) {
+export function ErrorPanel({
+  message,
+  onRetry,
+  centered = false,
+}: {
+  message: string;
+  onRetry?: () => void;
+  centered?: boolean;
+}) {
   return (
-    <div role="alert" className={`${centered ? 'mx-auto max-w-lg text-center ' : ''}rounded-lg border border-red-200 bg-red-50 p-6`}>
+    <div
+      role="alert"
+      className={`${centered ? 'mx-auto max-w-lg text-center ' : ''}rounded-lg border border-red-200 bg-red-50 p-6`}
+    >
       <p className="font-semibold text-red-800">We could not load this.</p>
       <p className="mt-1 text-sm text-red-800">{message}</p>
       {onRetry && (

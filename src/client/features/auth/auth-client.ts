@@ -18,7 +18,10 @@ function authBaseUrl(): string {
 export const authClient = createAuthClient({ baseURL: authBaseUrl() });
 
 /** The message of a Better Auth client error, or a fallback. */
-export function authErrorMessage(error: { message?: string | undefined; statusText?: string | undefined; status?: number } | null | undefined, fallback: string): string {
+export function authErrorMessage(
+  error: { message?: string | undefined; statusText?: string | undefined; status?: number } | null | undefined,
+  fallback: string,
+): string {
   if (!error) return fallback;
   if (error.message) return error.message;
   if (error.status === 429) return 'Too many attempts. Please wait a moment and try again.';

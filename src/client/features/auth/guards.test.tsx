@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../test-support/render-routes';
+import {
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  userRecord,
+  waitFor,
+} from '#client/test/render-routes';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {

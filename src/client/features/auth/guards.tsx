@@ -11,9 +11,9 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Role } from '../../../shared/schemas/users';
-import { TEXTS } from '../../../shared/texts';
-import { useSession } from '../../lib/session';
+import type { Role } from '#shared/schemas/users';
+import { TEXTS } from '#shared/texts';
+import { useSession } from '#client/lib/session';
 import { withFrom } from './lib/redirect';
 import { useRole } from './use-role';
 
@@ -52,7 +52,9 @@ function RoleGate({ role, children }: { role: Exclude<Role, null>; children?: Re
     return (
       <div role="alert" className="mx-auto max-w-lg rounded-lg border border-red-200 bg-red-50 p-6 text-center">
         <p className="font-semibold text-red-800">We could not check your access to this page.</p>
-        <p className="mt-1 text-sm text-red-800">{state.error instanceof Error ? state.error.message : 'Please try again.'}</p>
+        <p className="mt-1 text-sm text-red-800">
+          {state.error instanceof Error ? state.error.message : 'Please try again.'}
+        </p>
         <button
           type="button"
           onClick={state.refetch}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../shared/schemas/users';
-import { useSession } from '../../lib/session';
-import { userKeys } from '../../lib/user-keys';
+import type { Role } from '#shared/schemas/users';
+import { useSession } from '#client/lib/session';
+import { userKeys } from '#client/lib/user-keys';
 
 export interface RoleState {
   /** null = no role (a guest); undefined while unknown. */
@@ -18,7 +18,7 @@ export function useCurrentUserRecord() {
   return useQuery({
     queryKey: userKeys.detail(email),
     // Loaded on demand: the guards sit in the entry chunk, the typed API client (zod) does not need to.
-    queryFn: async ({ signal }) => (await import('../../lib/users')).fetchUser(email, signal),
+    queryFn: async ({ signal }) => (await import('#client/lib/users')).fetchUser(email, signal),
     enabled: Boolean(email),
   });
 }

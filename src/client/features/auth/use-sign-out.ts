@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { useSignOut } from '../../lib/session';
+import { useSignOut } from '#client/lib/session';
 
 export const SIGNED_OUT = 'You have signed out';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundContent } from '../../components/layout/root-layout';
+import { NotFoundContent } from '#client/components/layout/root-layout';
 
 /** Public browsing pages, children of the root layout. Each page is its own lazy chunk. */
 export const browseRoutes: RouteObject[] = [

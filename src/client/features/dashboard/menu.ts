@@ -3,7 +3,7 @@
  * none / unknown / requested -> My Bookings, Become A Host;
  * admin -> All Bookings, All Users; host -> Manage Home, Add Home.
  */
-import type { Role } from '../../../shared/schemas/users';
+import type { Role } from '#shared/schemas/users';
 
 export interface MenuItem {
   label: string;

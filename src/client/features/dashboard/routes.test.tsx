@@ -1,24 +1,43 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users';
-import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../test-support/render-routes';
+import type { User } from '#shared/schemas/users';
+import {
+  buttonByText,
+  click,
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  userRecord,
+  waitFor,
+} from '#client/test/render-routes';
 import { dashboardRoutes } from './routes';
 
 const session = { session: {}, user: { id: 'u1', email: 'pat@example.com', name: 'Pat' } };
 const record = (role: User['role']) => userRecord({ email: 'pat@example.com', name: 'Pat', role });
 
-const routes = [{ path: '/', HydrateFallback: () => null, children: [...dashboardRoutes, { path: 'login', element: <h1>Login</h1> }] }];
+const routes = [
+  {
+    path: '/',
+    HydrateFallback: () => null,
+    children: [...dashboardRoutes, { path: 'login', element: <h1>Login</h1> }],
+  },
+];
 
 setUpComponentTests();
 let view: RenderedRoutes | undefined;
 
-const menuLabels = () => [...view!.container.querySelectorAll('nav[aria-label="Dashboard"] a')].map((a) => a.textContent);
+const menuLabels = () =>
+  [...view!.container.querySelectorAll('nav[aria-label="Dashboard"] a')].map((a) => a.textContent);
 
 describe('dashboard routes', () => {
   it('shows the welcome heading, the email and the host menu for a host', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
     view = await renderRoutes(routes, ['/dashboard']);
-    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Welcome to your dashboard, Pat'));
+    await waitFor(() =>
+      expect(view?.container.querySelector('h1')?.textContent).toBe('Welcome to your dashboard, Pat'),
+    );
     await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home']));
     expect(view.container.textContent).toContain('pat@example.com');
     expect(buttonByText(view.container, 'Sign Out')).toBeDefined();
@@ -34,7 +53,9 @@ describe('dashboard routes', () => {
   it('lets a host open the placeholder host screens', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
     view = await renderRoutes(routes, ['/dashboard/updateHomeForm/abc']);
-    await waitFor(() => expect(view?.container.querySelector('#dashboard-content h1')?.textContent).toBe('Update Home'));
+    await waitFor(() =>
+      expect(view?.container.querySelector('#dashboard-content h1')?.textContent).toBe('Update Home'),
+    );
   });
 
   it('sends a signed-out visitor to /login', async () => {

@@ -1,6 +1,6 @@
 /** Helpers of the hosting screens' component tests (jsdom). */
 import { act } from 'react';
-import type { Home } from '../../../shared/schemas/homes';
+import type { Home } from '#shared/schemas/homes';
 
 export const HOST_EMAIL = 'host@example.com';
 export const session = { session: {}, user: { id: 'h1', email: HOST_EMAIL, name: 'Hannah' } };
@@ -32,7 +32,11 @@ export function setValue(element: HTMLInputElement | HTMLTextAreaElement, value:
 }
 
 export function chooseFiles(input: HTMLInputElement, files: File[]) {
-  const list: Record<number, File> & { length: number; item: (i: number) => File | null; [Symbol.iterator]: () => Iterator<File> } = {
+  const list: Record<number, File> & {
+    length: number;
+    item: (i: number) => File | null;
+    [Symbol.iterator]: () => Iterator<File>;
+  } = {
     length: files.length,
     item: (i: number) => files[i] ?? null,
     [Symbol.iterator]: () => files[Symbol.iterator](),

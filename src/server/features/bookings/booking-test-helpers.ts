@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { bookings, paymentIntents } from '../../db/schema';
-import type { SignedIn } from '../../test/test-app';
+import type { Db } from '#server/db/client';
+import { bookings, paymentIntents } from '#server/db/schema';
+import type { SignedIn } from '#server/test/test-app';
 
 export const VISA_OK = '4242 4242 4242 4242';
 
@@ -61,7 +61,11 @@ export async function bookStay(
   const stay = held.json() as HeldStay;
   const paid = await payCard(app, who, stay.clientSecret);
   if (paid.statusCode !== 200) throw new Error(`pay: ${paid.statusCode} ${paid.body}`);
-  const booked = await confirmBookingCall(app, who, { bookingId: stay.bookingId, paymentIntentId: stay.paymentIntentId, message });
+  const booked = await confirmBookingCall(app, who, {
+    bookingId: stay.bookingId,
+    paymentIntentId: stay.paymentIntentId,
+    message,
+  });
   if (booked.statusCode !== 200) throw new Error(`book: ${booked.statusCode} ${booked.body}`);
   return stay;
 }

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app';
-import { bookings, paymentIntents } from '../../db/schema';
-import { sandboxPayments } from '../../providers/payments/sandbox-payments';
-import { insertHome } from '../../test/factories';
-import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { buildApp } from '#server/app';
+import { bookings, paymentIntents } from '#server/db/schema';
+import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { insertHome } from '#server/test/factories';
+import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { createHold } from './booking-test-helpers';
 
 const t = useTestApp();
@@ -17,7 +17,11 @@ describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL,
   beforeAll(async () => {
     // A second app process sharing the database (on PostgreSQL the pool runs the calls truly in parallel).
     second = await buildApp({
-      db: t.db, clock: t.clock, storage: t.storage, config: t.config, mail: t.mail,
+      db: t.db,
+      clock: t.clock,
+      storage: t.storage,
+      config: t.config,
+      mail: t.mail,
       payments: sandboxPayments({ db: t.db, clock: t.clock }),
     });
     await second.ready();
@@ -30,18 +34,23 @@ describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL,
   it('places exactly one hold and answers 409 dates_unavailable to the 49 others', async () => {
     const home = await insertHome(t.db, { totalGuest: 4 });
     const apps = onPostgres ? [t.app, second] : [t.app];
-    const responses = await Promise.all(guests.map((guest, i) => createHold(apps[i % apps.length]!, guest, {
-      homeId: home.id,
-      // Every stay contains the nights of 12 and 13 December.
-      checkIn: `2026-12-${String(10 + (i % 3)).padStart(2, '0')}`,
-      checkOut: `2026-12-${String(14 + (i % 2)).padStart(2, '0')}`,
-      guests: 1 + (i % 4),
-    })));
+    const responses = await Promise.all(
+      guests.map((guest, i) =>
+        createHold(apps[i % apps.length]!, guest, {
+          homeId: home.id,
+          // Every stay contains the nights of 12 and 13 December.
+          checkIn: `2026-12-${String(10 + (i % 3)).padStart(2, '0')}`,
+          checkOut: `2026-12-${String(14 + (i % 2)).padStart(2, '0')}`,
+          guests: 1 + (i % 4),
+        }),
+      ),
+    );
 
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().error.code).toBe('dates_unavailable');
+    for (const r of responses.filter((x) => x.statusCode === 409))
+      expect(r.json().error.code).toBe('dates_unavailable');
     if (onPostgres) {
       // Both instances answered some of the calls.
       expect(new Set(responses.map((r, i) => `${i % 2}:${r.statusCode}`)).size).toBeGreaterThanOrEqual(3);
@@ -52,7 +61,15 @@ describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL,
     expect(rows[0]!.status).toBe('held');
     const winner = responses.find((r) => r.statusCode === 200)!.json();
     expect(rows[0]!.id).toBe(winner.bookingId);
-    const intents = await t.db.select().from(paymentIntents).where(inArray(paymentIntents.bookingId, rows.map((r) => r.id)));
+    const intents = await t.db
+      .select()
+      .from(paymentIntents)
+      .where(
+        inArray(
+          paymentIntents.bookingId,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(intents).toHaveLength(1);
   });
 });
@@ -60,7 +77,11 @@ describe(`50 concurrent holds for overlapping dates (${onPostgres ? 'PostgreSQL,
 describe(`one guest's concurrent holds on many homes (${onPostgres ? 'PostgreSQL, two app instances' : 'PGlite'})`, () => {
   it('places at most 2 and answers 429 too_many_holds to the others', async () => {
     const second = await buildApp({
-      db: t.db, clock: t.clock, storage: t.storage, config: t.config, mail: t.mail,
+      db: t.db,
+      clock: t.clock,
+      storage: t.storage,
+      config: t.config,
+      mail: t.mail,
       payments: sandboxPayments({ db: t.db, clock: t.clock }),
     });
     await second.ready();
@@ -68,14 +89,29 @@ describe(`one guest's concurrent holds on many homes (${onPostgres ? 'PostgreSQL
       const guest = await signInAs(t.app, 'guest');
       const homes = await Promise.all(Array.from({ length: 8 }, () => insertHome(t.db)));
       const apps = onPostgres ? [t.app, second] : [t.app];
-      const responses = await Promise.all(homes.map((home, i) => createHold(apps[i % apps.length]!, guest, {
-        homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1,
-      })));
+      const responses = await Promise.all(
+        homes.map((home, i) =>
+          createHold(apps[i % apps.length]!, guest, {
+            homeId: home.id,
+            checkIn: '2026-12-10',
+            checkOut: '2026-12-12',
+            guests: 1,
+          }),
+        ),
+      );
       const codes = responses.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(2);
       expect(codes.filter((c) => c === 429)).toHaveLength(6);
       for (const r of responses.filter((x) => x.statusCode === 429)) expect(r.json().error.code).toBe('too_many_holds');
-      const rows = await t.db.select().from(bookings).where(inArray(bookings.homeId, homes.map((h) => h.id)));
+      const rows = await t.db
+        .select()
+        .from(bookings)
+        .where(
+          inArray(
+            bookings.homeId,
+            homes.map((h) => h.id),
+          ),
+        );
       expect(rows).toHaveLength(2);
     } finally {
       await second.close();

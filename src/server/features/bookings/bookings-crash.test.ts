@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../../db/client';
-import { bookings, paymentIntents } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { addDays, calendarDate } from '../../../shared/stay';
+import { openPglite } from '#server/db/client';
+import { bookings, paymentIntents } from '#server/db/schema';
+import { DEMO_PASSWORD } from '#server/seed/demo-data';
+import { addDays, calendarDate } from '#shared/stay';
 
 const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 
@@ -33,21 +33,36 @@ async function startServer(dataDir: string, port: number, seed: boolean): Promis
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-      SEED_DEMO_DATA: String(seed), LOG_LEVEL: 'warn', BOOKING_SWEEP_INTERVAL_MS: '300', PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', SMTP_URL: '',
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: String(seed),
+      LOG_LEVEL: 'warn',
+      BOOKING_SWEEP_INTERVAL_MS: '300',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, base, output: () => output };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
@@ -55,7 +70,9 @@ async function startServer(dataDir: string, port: number, seed: boolean): Promis
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
 
 // One spawned server on the embedded database is enough; the PostgreSQL project runs the same code paths in-process.
 describe.skipIf(inject('dbMode') === 'postgres')('killing the server between payment and confirmation', () => {
@@ -79,14 +96,24 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
     // The browser's headers: JSON and its own origin.
     const json = { 'content-type': 'application/json', origin: server.base };
     const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
-      method: 'POST', headers: json, body: JSON.stringify({ email: 'guest@stayhub.test', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'guest@stayhub.test', password: DEMO_PASSWORD }),
     });
     expect(signIn.status, await signIn.clone().text()).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const authed = { ...json, cookie };
 
     // A demo home and dates it is free on (a month ahead, inside its window).
-    const homes = await (await fetch(`${server.base}/api/homes?limit=10`)).json() as { _id: string; from: string; to: string; hostEmail: string }[];
+    const homes = (await (await fetch(`${server.base}/api/homes?limit=10`)).json()) as {
+      _id: string;
+      from: string;
+      to: string;
+      hostEmail: string;
+    }[];
     const today = calendarDate(new Date(), 'UTC');
     let held: { bookingId: string; clientSecret: string; paymentIntentId: string } | null = null;
     let homeId = '';
@@ -96,10 +123,12 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
         const checkOut = addDays(checkIn, 2);
         if (checkOut > home.to) break;
         const res = await fetch(`${server.base}/api/payment-intent`, {
-          method: 'POST', headers: authed, body: JSON.stringify({ homeId: home._id, checkIn, checkOut, guests: 1 }),
+          method: 'POST',
+          headers: authed,
+          body: JSON.stringify({ homeId: home._id, checkIn, checkOut, guests: 1 }),
         });
         if (res.status === 200) {
-          held = await res.json() as typeof held;
+          held = (await res.json()) as typeof held;
           homeId = home._id;
         }
       }
@@ -108,7 +137,8 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
     expect(held, 'no demo home could be held').not.toBeNull();
 
     const paid = await fetch(`${server.base}/api/payments/sandbox/confirm`, {
-      method: 'POST', headers: authed,
+      method: 'POST',
+      headers: authed,
       body: JSON.stringify({
         clientSecret: held!.clientSecret,
         card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123', name: 'Sam Rivera' },
@@ -116,7 +146,7 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
       }),
     });
     expect(paid.status).toBe(200);
-    expect((await paid.json() as { paymentIntent: { status: string } }).paymentIntent.status).toBe('succeeded');
+    expect(((await paid.json()) as { paymentIntent: { status: string } }).paymentIntent.status).toBe('succeeded');
 
     // The process dies before the browser's POST /api/bookings.
     server.child.kill('SIGKILL');
@@ -132,7 +162,7 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
     while (Date.now() < deadline) {
       const res = await fetch(`${server.base}/api/bookings?email=guest%40stayhub.test`, { headers: { cookie } });
       expect(res.status).toBe(200);
-      mine = (await res.json() as Listed[]).find((b) => b._id === held!.bookingId);
+      mine = ((await res.json()) as Listed[]).find((b) => b._id === held!.bookingId);
       if (mine?.status === 'confirmed') break;
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -140,8 +170,13 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
 
     // The browser's late call answers the same booking.
     const late = await fetch(`${server.base}/api/bookings`, {
-      method: 'POST', headers: authed,
-      body: JSON.stringify({ bookingId: held!.bookingId, paymentIntentId: held!.paymentIntentId, message: 'See you soon' }),
+      method: 'POST',
+      headers: authed,
+      body: JSON.stringify({
+        bookingId: held!.bookingId,
+        paymentIntentId: held!.paymentIntentId,
+        message: 'See you soon',
+      }),
     });
     expect(await late.json()).toEqual({ acknowledged: true, insertedId: held!.bookingId });
 
@@ -151,12 +186,23 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
     // Exactly one charge: one succeeded intent for the booking, one confirmed booking of this guest for those dates.
     const database = await openPglite(join(dataDir, 'pglite'));
     try {
-      const intents = await database.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, held!.bookingId));
+      const intents = await database.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.bookingId, held!.bookingId));
       expect(intents).toHaveLength(1);
       expect(intents[0]!.status).toBe('succeeded');
       expect(intents[0]!.refundId).toBeNull();
-      const rows = await database.db.select().from(bookings)
-        .where(and(eq(bookings.homeId, homeId), eq(bookings.guestEmail, 'guest@stayhub.test'), eq(bookings.status, 'confirmed')));
+      const rows = await database.db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.homeId, homeId),
+            eq(bookings.guestEmail, 'guest@stayhub.test'),
+            eq(bookings.status, 'confirmed'),
+          ),
+        );
       expect(rows.filter((r) => r.id === held!.bookingId)).toHaveLength(1);
       expect(rows.find((r) => r.id === held!.bookingId)!.message).toBe('See you soon');
     } finally {

@@ -1,5 +1,5 @@
-import { formatCents } from '../../../shared/money';
-import type { MailProvider } from '../../providers/mail/mail';
+import { formatCents } from '#shared/money';
+import type { MailProvider } from '#server/providers/mail/mail';
 import type { BookingRow } from './bookings-service';
 
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
@@ -12,15 +12,17 @@ export function confirmationMails(booking: BookingRow, publicUrl?: string) {
     {
       to: booking.guestEmail,
       subject: `Booking confirmed: ${booking.title}`,
-      text: `Your stay at ${booking.title} (${booking.location}) is confirmed.\n\n`
-        + `Dates: ${stay}\nGuests: ${booking.guests}\nTotal paid: ${total}\nHost: ${booking.hostEmail}\n`
-        + `Check-in is after 12:00 PM.${note}${link}\n\nBooking reference: ${booking.id}\n`,
+      text:
+        `Your stay at ${booking.title} (${booking.location}) is confirmed.\n\n` +
+        `Dates: ${stay}\nGuests: ${booking.guests}\nTotal paid: ${total}\nHost: ${booking.hostEmail}\n` +
+        `Check-in is after 12:00 PM.${note}${link}\n\nBooking reference: ${booking.id}\n`,
     },
     {
       to: booking.hostEmail,
       subject: `New booking: ${booking.title}, ${booking.checkIn} to ${booking.checkOut}`,
-      text: `${booking.guestEmail} booked ${booking.title} (${booking.location}).\n\n`
-        + `Dates: ${stay}\nGuests: ${booking.guests}\nTotal: ${total}${note}\n\nBooking reference: ${booking.id}\n`,
+      text:
+        `${booking.guestEmail} booked ${booking.title} (${booking.location}).\n\n` +
+        `Dates: ${stay}\nGuests: ${booking.guests}\nTotal: ${total}${note}\n\nBooking reference: ${booking.id}\n`,
     },
   ];
 }
@@ -33,11 +35,13 @@ export async function sendConfirmationMails(
   publicUrl?: string,
 ): Promise<void> {
   if (!mail) return;
-  await Promise.all(confirmationMails(booking, publicUrl).map(async (message) => {
-    try {
-      await mail.send(message);
-    } catch (err) {
-      log.error({ err, bookingId: booking.id, to: message.to }, 'booking confirmation mail failed');
-    }
-  }));
+  await Promise.all(
+    confirmationMails(booking, publicUrl).map(async (message) => {
+      try {
+        await mail.send(message);
+      } catch (err) {
+        log.error({ err, bookingId: booking.id, to: message.to }, 'booking confirmation mail failed');
+      }
+    }),
+  );
 }

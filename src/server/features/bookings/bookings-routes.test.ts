@@ -1,21 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingListSchema } from '../../../shared/schemas/bookings';
-import { paymentIntentResponseSchema } from '../../../shared/schemas/payments';
-import { bookings, homes, paymentIntents } from '../../db/schema';
-import type { memoryMail } from '../../providers/mail/mail';
-import { PaymentProviderError, type PaymentProvider } from '../../providers/payments/payment-provider';
-import { sandboxPayments } from '../../providers/payments/sandbox-payments';
-import { insertHome } from '../../test/factories';
-import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { bookingListSchema } from '#shared/schemas/bookings';
+import { paymentIntentResponseSchema } from '#shared/schemas/payments';
+import { bookings, homes, paymentIntents } from '#server/db/schema';
+import type { memoryMail } from '#server/providers/mail/mail';
+import { PaymentProviderError, type PaymentProvider } from '#server/providers/payments/payment-provider';
+import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { insertHome } from '#server/test/factories';
+import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import {
-  VISA_OK, bookStay, bookingRow, confirmBookingCall, createHold, intentRow, payCard,
+  VISA_OK,
+  bookStay,
+  bookingRow,
+  confirmBookingCall,
+  createHold,
+  intentRow,
+  payCard,
 } from './booking-test-helpers';
 import { ALREADY_REFUNDED, confirmBooking, sweepOnce, type BookingDeps } from './bookings-service';
 
 const t = useTestApp();
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
-const deps = (): BookingDeps => ({ db: t.db, clock: t.clock, payments: sandboxPayments({ db: t.db, clock: t.clock }), mail: t.mail });
+const deps = (): BookingDeps => ({
+  db: t.db,
+  clock: t.clock,
+  payments: sandboxPayments({ db: t.db, clock: t.clock }),
+  mail: t.mail,
+});
 const MIN = 60_000;
 
 let guest: SignedIn, other: SignedIn, admin: SignedIn, host: SignedIn;
@@ -33,13 +44,24 @@ const newHome = (overrides: Parameters<typeof insertHome>[1] = {}) =>
 describe('POST /api/payment-intent', () => {
   it('401 when not signed in', async () => {
     const home = await newHome();
-    const res = await createHold(t.app, null, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 });
+    const res = await createHold(t.app, null, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-13',
+      guests: 1,
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('places a 15-minute hold priced on the server and creates the intent for it', async () => {
     const home = await newHome({ title: 'Sea view loft', location: 'Porto, Portugal' });
-    const res = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 2, price: 376.5 });
+    const res = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-13',
+      guests: 2,
+      price: 376.5,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = paymentIntentResponseSchema.parse(res.json());
     expect(body).toMatchObject({ amount: 376.5, nights: 3, provider: 'sandbox' });
@@ -48,21 +70,43 @@ describe('POST /api/payment-intent', () => {
 
     const row = await bookingRow(t.db, body.bookingId);
     expect(row).toMatchObject({
-      status: 'held', homeId: home.id, guestId: guest.user.id, guestEmail: guest.user.email, hostEmail: host.user.email,
-      title: 'Sea view loft', location: 'Porto, Portugal', image: home.images[0], nightlyCents: 12_550, nights: 3,
-      amountCents: 37_650, guests: 2, checkIn: '2026-12-10', checkOut: '2026-12-13',
-      paymentProvider: 'sandbox', paymentIntentId: body.paymentIntentId,
+      status: 'held',
+      homeId: home.id,
+      guestId: guest.user.id,
+      guestEmail: guest.user.email,
+      hostEmail: host.user.email,
+      title: 'Sea view loft',
+      location: 'Porto, Portugal',
+      image: home.images[0],
+      nightlyCents: 12_550,
+      nights: 3,
+      amountCents: 37_650,
+      guests: 2,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-13',
+      paymentProvider: 'sandbox',
+      paymentIntentId: body.paymentIntentId,
     });
     const intent = await intentRow(t.db, body.paymentIntentId);
     expect(intent).toMatchObject({
-      amountCents: 37_650, currency: 'usd', bookingId: body.bookingId, idempotencyKey: body.bookingId,
-      status: 'requires_payment_method', receiptEmail: guest.user.email,
+      amountCents: 37_650,
+      currency: 'usd',
+      bookingId: body.bookingId,
+      idempotencyKey: body.bookingId,
+      status: 'requires_payment_method',
+      receiptEmail: guest.user.email,
     });
   });
 
   it('409 price_changed when the shown price differs from the server total; no hold is placed', async () => {
     const home = await newHome();
-    const res = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1, price: 35 });
+    const res = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      guests: 1,
+      price: 35,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('price_changed');
     expect(res.json().error.message).toContain('$251.00');
@@ -97,24 +141,47 @@ describe('POST /api/payment-intent', () => {
 
   it('400 dates_in_past for a check-in that has passed everywhere', async () => {
     const home = await newHome({ availableFrom: '2026-11-01' });
-    const res = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-11-10', checkOut: '2026-11-25', guests: 1 });
+    const res = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-11-10',
+      checkOut: '2026-11-25',
+      guests: 1,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('dates_in_past');
   });
 
   it('403 when a host tries to book their own home', async () => {
     const home = await newHome();
-    const res = await createHold(t.app, host, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 });
+    const res = await createHold(t.app, host, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      guests: 1,
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('409 dates_unavailable for overlapping dates; a stay starting on the check-out day is fine', async () => {
     const home = await newHome();
-    expect((await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).statusCode).toBe(200);
-    const clash = await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-12', checkOut: '2026-12-15', guests: 1 });
+    expect(
+      (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const clash = await createHold(t.app, other, {
+      homeId: home.id,
+      checkIn: '2026-12-12',
+      checkOut: '2026-12-15',
+      guests: 1,
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.code).toBe('dates_unavailable');
-    const next = await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-13', checkOut: '2026-12-15', guests: 1 });
+    const next = await createHold(t.app, other, {
+      homeId: home.id,
+      checkIn: '2026-12-13',
+      checkOut: '2026-12-15',
+      guests: 1,
+    });
     expect(next.statusCode).toBe(200);
   });
 
@@ -125,13 +192,22 @@ describe('POST /api/payment-intent', () => {
     const again = (await createHold(t.app, guest, body)).json();
     expect(again).toEqual(first);
     expect(await t.db.select().from(bookings).where(eq(bookings.homeId, home.id))).toHaveLength(1);
-    expect(await t.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, first.bookingId))).toHaveLength(1);
+    expect(await t.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, first.bookingId))).toHaveLength(
+      1,
+    );
   });
 
-  it('replaces the guest\'s own overlapping hold when they pick other dates (its intent can no longer be paid)', async () => {
+  it("replaces the guest's own overlapping hold when they pick other dates (its intent can no longer be paid)", async () => {
     const home = await newHome();
-    const first = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
-    const second = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-11', checkOut: '2026-12-14', guests: 1 });
+    const first = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
+    const second = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-11',
+      checkOut: '2026-12-14',
+      guests: 1,
+    });
     expect(second.statusCode).toBe(200);
     expect((await bookingRow(t.db, first.bookingId)).status).toBe('cancelled');
     expect((await intentRow(t.db, first.paymentIntentId)).status).toBe('canceled');
@@ -143,12 +219,26 @@ describe('POST /api/payment-intent', () => {
     const home = await newHome();
     const failing: PaymentProvider = {
       ...sandboxPayments({ db: t.db, clock: t.clock }),
-      createIntent: async () => { throw new PaymentProviderError('down'); },
+      createIntent: async () => {
+        throw new PaymentProviderError('down');
+      },
     };
-    const { buildApp } = await import('../../app');
-    const app2 = await buildApp({ db: t.db, clock: t.clock, storage: t.storage, config: t.config, mail: t.mail, payments: failing });
+    const { buildApp } = await import('#server/app');
+    const app2 = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      storage: t.storage,
+      config: t.config,
+      mail: t.mail,
+      payments: failing,
+    });
     try {
-      const res = await createHold(app2, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 });
+      const res = await createHold(app2, guest, {
+        homeId: home.id,
+        checkIn: '2026-12-10',
+        checkOut: '2026-12-13',
+        guests: 1,
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().error.code).toBe('payment_unavailable');
     } finally {
@@ -156,12 +246,20 @@ describe('POST /api/payment-intent', () => {
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.homeId, home.id));
     expect(row!.status).toBe('cancelled');
-    expect((await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).statusCode).toBe(200);
+    expect(
+      (await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('POST /api/payment-intent: at most 2 live holds per guest', () => {
-  const stayAt = (homeId: string, checkIn = '2026-12-10', checkOut = '2026-12-13') => ({ homeId, checkIn, checkOut, guests: 1 });
+  const stayAt = (homeId: string, checkIn = '2026-12-10', checkOut = '2026-12-13') => ({
+    homeId,
+    checkIn,
+    checkOut,
+    guests: 1,
+  });
 
   it('a third hold on another home answers 429 too_many_holds and places nothing; reopening a checkout or picking other dates still works', async () => {
     const [a, b, c] = await Promise.all([newHome(), newHome(), newHome()]);
@@ -209,7 +307,10 @@ describe('POST /api/payment-intent: at most 2 live holds per guest', () => {
       expect((await createHold(t.app, guest, stayAt(a.id, '2026-12-20', '2026-12-22'))).statusCode).toBe(429);
 
       await payCard(t.app, guest, paid.json().clientSecret);
-      const booked = await confirmBookingCall(t.app, guest, { bookingId: paid.json().bookingId, paymentIntentId: paid.json().paymentIntentId });
+      const booked = await confirmBookingCall(t.app, guest, {
+        bookingId: paid.json().bookingId,
+        paymentIntentId: paid.json().paymentIntentId,
+      });
       expect(booked.statusCode, booked.body).toBe(200);
       expect((await createHold(t.app, guest, stayAt(a.id, '2026-12-20', '2026-12-22'))).statusCode).toBe(200);
     } finally {
@@ -230,7 +331,12 @@ describe('POST /api/payment-intent: totals a card payment cannot take', () => {
     expect(await t.db.select().from(bookings).where(eq(bookings.homeId, pricey.id))).toHaveLength(0);
 
     const limit = await newHome({ priceCents: 33_333_333 });
-    const ok = await createHold(t.app, guest, { homeId: limit.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 });
+    const ok = await createHold(t.app, guest, {
+      homeId: limit.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-13',
+      guests: 1,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().amount).toBe(999_999.99);
   });
@@ -241,7 +347,9 @@ describe('POST /api/payments/sandbox/confirm', () => {
   beforeAll(async () => {
     payer = await signInAs(t.app, 'guest');
     const home = await newHome();
-    const held = (await createHold(t.app, payer, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, payer, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
     secret = held.clientSecret;
     intentId = held.paymentIntentId;
     bookingId = held.bookingId;
@@ -289,9 +397,14 @@ describe('POST /api/payments/sandbox/confirm', () => {
   });
 
   it('accepts the published Mastercard and 4-digit-CVC Amex test cards', async () => {
-    for (const [number, cvc] of [['5555 5555 5555 4444', '123'], ['3782 822463 10005', '1234']] as const) {
+    for (const [number, cvc] of [
+      ['5555 5555 5555 4444', '123'],
+      ['3782 822463 10005', '1234'],
+    ] as const) {
       const home = await newHome();
-      const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-11', guests: 1 })).json();
+      const held = (
+        await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-11', guests: 1 })
+      ).json();
       const res = await payCard(t.app, guest, held.clientSecret, { number, cvc });
       expect(res.statusCode, number).toBe(200);
     }
@@ -301,11 +414,17 @@ describe('POST /api/payments/sandbox/confirm', () => {
 describe('POST /api/bookings', () => {
   it('confirms a paid hold once; a replay answers the same and sends no second mail', async () => {
     const home = await newHome({ title: 'Garden house' });
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-24', guests: 2 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-24', guests: 2 })
+    ).json();
     expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(200);
     const sentBefore = outbox().length;
 
-    const body = { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId, message: 'Arriving late, around 10 pm.' };
+    const body = {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+      message: 'Arriving late, around 10 pm.',
+    };
     const res = await confirmBookingCall(t.app, guest, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, insertedId: held.bookingId });
@@ -327,50 +446,86 @@ describe('POST /api/bookings', () => {
     expect(outbox().length).toBe(sentBefore + 2);
   });
 
-  it('accepts the spec\'s payload fields but keeps the server\'s values; other fields are refused', async () => {
+  it("accepts the spec's payload fields but keeps the server's values; other fields are refused", async () => {
     const home = await newHome({ title: 'Real title' });
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
     await payCard(t.app, guest, held.clientSecret);
-    const unknown = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId, status: 'confirmed' });
+    const unknown = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+      status: 'confirmed',
+    });
     expect(unknown.statusCode).toBe(400);
     const res = await confirmBookingCall(t.app, guest, {
-      bookingId: held.bookingId, paymentIntentId: held.paymentIntentId, message: 'Hi',
-      image: 'http://evil/x.png', title: 'Free villa', location: 'Nowhere', from: '2026-01-01', to: '2027-12-31',
-      price: 1, hostEmail: 'me@evil.test', guestEmail: 'someone@else.test', guestName: 'Mallory',
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+      message: 'Hi',
+      image: 'http://evil/x.png',
+      title: 'Free villa',
+      location: 'Nowhere',
+      from: '2026-01-01',
+      to: '2027-12-31',
+      price: 1,
+      hostEmail: 'me@evil.test',
+      guestEmail: 'someone@else.test',
+      guestName: 'Mallory',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await bookingRow(t.db, held.bookingId)).toMatchObject({
-      title: 'Real title', checkIn: '2026-12-10', checkOut: '2026-12-12', amountCents: 25_100,
-      hostEmail: host.user.email, guestEmail: guest.user.email, message: 'Hi',
+      title: 'Real title',
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      amountCents: 25_100,
+      hostEmail: host.user.email,
+      guestEmail: guest.user.email,
+      message: 'Hi',
     });
   });
 
   it('402 for an unpaid intent: the hold stays as it is', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
     await payCard(t.app, guest, held.clientSecret, { number: '4000 0000 0000 0002' });
-    const res = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    const res = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toEqual({ code: 'payment_required', message: 'Your card was declined.' });
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
   });
 
-  it('a forged intent (another paid booking\'s, or a wrong amount) never confirms', async () => {
+  it("a forged intent (another paid booking's, or a wrong amount) never confirms", async () => {
     const homeA = await newHome();
     const homeB = await newHome();
     const paid = await bookStay(t.app, guest, { homeId: homeA.id, checkIn: '2026-12-10', checkOut: '2026-12-12' });
-    const held = (await createHold(t.app, guest, { homeId: homeB.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: homeB.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
 
-    const reuse = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: paid.paymentIntentId });
+    const reuse = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: paid.paymentIntentId,
+    });
     expect(reuse.statusCode).toBe(409);
     expect(reuse.json().error.code).toBe('payment_mismatch');
-    const invented = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: 'pi_sbx_invented' });
+    const invented = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: 'pi_sbx_invented',
+    });
     expect(invented.statusCode).toBe(409);
 
     // The provider's record says a smaller amount was paid: refused.
     await payCard(t.app, guest, held.clientSecret);
     await t.db.update(paymentIntents).set({ amountCents: 100 }).where(eq(paymentIntents.id, held.paymentIntentId));
-    const cheap = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    const cheap = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+    });
     expect(cheap.statusCode).toBe(409);
     expect(cheap.json().error.code).toBe('payment_mismatch');
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
@@ -378,20 +533,27 @@ describe('POST /api/bookings', () => {
 
   it('401 anonymous, 403 for another user (even an admin), 404 unknown', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
     await payCard(t.app, guest, held.clientSecret);
     const body = { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId };
     expect((await confirmBookingCall(t.app, null, body)).statusCode).toBe(401);
     expect((await confirmBookingCall(t.app, other, body)).statusCode).toBe(403);
     expect((await confirmBookingCall(t.app, admin, body)).statusCode).toBe(403);
-    expect((await confirmBookingCall(t.app, guest, { ...body, bookingId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await confirmBookingCall(t.app, guest, { ...body, bookingId: '00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
   });
 
   it('a mail failure does not undo the booking', async () => {
     const home = await newHome();
     const original = t.mail.send;
-    t.mail.send = async () => { throw new Error('SMTP down'); };
+    t.mail.send = async () => {
+      throw new Error('SMTP down');
+    };
     try {
       const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12' });
       expect((await bookingRow(t.db, stay.bookingId)).status).toBe('confirmed');
@@ -402,7 +564,7 @@ describe('POST /api/bookings', () => {
 });
 
 describe('hold expiry and the sweeper', () => {
-  it('an expired hold frees the dates: the next guest\'s hold expires it in the same transaction', async () => {
+  it("an expired hold frees the dates: the next guest's hold expires it in the same transaction", async () => {
     const home = await newHome();
     const stay = { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 };
     const first = (await createHold(t.app, guest, stay)).json();
@@ -416,7 +578,10 @@ describe('hold expiry and the sweeper', () => {
       // The expired hold's payment can no longer be made, nor its booking confirmed.
       expect((await intentRow(t.db, first.paymentIntentId)).status).toBe('canceled');
       expect((await payCard(t.app, guest, first.clientSecret)).statusCode).toBe(409);
-      const late = await confirmBookingCall(t.app, guest, { bookingId: first.bookingId, paymentIntentId: first.paymentIntentId });
+      const late = await confirmBookingCall(t.app, guest, {
+        bookingId: first.bookingId,
+        paymentIntentId: first.paymentIntentId,
+      });
       expect(late.statusCode).toBe(409);
       expect(late.json().error.code).toBe('hold_expired');
     } finally {
@@ -441,11 +606,16 @@ describe('hold expiry and the sweeper', () => {
 
   it('the guest is told when the hold ended before the payment came, and the payment is refunded', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
     await payCard(t.app, guest, held.clientSecret);
     // The hold was given up (e.g. by a race with another process) although the card was charged.
     await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.bookingId));
-    const res = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    const res = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'hold_expired' });
     expect(res.json().error.message).toContain('refunded');
@@ -455,9 +625,15 @@ describe('hold expiry and the sweeper', () => {
 
   it('sweepOnce expires unpaid holds past their time and confirms paid ones the browser never confirmed', async () => {
     const home = await newHome();
-    const unpaid = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
-    const paid = (await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-14', checkOut: '2026-12-16', guests: 1 })).json();
-    const fresh = (await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-22', guests: 1 })).json();
+    const unpaid = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
+    const paid = (
+      await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-14', checkOut: '2026-12-16', guests: 1 })
+    ).json();
+    const fresh = (
+      await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-22', guests: 1 })
+    ).json();
     await payCard(t.app, other, paid.clientSecret);
     const sentBefore = outbox().length;
 
@@ -470,7 +646,11 @@ describe('hold expiry and the sweeper', () => {
       expect(result.confirmed).toBeGreaterThanOrEqual(1);
       expect((await bookingRow(t.db, paid.bookingId)).status).toBe('confirmed');
       // (Paid holds left by earlier tests are confirmed too; this one gets its two mails.)
-      expect(outbox().slice(sentBefore).filter((m) => m.text.includes(paid.bookingId))).toHaveLength(2);
+      expect(
+        outbox()
+          .slice(sentBefore)
+          .filter((m) => m.text.includes(paid.bookingId)),
+      ).toHaveLength(2);
       expect((await bookingRow(t.db, unpaid.bookingId)).status).toBe('held');
 
       t.clock.advance(14 * MIN);
@@ -480,7 +660,10 @@ describe('hold expiry and the sweeper', () => {
       expect((await bookingRow(t.db, fresh.bookingId)).status).toBe('expired');
       expect((await intentRow(t.db, unpaid.paymentIntentId)).status).toBe('canceled');
       // The freed dates can be held again.
-      expect((await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).statusCode).toBe(200);
+      expect(
+        (await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       t.clock.set('2026-11-21T10:00:00.000Z');
     }
@@ -492,7 +675,10 @@ describe('a refund the provider made but StayHub never recorded', () => {
     const home = await newHome();
     const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
     await deps().payments.refund(stay.paymentIntentId, 'refunded-elsewhere');
-    await t.db.update(bookings).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(bookings.id, stay.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: t.clock.now() })
+      .where(eq(bookings.id, stay.bookingId));
 
     const result = await sweepOnce(deps());
     expect(result.refunded).toBeGreaterThanOrEqual(1);
@@ -503,7 +689,9 @@ describe('a refund the provider made but StayHub never recorded', () => {
 describe('a paid hold whose home was deleted', () => {
   async function paidHoldOfDeletedHome(who: SignedIn) {
     const home = await newHome();
-    const held = (await createHold(t.app, who, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, who, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
     expect((await payCard(t.app, who, held.clientSecret)).statusCode).toBe(200);
     // The home goes in between (home_id becomes null), e.g. a delete that raced the payment.
     await t.db.delete(homes).where(eq(homes.id, home.id));
@@ -513,7 +701,10 @@ describe('a paid hold whose home was deleted', () => {
 
   it('is never confirmed by POST /api/bookings: 409 hold_expired, the payment is refunded and the hold ends', async () => {
     const held = await paidHoldOfDeletedHome(guest);
-    const res = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    const res = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.code).toBe('hold_expired');
     expect(res.json().error.message).toContain('refunded');
@@ -522,7 +713,10 @@ describe('a paid hold whose home was deleted', () => {
     expect(row.refundId).toMatch(/^re_sbx_/);
     expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBe(row.refundId);
     // A repeat answers the same and refunds nothing more.
-    expect((await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId })).statusCode).toBe(409);
+    expect(
+      (await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId }))
+        .statusCode,
+    ).toBe(409);
     expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBe(row.refundId);
   });
 
@@ -562,12 +756,20 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
         return refund;
       },
     };
-    return { deps: { ...deps(), payments } satisfies BookingDeps, refunded, up: () => { down = false; } };
+    return {
+      deps: { ...deps(), payments } satisfies BookingDeps,
+      refunded,
+      up: () => {
+        down = false;
+      },
+    };
   }
 
   it('an expired paid hold whose refund failed is refunded on the next sweep, once', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
     expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(200);
     // The home goes while the payment is under way: the sweeper ends the hold and refunds, but the provider is down.
     await t.db.delete(homes).where(eq(homes.id, home.id));
@@ -586,7 +788,10 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
       const row = await bookingRow(t.db, held.bookingId);
       expect(row).toMatchObject({ status: 'expired' });
       expect(row.refundId).toMatch(/^re_sbx_/);
-      expect(await intentRow(t.db, held.paymentIntentId)).toMatchObject({ refundId: row.refundId, refundIdempotencyKey: key });
+      expect(await intentRow(t.db, held.paymentIntentId)).toMatchObject({
+        refundId: row.refundId,
+        refundIdempotencyKey: key,
+      });
 
       // Refunded: later sweeps leave it alone.
       t.clock.advance(20 * MIN);
@@ -600,14 +805,23 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
 
   it('a payment that arrives after the hold expired, refused by POST /api/bookings, is refunded by the next sweep when its refund failed', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
     await payCard(t.app, guest, held.clientSecret);
     await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.bookingId));
     const { deps: flaky, refunded, up } = flakyDeps();
     const key = `refund-${held.bookingId}`;
-    await expect(confirmBooking(flaky, { id: guest.user.id, email: guest.user.email, role: 'guest' }, {
-      bookingId: held.bookingId, paymentIntentId: held.paymentIntentId,
-    })).rejects.toMatchObject({ statusCode: 409, code: 'hold_expired' });
+    await expect(
+      confirmBooking(
+        flaky,
+        { id: guest.user.id, email: guest.user.email, role: 'guest' },
+        {
+          bookingId: held.bookingId,
+          paymentIntentId: held.paymentIntentId,
+        },
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'hold_expired' });
     expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBeNull();
 
     up();
@@ -626,29 +840,49 @@ describe('GET /api/bookings', () => {
   beforeAll(async () => {
     lister = await signInAs(t.app, 'guest');
     const home = await newHome({ title: 'Listed home', priceCents: 9_000 });
-    const a = await bookStay(t.app, lister, { homeId: home.id, checkIn: '2026-12-01', checkOut: '2026-12-03', guests: 2 }, 'first');
+    const a = await bookStay(
+      t.app,
+      lister,
+      { homeId: home.id, checkIn: '2026-12-01', checkOut: '2026-12-03', guests: 2 },
+      'first',
+    );
     const b = await bookStay(t.app, lister, { homeId: home.id, checkIn: '2026-12-05', checkOut: '2026-12-06' });
-    const held = (await createHold(t.app, lister, { homeId: home.id, checkIn: '2026-12-08', checkOut: '2026-12-09', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, lister, { homeId: home.id, checkIn: '2026-12-08', checkOut: '2026-12-09', guests: 1 })
+    ).json();
     const gone = await bookStay(t.app, lister, { homeId: home.id, checkIn: '2026-12-11', checkOut: '2026-12-12' });
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/${gone.bookingId}`, headers: lister.headers });
     ids = [held.bookingId, b.bookingId, a.bookingId];
   });
 
-  it('lists the guest\'s own bookings newest first with the spec\'s fields, holds with their status, without cancelled ones', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/bookings?email=${encodeURIComponent(lister.user.email.toUpperCase())}`, headers: lister.headers });
+  it("lists the guest's own bookings newest first with the spec's fields, holds with their status, without cancelled ones", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings?email=${encodeURIComponent(lister.user.email.toUpperCase())}`,
+      headers: lister.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const list = bookingListSchema.parse(res.json());
     expect(list.map((b) => b._id)).toEqual(ids);
     expect(list.map((b) => b.status)).toEqual(['held', 'confirmed', 'confirmed']);
     expect(list[2]).toMatchObject({
-      title: 'Listed home', price: 90, from: '2026-12-01', to: '2026-12-03', nights: 2, total: 180, guests: 2,
-      guestEmail: lister.user.email, hostEmail: host.user.email, message: 'first', holdExpiresAt: null,
+      title: 'Listed home',
+      price: 90,
+      from: '2026-12-01',
+      to: '2026-12-03',
+      nights: 2,
+      total: 180,
+      guests: 2,
+      guestEmail: lister.user.email,
+      hostEmail: host.user.email,
+      message: 'first',
+      holdExpiresAt: null,
     });
     expect(list[0]!.holdExpiresAt).not.toBeNull();
   });
 
-  it('403 for someone else\'s email; an admin may read anyone\'s and all', async () => {
+  it("403 for someone else's email; an admin may read anyone's and all", async () => {
     const url = `/api/bookings?email=${encodeURIComponent(lister.user.email)}`;
     expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(403);
     const asAdmin = await t.app.inject({ method: 'GET', url, headers: admin.headers });
@@ -657,14 +891,18 @@ describe('GET /api/bookings', () => {
     expect(all.statusCode).toBe(200);
     const allIds = bookingListSchema.parse(all.json()).map((b) => b._id);
     expect(allIds).toEqual(expect.arrayContaining(ids));
-    expect(bookingListSchema.parse(all.json()).every((b) => b.status === 'held' || b.status === 'confirmed')).toBe(true);
+    expect(bookingListSchema.parse(all.json()).every((b) => b.status === 'held' || b.status === 'confirmed')).toBe(
+      true,
+    );
   });
 
   it('401 anonymous, 403 for all bookings unless admin, 400 for unknown query fields', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/bookings' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/bookings', headers: lister.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/bookings', headers: host.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/bookings?status=all', headers: admin.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/bookings?status=all', headers: admin.headers })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -673,7 +911,11 @@ describe('DELETE /api/bookings/:id', () => {
     const home = await newHome();
     const stayDates = { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' };
     const stay = await bookStay(t.app, guest, stayDates);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${stay.bookingId}`, headers: guest.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${stay.bookingId}`,
+      headers: guest.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
 
@@ -684,7 +926,11 @@ describe('DELETE /api/bookings/:id', () => {
     expect(intent.refundId).toBe(row.refundId);
     expect(intent.refundIdempotencyKey).toBe(`refund-${stay.bookingId}`);
 
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${stay.bookingId}`, headers: guest.headers });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${stay.bookingId}`,
+      headers: guest.headers,
+    });
     expect(again.json()).toEqual({ acknowledged: true, deletedCount: 0 });
     expect((await intentRow(t.db, stay.paymentIntentId)).refundId).toBe(intent.refundId);
 
@@ -693,21 +939,37 @@ describe('DELETE /api/bookings/:id', () => {
 
   it('cancelling a hold cancels its payment instead of refunding', async () => {
     const home = await newHome();
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })).json();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${held.bookingId}`, headers: guest.headers });
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13', guests: 1 })
+    ).json();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${held.bookingId}`,
+      headers: guest.headers,
+    });
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await intentRow(t.db, held.paymentIntentId)).toMatchObject({ status: 'canceled', refundId: null });
   });
 
-  it('an admin may cancel anyone\'s booking; others get 403, unknown ids 404, anonymous 401', async () => {
+  it("an admin may cancel anyone's booking; others get 403, unknown ids 404, anonymous 401", async () => {
     const home = await newHome();
     const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
     const url = `/api/bookings/${stay.bookingId}`;
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url, headers: host.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/bookings/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/bookings/nope', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/bookings/00000000-0000-4000-8000-000000000000',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/bookings/nope', headers: admin.headers })).statusCode,
+    ).toBe(404);
     const res = await t.app.inject({ method: 'DELETE', url, headers: admin.headers });
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await bookingRow(t.db, stay.bookingId)).refundId).toMatch(/^re_sbx_/);
@@ -731,7 +993,12 @@ describe('GET /api/home/:id/unavailable', () => {
 
     const res = await t.app.inject({ method: 'GET', url: `/api/home/${home.id}/unavailable` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ranges: [{ from: '2026-12-05', to: '2026-12-07' }, { from: '2026-12-20', to: '2026-12-23' }] });
+    expect(res.json()).toEqual({
+      ranges: [
+        { from: '2026-12-05', to: '2026-12-07' },
+        { from: '2026-12-20', to: '2026-12-23' },
+      ],
+    });
 
     t.clock.advance(16 * MIN);
     try {
@@ -740,6 +1007,9 @@ describe('GET /api/home/:id/unavailable', () => {
     } finally {
       t.clock.set('2026-11-21T10:00:00.000Z');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/home/00000000-0000-4000-8000-000000000000/unavailable' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/home/00000000-0000-4000-8000-000000000000/unavailable' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -1,16 +1,20 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '../../../shared/booking-state';
-import { HOLD_MINUTES } from '../../../shared/constants';
-import { amountToCents, centsToAmount } from '../../../shared/money';
-import type { Booking } from '../../../shared/schemas/bookings';
-import type { PaymentIntentRequest, PaymentIntentResponse } from '../../../shared/schemas/payments';
-import { addDays, calendarDate, dayNumber, priceStay, windowCoversStay } from '../../../shared/stay';
-import { sqlState, type Db } from '../../db/client';
-import { bookings, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { Clock } from '../../providers/clock/clock';
-import type { MailProvider } from '../../providers/mail/mail';
-import { PaymentProviderError, type PaymentProvider, type RetrievedIntent } from '../../providers/payments/payment-provider';
+import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '#shared/booking-state';
+import { HOLD_MINUTES } from '#shared/constants';
+import { amountToCents, centsToAmount } from '#shared/money';
+import type { Booking } from '#shared/schemas/bookings';
+import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
+import { addDays, calendarDate, dayNumber, priceStay, windowCoversStay } from '#shared/stay';
+import { sqlState, type Db } from '#server/db/client';
+import { bookings, users } from '#server/db/schema';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '#server/http/errors';
+import type { Clock } from '#server/providers/clock/clock';
+import type { MailProvider } from '#server/providers/mail/mail';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from '#server/providers/payments/payment-provider';
 import { PLACEHOLDER_IMAGE, findHome, isUuid } from '../homes/homes-service';
 import { sendConfirmationMails } from './bookings-mail';
 
@@ -68,7 +72,11 @@ const overlaps = (checkIn: string, checkOut: string): SQL =>
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const paymentUnavailable = (cause?: unknown) => {
-  const err = new HttpError(502, 'payment_unavailable', 'The payment service is not reachable right now. Please try again in a moment.');
+  const err = new HttpError(
+    502,
+    'payment_unavailable',
+    'The payment service is not reachable right now. Please try again in a moment.',
+  );
   if (cause) (err as Error & { cause?: unknown }).cause = cause;
   return err;
 };
@@ -106,7 +114,10 @@ export async function findBooking(db: Db, id: string): Promise<BookingRow | null
 /* ------------------------------------------------------------------ */
 
 /** Refunds the booking's payment once (key `refund-<id>`), records the refund id; false when it could not. */
-export async function refundBooking(deps: BookingDeps, booking: Pick<BookingRow, 'id' | 'paymentIntentId'>): Promise<boolean> {
+export async function refundBooking(
+  deps: BookingDeps,
+  booking: Pick<BookingRow, 'id' | 'paymentIntentId'>,
+): Promise<boolean> {
   if (!booking.paymentIntentId) return true;
   try {
     let refund: { id: string };
@@ -115,10 +126,14 @@ export async function refundBooking(deps: BookingDeps, booking: Pick<BookingRow,
     } catch (err) {
       // Refunded already (an earlier call whose answer was lost, the provider's dashboard): nothing is owed any more.
       if (!(err instanceof PaymentProviderError && err.code === 'charge_already_refunded')) throw err;
-      logOf(deps).warn({ bookingId: booking.id, paymentIntentId: booking.paymentIntentId }, 'the charge was already refunded');
+      logOf(deps).warn(
+        { bookingId: booking.id, paymentIntentId: booking.paymentIntentId },
+        'the charge was already refunded',
+      );
       refund = { id: ALREADY_REFUNDED };
     }
-    await deps.db.update(bookings)
+    await deps.db
+      .update(bookings)
       .set({ refundId: refund.id, updatedAt: deps.clock.now() })
       .where(and(eq(bookings.id, booking.id), notRefunded()));
     logOf(deps).info({ bookingId: booking.id, refundId: refund.id }, 'booking payment refunded');
@@ -127,9 +142,16 @@ export async function refundBooking(deps: BookingDeps, booking: Pick<BookingRow,
     logOf(deps).error({ err, bookingId: booking.id }, 'refund failed; the sweeper retries it');
     // Marks the refund as owed so the sweeper retries it whatever ended the booking (cancelled, expired, home deleted).
     try {
-      await deps.db.update(bookings)
+      await deps.db
+        .update(bookings)
         .set({ refundId: REFUND_OWED, updatedAt: deps.clock.now() })
-        .where(and(eq(bookings.id, booking.id), isNull(bookings.refundId), inArray(bookings.status, ['cancelled', 'expired'])));
+        .where(
+          and(
+            eq(bookings.id, booking.id),
+            isNull(bookings.refundId),
+            inArray(bookings.status, ['cancelled', 'expired']),
+          ),
+        );
     } catch (markErr) {
       logOf(deps).error({ err: markErr, bookingId: booking.id }, 'could not record the refund as owed');
     }
@@ -156,11 +178,12 @@ type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'unpaid' | 'mismatch' 
 
 function checkIntent(booking: BookingRow, intent: RetrievedIntent): 'ok' | 'unpaid' | 'mismatch' {
   if (
-    intent.id !== booking.paymentIntentId
-    || intent.metadata.bookingId !== booking.id
-    || intent.amountCents !== booking.amountCents
-    || intent.currency.toLowerCase() !== 'usd'
-  ) return 'mismatch';
+    intent.id !== booking.paymentIntentId ||
+    intent.metadata.bookingId !== booking.id ||
+    intent.amountCents !== booking.amountCents ||
+    intent.currency.toLowerCase() !== 'usd'
+  )
+    return 'mismatch';
   return intent.status === 'succeeded' ? 'ok' : 'unpaid';
 }
 
@@ -179,7 +202,8 @@ export async function confirmWithIntent(
   const verdict = checkIntent(booking, intent);
   if (verdict !== 'ok') return verdict;
   const now = deps.clock.now();
-  const [row] = await deps.db.update(bookings)
+  const [row] = await deps.db
+    .update(bookings)
     .set({
       status: transition('held', 'pay'),
       confirmedAt: now,
@@ -187,7 +211,14 @@ export async function confirmWithIntent(
       ...(message !== undefined ? { message } : {}),
     })
     // A hold whose home was deleted meanwhile (home_id null) is never confirmed.
-    .where(and(eq(bookings.id, booking.id), allows('pay'), eq(bookings.paymentIntentId, intent.id), isNotNull(bookings.homeId)))
+    .where(
+      and(
+        eq(bookings.id, booking.id),
+        allows('pay'),
+        eq(bookings.paymentIntentId, intent.id),
+        isNotNull(bookings.homeId),
+      ),
+    )
     .returning();
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
@@ -198,14 +229,17 @@ export async function confirmWithIntent(
   if (current?.status === 'confirmed' && current.paymentIntentId === intent.id) {
     // Confirmed by the sweeper or a webhook first: keep the guest's note when that call had none.
     if (message && !current.message) {
-      await deps.db.update(bookings).set({ message, updatedAt: now })
+      await deps.db
+        .update(bookings)
+        .set({ message, updatedAt: now })
         .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
     }
     return 'already_confirmed';
   }
   if (current?.status === 'held' && current.homeId === null) {
     // Its home is gone: the hold ends here, so the sweeper does not ask about it again.
-    await deps.db.update(bookings)
+    await deps.db
+      .update(bookings)
       .set({ status: targetOf('expire'), updatedAt: now })
       .where(and(eq(bookings.id, booking.id), allows('expire'), isNull(bookings.homeId)));
     logOf(deps).warn({ bookingId: booking.id, paymentIntentId: intent.id }, 'paid hold of a deleted home; refunding');
@@ -225,7 +259,11 @@ export async function confirmWithIntent(
  * inserts the hold; the exclusion constraint decides races (23P01 -> 409).
  * The provider is called only outside that transaction.
  */
-export async function placeHold(deps: BookingDeps, caller: Caller, input: PaymentIntentRequest): Promise<PaymentIntentResponse> {
+export async function placeHold(
+  deps: BookingDeps,
+  caller: Caller,
+  input: PaymentIntentRequest,
+): Promise<PaymentIntentResponse> {
   const { db, clock, payments } = deps;
   const home = await findHome(db, input.homeId);
   if (!home) throw notFound('No home with this id');
@@ -240,10 +278,16 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
     throw badRequest('Check-in cannot be in the past', 'dates_in_past');
   }
   if (!windowCoversStay(home.availableFrom, home.availableTo, input.checkIn, input.checkOut)) {
-    throw badRequest(`This home can be booked from ${home.availableFrom} to ${home.availableTo}`, 'dates_outside_window');
+    throw badRequest(
+      `This home can be booked from ${home.availableFrom} to ${home.availableTo}`,
+      'dates_outside_window',
+    );
   }
   if (input.guests > home.totalGuest) {
-    throw badRequest(`This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`, 'too_many_guests');
+    throw badRequest(
+      `This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`,
+      'too_many_guests',
+    );
   }
   const price = priceStay(home.priceCents, input.checkIn, input.checkOut);
   if (price.totalCents > MAX_AMOUNT_CENTS) {
@@ -260,30 +304,44 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
       shown = null;
     }
     if (shown !== price.totalCents) {
-      throw conflict(`The price has changed: the total for these dates is now $${centsToAmount(price.totalCents).toFixed(2)}`, 'price_changed');
+      throw conflict(
+        `The price has changed: the total for these dates is now $${centsToAmount(price.totalCents).toFixed(2)}`,
+        'price_changed',
+      );
     }
   }
 
   // A reload of the checkout: the caller's own live hold for exactly this stay is answered again.
-  const [own] = await db.select().from(bookings).where(and(
-    eq(bookings.homeId, home.id),
-    eq(bookings.guestId, caller.id),
-    eq(bookings.status, 'held'),
-    gt(bookings.holdExpiresAt, now),
-    eq(bookings.checkIn, input.checkIn),
-    eq(bookings.checkOut, input.checkOut),
-    eq(bookings.guests, input.guests),
-    eq(bookings.amountCents, price.totalCents),
-  )).limit(1);
+  const [own] = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, home.id),
+        eq(bookings.guestId, caller.id),
+        eq(bookings.status, 'held'),
+        gt(bookings.holdExpiresAt, now),
+        eq(bookings.checkIn, input.checkIn),
+        eq(bookings.checkOut, input.checkOut),
+        eq(bookings.guests, input.guests),
+        eq(bookings.amountCents, price.totalCents),
+      ),
+    )
+    .limit(1);
   if (own) return attachIntent(deps, caller, own);
 
   // Stale holds in the way may have been paid with the browser gone: ask the provider first (outside any transaction).
-  const stale = await db.select().from(bookings).where(and(
-    eq(bookings.homeId, home.id),
-    eq(bookings.status, 'held'),
-    lte(bookings.holdExpiresAt, now),
-    overlaps(input.checkIn, input.checkOut),
-  ));
+  const stale = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, home.id),
+        eq(bookings.status, 'held'),
+        lte(bookings.holdExpiresAt, now),
+        overlaps(input.checkIn, input.checkOut),
+      ),
+    );
   for (const hold of stale) await settleStaleHold(deps, hold);
 
   let placed: { hold: BookingRow; released: BookingRow[] };
@@ -291,24 +349,35 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
     placed = await db.transaction(async (tx) => {
       // One guest's hold placements take turns, so two at once cannot both pass the cap below.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('no key update');
-      const expired = await tx.update(bookings)
+      const expired = await tx
+        .update(bookings)
         .set({ status: targetOf('expire'), updatedAt: now })
-        .where(and(
-          eq(bookings.homeId, home.id), allows('expire'), lte(bookings.holdExpiresAt, now),
-          overlaps(input.checkIn, input.checkOut),
-        ))
+        .where(
+          and(
+            eq(bookings.homeId, home.id),
+            allows('expire'),
+            lte(bookings.holdExpiresAt, now),
+            overlaps(input.checkIn, input.checkOut),
+          ),
+        )
         .returning();
-      const replaced = await tx.update(bookings)
+      const replaced = await tx
+        .update(bookings)
         .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
-        .where(and(
-          eq(bookings.homeId, home.id), eq(bookings.guestId, caller.id), eq(bookings.status, 'held'),
-          overlaps(input.checkIn, input.checkOut),
-        ))
+        .where(
+          and(
+            eq(bookings.homeId, home.id),
+            eq(bookings.guestId, caller.id),
+            eq(bookings.status, 'held'),
+            overlaps(input.checkIn, input.checkOut),
+          ),
+        )
         .returning();
       // The replaced hold (a new choice of dates for this home) no longer counts.
-      const [live] = await tx.select({ n: sql<number>`count(*)::int` }).from(bookings).where(and(
-        eq(bookings.guestId, caller.id), eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now),
-      ));
+      const [live] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(eq(bookings.guestId, caller.id), eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now)));
       if ((live?.n ?? 0) >= MAX_LIVE_HOLDS) {
         throw new HttpError(
           429,
@@ -316,24 +385,27 @@ export async function placeHold(deps: BookingDeps, caller: Caller, input: Paymen
           `You already have ${MAX_LIVE_HOLDS} reservations in progress. Finish or cancel one of them first (in My bookings), or wait until its ${HOLD_MINUTES}-minute hold ends.`,
         );
       }
-      const [hold] = await tx.insert(bookings).values({
-        homeId: home.id,
-        guestId: caller.id,
-        guestEmail: caller.email,
-        hostEmail: home.hostEmail,
-        title: home.title,
-        location: home.location,
-        image: home.images[0] ?? PLACEHOLDER_IMAGE,
-        nightlyCents: price.nightlyCents,
-        checkIn: input.checkIn,
-        checkOut: input.checkOut,
-        nights: price.nights,
-        guests: input.guests,
-        amountCents: price.totalCents,
-        status: 'held',
-        paymentProvider: payments.name,
-        holdExpiresAt: new Date(now.getTime() + HOLD_MS),
-      }).returning();
+      const [hold] = await tx
+        .insert(bookings)
+        .values({
+          homeId: home.id,
+          guestId: caller.id,
+          guestEmail: caller.email,
+          hostEmail: home.hostEmail,
+          title: home.title,
+          location: home.location,
+          image: home.images[0] ?? PLACEHOLDER_IMAGE,
+          nightlyCents: price.nightlyCents,
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          nights: price.nights,
+          guests: input.guests,
+          amountCents: price.totalCents,
+          status: 'held',
+          paymentProvider: payments.name,
+          holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+        })
+        .returning();
       return { hold: hold!, released: [...expired, ...replaced] };
     });
   } catch (err) {
@@ -362,13 +434,15 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
   } catch (err) {
     logOf(deps).error({ err, bookingId: hold.id }, 'payment intent creation failed; the hold is cancelled');
     const now = deps.clock.now();
-    await deps.db.update(bookings)
+    await deps.db
+      .update(bookings)
       .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
       .where(and(eq(bookings.id, hold.id), eq(bookings.status, 'held')));
     throw paymentUnavailable(err);
   }
   if (hold.paymentIntentId !== intent.id) {
-    await deps.db.update(bookings)
+    await deps.db
+      .update(bookings)
       .set({ paymentIntentId: intent.id, paymentProvider: deps.payments.name, updatedAt: deps.clock.now() })
       .where(eq(bookings.id, hold.id));
   }
@@ -394,7 +468,11 @@ export interface ConfirmInput {
 }
 
 /** Confirms the caller's paid hold; repeating it answers the same. Throws HttpError for every refusal. */
-export async function confirmBooking(deps: BookingDeps, caller: Caller, input: ConfirmInput): Promise<{ acknowledged: true; insertedId: string }> {
+export async function confirmBooking(
+  deps: BookingDeps,
+  caller: Caller,
+  input: ConfirmInput,
+): Promise<{ acknowledged: true; insertedId: string }> {
   const booking = await findBooking(deps.db, input.bookingId);
   if (!booking) throw notFound('No booking with this id');
   if (booking.guestId !== caller.id) throw forbidden('This is not your booking');
@@ -406,7 +484,9 @@ export async function confirmBooking(deps: BookingDeps, caller: Caller, input: C
   }
   if (booking.status === 'confirmed') {
     if (message && !booking.message) {
-      await deps.db.update(bookings).set({ message, updatedAt: deps.clock.now() })
+      await deps.db
+        .update(bookings)
+        .set({ message, updatedAt: deps.clock.now() })
         .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
     }
     return ok;
@@ -440,7 +520,10 @@ export async function confirmBooking(deps: BookingDeps, caller: Caller, input: C
     case 'mismatch':
       throw conflict('This payment does not match the booking', 'payment_mismatch');
     case 'too_late':
-      throw conflict('Your hold on these dates ended before the payment arrived. The payment has been refunded.', 'hold_expired');
+      throw conflict(
+        'Your hold on these dates ended before the payment arrived. The payment has been refunded.',
+        'hold_expired',
+      );
   }
 }
 
@@ -453,25 +536,33 @@ export async function confirmBooking(deps: BookingDeps, caller: Caller, input: C
  * have closed), otherwise its intent is cancelled (so it cannot be paid later)
  * and the hold expires. Provider errors leave the hold for the next sweep.
  */
-export async function settleStaleHold(deps: BookingDeps, hold: BookingRow): Promise<'confirmed' | 'expired' | 'skipped'> {
+export async function settleStaleHold(
+  deps: BookingDeps,
+  hold: BookingRow,
+): Promise<'confirmed' | 'expired' | 'skipped'> {
   const expire = async () => {
     const now = deps.clock.now();
-    const rows = await deps.db.update(bookings)
+    const rows = await deps.db
+      .update(bookings)
       .set({ status: targetOf('expire'), updatedAt: now })
       .where(and(eq(bookings.id, hold.id), allows('expire'), lte(bookings.holdExpiresAt, now)))
       .returning({ id: bookings.id });
-    return rows.length ? 'expired' as const : 'skipped' as const;
+    return rows.length ? ('expired' as const) : ('skipped' as const);
   };
   if (!hold.paymentIntentId) return expire();
   try {
     let intent = await deps.payments.retrieveIntent(hold.paymentIntentId);
-    if (intent.status !== 'succeeded' && intent.status !== 'canceled') intent = await deps.payments.cancelIntent(hold.paymentIntentId);
+    if (intent.status !== 'succeeded' && intent.status !== 'canceled')
+      intent = await deps.payments.cancelIntent(hold.paymentIntentId);
     if (intent.status === 'succeeded') {
       const outcome = await confirmWithIntent(deps, hold, intent);
       if (outcome === 'confirmed' || outcome === 'already_confirmed') return 'confirmed';
       if (outcome === 'too_late') return 'skipped';
       // A paid intent that does not match this hold never confirms it.
-      logOf(deps).error({ bookingId: hold.id, paymentIntentId: intent.id }, 'stale hold has a paid intent that does not match it');
+      logOf(deps).error(
+        { bookingId: hold.id, paymentIntentId: intent.id },
+        'stale hold has a paid intent that does not match it',
+      );
     }
     return expire();
   } catch (err) {
@@ -505,24 +596,36 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
   const result: SweepResult = { confirmed: 0, expired: 0, refunded: 0 };
 
   // 1. Live holds old enough that the browser should have called back: paid already?
-  const live = await db.select().from(bookings).where(and(
-    eq(bookings.status, 'held'),
-    isNotNull(bookings.paymentIntentId),
-    gt(bookings.holdExpiresAt, now),
-    lte(bookings.holdExpiresAt, new Date(now.getTime() + HOLD_MS - paidCheckAfterMs)),
-  )).orderBy(asc(bookings.holdExpiresAt)).limit(limit);
+  const live = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'held'),
+        isNotNull(bookings.paymentIntentId),
+        gt(bookings.holdExpiresAt, now),
+        lte(bookings.holdExpiresAt, new Date(now.getTime() + HOLD_MS - paidCheckAfterMs)),
+      ),
+    )
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
   for (const hold of live) {
     try {
       const intent = await deps.payments.retrieveIntent(hold.paymentIntentId!);
-      if (intent.status === 'succeeded' && (await confirmWithIntent(deps, hold, intent)) === 'confirmed') result.confirmed++;
+      if (intent.status === 'succeeded' && (await confirmWithIntent(deps, hold, intent)) === 'confirmed')
+        result.confirmed++;
     } catch (err) {
       logOf(deps).warn({ err, bookingId: hold.id }, 'could not check the payment of a hold');
     }
   }
 
   // 2. Holds past their time.
-  const stale = await db.select().from(bookings).where(and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
-    .orderBy(asc(bookings.holdExpiresAt)).limit(limit);
+  const stale = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
   for (const hold of stale) {
     const outcome = await settleStaleHold(deps, hold);
     if (outcome === 'confirmed') result.confirmed++;
@@ -530,13 +633,19 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
   }
 
   // 3. Refunds that failed earlier: marked owed (cancelled or given-up paid bookings), or cancelled confirmed ones never refunded.
-  const owed = await db.select().from(bookings).where(and(
-    isNotNull(bookings.paymentIntentId),
-    or(
-      eq(bookings.refundId, REFUND_OWED),
-      and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId)),
-    ),
-  )).limit(limit);
+  const owed = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        isNotNull(bookings.paymentIntentId),
+        or(
+          eq(bookings.refundId, REFUND_OWED),
+          and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId)),
+        ),
+      ),
+    )
+    .limit(limit);
   for (const booking of owed) if (await refundBooking(deps, booking)) result.refunded++;
 
   return result;
@@ -551,19 +660,27 @@ export function mayManage(caller: Caller, booking: BookingRow): boolean {
 }
 
 /** held|confirmed -> cancelled, then (after commit) the refund or the intent's cancellation. Cancelling twice changes nothing. */
-export async function cancelBooking(deps: BookingDeps, caller: Caller, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+export async function cancelBooking(
+  deps: BookingDeps,
+  caller: Caller,
+  id: string,
+): Promise<{ acknowledged: true; deletedCount: number }> {
   const booking = await findBooking(deps.db, id);
   if (!booking) throw notFound('No booking with this id');
   if (!mayManage(caller, booking)) throw forbidden('This is not your booking');
 
   const now = deps.clock.now();
-  const [cancelled] = await deps.db.update(bookings)
+  const [cancelled] = await deps.db
+    .update(bookings)
     .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
     .where(and(eq(bookings.id, booking.id), allows('cancel')))
     .returning();
   if (!cancelled) {
     // Already cancelled: a refund that failed the first time is tried again, never a second one.
-    if (booking.status === 'cancelled' && (booking.refundId === REFUND_OWED || (booking.confirmedAt && !booking.refundId))) {
+    if (
+      booking.status === 'cancelled' &&
+      (booking.refundId === REFUND_OWED || (booking.confirmedAt && !booking.refundId))
+    ) {
       await refundBooking(deps, booking);
     }
     return { acknowledged: true, deletedCount: 0 };
@@ -585,18 +702,31 @@ export async function listBookings(deps: BookingDeps, filter: { guestEmail?: str
     or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now)))!,
   ];
   if (filter.guestEmail) where.push(sql`lower(${bookings.guestEmail}) = lower(${filter.guestEmail})`);
-  const rows = await deps.db.select().from(bookings).where(and(...where))
+  const rows = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(toBooking);
 }
 
 /** The home's held (live) and confirmed stays that end after `fromDate`, in date order; no guest data. */
-export async function unavailableRanges(deps: BookingDeps, homeId: string, fromDate: string): Promise<{ from: string; to: string }[]> {
+export async function unavailableRanges(
+  deps: BookingDeps,
+  homeId: string,
+  fromDate: string,
+): Promise<{ from: string; to: string }[]> {
   const now = deps.clock.now();
-  const rows = await deps.db.select({ from: bookings.checkIn, to: bookings.checkOut }).from(bookings).where(and(
-    eq(bookings.homeId, homeId),
-    gt(bookings.checkOut, fromDate),
-    or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now))),
-  )).orderBy(asc(bookings.checkIn));
+  const rows = await deps.db
+    .select({ from: bookings.checkIn, to: bookings.checkOut })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, homeId),
+        gt(bookings.checkOut, fromDate),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now))),
+      ),
+    )
+    .orderBy(asc(bookings.checkIn));
   return rows;
 }

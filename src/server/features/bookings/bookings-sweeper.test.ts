@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPayments } from '../../providers/payments/sandbox-payments';
-import { insertHome } from '../../test/factories';
-import { signInAs, useTestApp } from '../../test/test-app';
+import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { insertHome } from '#server/test/factories';
+import { signInAs, useTestApp } from '#server/test/test-app';
 import { bookingRow, createHold } from './booking-test-helpers';
 import { startBookingSweeper } from './bookings-sweeper';
 
@@ -11,7 +11,9 @@ describe('startBookingSweeper', () => {
   it('sweeps at start and on its interval, and stops cleanly', async () => {
     const guest = await signInAs(t.app, 'guest');
     const home = await insertHome(t.db);
-    const held = (await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })).json();
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12', guests: 1 })
+    ).json();
     t.clock.advance(15 * 60_000);
 
     const infos: unknown[] = [];
@@ -21,7 +23,9 @@ describe('startBookingSweeper', () => {
       { intervalMs: 50 },
     );
     try {
-      await expect.poll(async () => (await bookingRow(t.db, held.bookingId)).status, { timeout: 5_000 }).toBe('expired');
+      await expect
+        .poll(async () => (await bookingRow(t.db, held.bookingId)).status, { timeout: 5_000 })
+        .toBe('expired');
       expect(infos).toContainEqual({ confirmed: 0, expired: 1, refunded: 0 });
       // Passes keep running on the interval without overlapping.
       const result = await sweeper.runNow();

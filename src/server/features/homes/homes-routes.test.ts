@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { homeListSchema, homeSchema } from '../../../shared/schemas/homes';
-import { insertBooking, insertHome } from '../../test/factories';
-import { useTestApp } from '../../test/test-app';
+import { homeListSchema, homeSchema } from '#shared/schemas/homes';
+import { insertBooking, insertHome } from '#server/test/factories';
+import { useTestApp } from '#server/test/test-app';
 
 const t = useTestApp();
 
@@ -18,7 +18,8 @@ async function getHomes(url: string) {
 describe('GET /api/homes paging', () => {
   const ids: string[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 7; i++) ids.push((await insertHome(t.db, { title: `Paged ${i}`, location: 'Pagetown, Nowhere' })).id);
+    for (let i = 0; i < 7; i++)
+      ids.push((await insertHome(t.db, { title: `Paged ${i}`, location: 'Pagetown, Nowhere' })).id);
   });
 
   it('answers newest first and follows the Link header through every page exactly once', async () => {
@@ -60,7 +61,9 @@ describe('GET /api/homes filters', () => {
     await insertBooking(t.db, booked, { checkIn: '2026-12-10', checkOut: '2026-12-13', status: 'confirmed' });
     porto = (await insertHome(t.db, { location: 'Porto, Portugal', totalGuest: 6 })).id;
     lisbonSmall = (await insertHome(t.db, { location: 'Lisbon, Portugal', totalGuest: 2 })).id;
-    lisbonLate = (await insertHome(t.db, { location: 'Lisbon, Portugal', availableFrom: '2027-01-10', availableTo: '2027-02-01' })).id;
+    lisbonLate = (
+      await insertHome(t.db, { location: 'Lisbon, Portugal', availableFrom: '2027-01-10', availableTo: '2027-02-01' })
+    ).id;
   });
 
   const idsOf = async (url: string) => {
@@ -100,10 +103,20 @@ describe('GET /api/homes filters', () => {
   it('cancelled bookings and expired holds do not block dates', async () => {
     const home = await insertHome(t.db, { location: 'Holdtown' });
     await insertBooking(t.db, home, { checkIn: '2026-12-20', checkOut: '2026-12-22', status: 'cancelled' });
-    await insertBooking(t.db, home, { checkIn: '2026-12-20', checkOut: '2026-12-22', status: 'held', holdExpiresAt: new Date('2026-11-21T09:00:00Z') });
+    await insertBooking(t.db, home, {
+      checkIn: '2026-12-20',
+      checkOut: '2026-12-22',
+      status: 'held',
+      holdExpiresAt: new Date('2026-11-21T09:00:00Z'),
+    });
     expect(await idsOf('/api/homes?location=Holdtown&checkIn=2026-12-20&checkOut=2026-12-21')).toEqual([home.id]);
     const held = await insertHome(t.db, { location: 'Heldville' });
-    await insertBooking(t.db, held, { checkIn: '2026-12-21', checkOut: '2026-12-23', status: 'held', holdExpiresAt: new Date('2026-11-21T10:15:00Z') });
+    await insertBooking(t.db, held, {
+      checkIn: '2026-12-21',
+      checkOut: '2026-12-23',
+      status: 'held',
+      holdExpiresAt: new Date('2026-11-21T10:15:00Z'),
+    });
     expect(await idsOf('/api/homes?location=Heldville&checkIn=2026-12-20&checkOut=2026-12-22')).toEqual([]);
   });
 
@@ -143,7 +156,13 @@ describe('GET /api/home/:id', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/home/${row.id}` });
     expect(res.statusCode).toBe(200);
     const home = homeSchema.parse(res.json());
-    expect(home).toMatchObject({ _id: row.id, price: 125.5, hostEmail: 'owner@example.test', email: 'owner@example.test', image: row.images[0] });
+    expect(home).toMatchObject({
+      _id: row.id,
+      price: 125.5,
+      hostEmail: 'owner@example.test',
+      email: 'owner@example.test',
+      image: row.images[0],
+    });
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1%27%20or%201=1'])('404 for %s', async (id) => {

@@ -1,128 +1,178 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgedDelete, acknowledgedInsert, acknowledgedUpdate, errorResponse, idParam } from '../../../shared/schemas/common';
 import {
-  createHomeSchema, homeImages, homeListSchema, homeSchema, homesQuerySchema, updateHomeSchema,
-} from '../../../shared/schemas/homes';
-import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '../../auth/guards';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { AppContext } from '../../app-context';
+  acknowledgedDelete,
+  acknowledgedInsert,
+  acknowledgedUpdate,
+  errorResponse,
+  idParam,
+} from '#shared/schemas/common';
+import {
+  createHomeSchema,
+  homeImages,
+  homeListSchema,
+  homeSchema,
+  homesQuerySchema,
+  updateHomeSchema,
+} from '#shared/schemas/homes';
+import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
+import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
 import { createHome, decodeCursor, deleteHome, findHome, listHomes, toHome, updateHome } from './homes-service';
 
 function searchKey(query: Record<string, unknown>): string {
-  return JSON.stringify(Object.entries(query).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/homes', {
-      schema: {
-        tags: ['homes'],
-        summary: 'Homes, newest first, paged; filter by place, free dates and guests, or by host (email: that host or an admin)',
-        querystring: homesQuerySchema,
-        response: {
-          200: homeListSchema.describe('One page; the next page URL is in the Link header (rel="next")'),
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
+    app.get(
+      '/homes',
+      {
+        schema: {
+          tags: ['homes'],
+          summary:
+            'Homes, newest first, paged; filter by place, free dates and guests, or by host (email: that host or an admin)',
+          querystring: homesQuerySchema,
+          response: {
+            200: homeListSchema.describe('One page; the next page URL is in the Link header (rel="next")'),
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+          },
         },
       },
-    }, async (request, reply) => {
-      const query = request.query;
-      // A host's own list (manage-home) is theirs and the admins' only.
-      if (query.email !== undefined) requireSelfOrAdmin(request, query.email);
-      let afterSeq: number | undefined;
-      if (query.cursor !== undefined) {
-        const seq = decodeCursor(query.cursor);
-        if (seq === null) throw badRequest('The cursor is not valid');
-        afterSeq = seq;
-      }
-      const load = () => listHomes(ctx.db, { ...query, afterSeq, hostEmail: query.email }, ctx.clock.now());
-      // The public search is the hot path; a host's own list is always read fresh.
-      const page = query.email === undefined ? await ctx.searchCache.get(searchKey(query), load) : await load();
-      if (page.nextCursor) {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(query)) {
-          if (value !== undefined && key !== 'cursor') params.set(key, String(value));
+      async (request, reply) => {
+        const query = request.query;
+        // A host's own list (manage-home) is theirs and the admins' only.
+        if (query.email !== undefined) requireSelfOrAdmin(request, query.email);
+        let afterSeq: number | undefined;
+        if (query.cursor !== undefined) {
+          const seq = decodeCursor(query.cursor);
+          if (seq === null) throw badRequest('The cursor is not valid');
+          afterSeq = seq;
         }
-        params.set('cursor', page.nextCursor);
-        reply.header('link', `</api/homes?${params.toString()}>; rel="next"`);
-      }
-      return page.homes;
-    });
-
-    app.get('/home/:id', {
-      schema: {
-        tags: ['homes'],
-        summary: 'One home, with the host email under both hostEmail and email',
-        params: idParam,
-        response: { 200: homeSchema, 404: errorResponse },
+        const load = () => listHomes(ctx.db, { ...query, afterSeq, hostEmail: query.email }, ctx.clock.now());
+        // The public search is the hot path; a host's own list is always read fresh.
+        const page = query.email === undefined ? await ctx.searchCache.get(searchKey(query), load) : await load();
+        if (page.nextCursor) {
+          const params = new URLSearchParams();
+          for (const [key, value] of Object.entries(query)) {
+            if (value !== undefined && key !== 'cursor') params.set(key, String(value));
+          }
+          params.set('cursor', page.nextCursor);
+          reply.header('link', `</api/homes?${params.toString()}>; rel="next"`);
+        }
+        return page.homes;
       },
-    }, async (request) => {
-      const row = await findHome(ctx.db, request.params.id);
-      if (!row) throw notFound('No home with this id');
-      return toHome(row);
-    });
+    );
 
-    app.post('/homes', {
-      preValidation: withRole('host'),
-      schema: {
-        tags: ['homes'],
-        summary: 'Add a home (hosts); the signed-in host is its owner',
-        body: createHomeSchema,
-        response: { 200: acknowledgedInsert, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+    app.get(
+      '/home/:id',
+      {
+        schema: {
+          tags: ['homes'],
+          summary: 'One home, with the host email under both hostEmail and email',
+          params: idParam,
+          response: { 200: homeSchema, 404: errorResponse },
+        },
       },
-    }, async (request) => {
-      const host = requireUser(request);
-      const input = request.body;
-      if (input.hostEmail !== undefined && !sameEmail(input.hostEmail, host.email)) {
-        throw forbidden('hostEmail must be your own email');
-      }
-      const images = homeImages(input);
-      const found = await Promise.all(images.map((url) => uploadedImageExists(ctx.storage, url)));
-      if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
-      const insertedId = await createHome(ctx.db, { id: host.id, email: host.email }, input, images);
-      return { acknowledged: true, insertedId };
-    });
+      async (request) => {
+        const row = await findHome(ctx.db, request.params.id);
+        if (!row) throw notFound('No home with this id');
+        return toHome(row);
+      },
+    );
 
-    app.put('/home/:id', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['homes'],
-        summary: 'Edit a home (its owner); modifiedCount is 0 when nothing changed',
-        params: idParam,
-        body: updateHomeSchema,
-        response: { 200: acknowledgedUpdate, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+    app.post(
+      '/homes',
+      {
+        preValidation: withRole('host'),
+        schema: {
+          tags: ['homes'],
+          summary: 'Add a home (hosts); the signed-in host is its owner',
+          body: createHomeSchema,
+          response: { 200: acknowledgedInsert, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        },
       },
-    }, async (request) => {
-      const me = requireUser(request);
-      const row = await findHome(ctx.db, request.params.id);
-      if (!row) throw notFound('No home with this id');
-      if (row.hostId !== me.id) throw forbidden('Only the host of this home can edit it');
-      const modifiedCount = await updateHome(ctx.db, row.id, request.body, ctx.clock.now());
-      return { acknowledged: true, modifiedCount };
-    });
+      async (request) => {
+        const host = requireUser(request);
+        const input = request.body;
+        if (input.hostEmail !== undefined && !sameEmail(input.hostEmail, host.email)) {
+          throw forbidden('hostEmail must be your own email');
+        }
+        const images = homeImages(input);
+        const found = await Promise.all(images.map((url) => uploadedImageExists(ctx.storage, url)));
+        if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
+        const insertedId = await createHome(ctx.db, { id: host.id, email: host.email }, input, images);
+        return { acknowledged: true, insertedId };
+      },
+    );
 
-    app.delete('/homes/:id', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['homes'],
-        summary: 'Delete a home (its owner or an admin); refused while it has upcoming bookings',
-        params: idParam,
-        response: { 200: acknowledgedDelete, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    app.put(
+      '/home/:id',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['homes'],
+          summary: 'Edit a home (its owner); modifiedCount is 0 when nothing changed',
+          params: idParam,
+          body: updateHomeSchema,
+          response: {
+            200: acknowledgedUpdate,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+          },
+        },
       },
-    }, async (request) => {
-      const me = requireUser(request);
-      const row = await findHome(ctx.db, request.params.id);
-      if (!row) throw notFound('No home with this id');
-      if (row.hostId !== me.id && !isAdmin(me)) throw forbidden('Only the host of this home can delete it');
-      const result = await deleteHome(ctx.db, row.id, ctx.clock.now());
-      if (result === 'booked') {
-        throw conflict('This home has upcoming bookings and cannot be deleted. Cancel them first, or wait until they are over.', 'home_booked');
-      }
-      if (result === 'missing') throw notFound('No home with this id');
-      return { acknowledged: true, deletedCount: 1 };
-    });
+      async (request) => {
+        const me = requireUser(request);
+        const row = await findHome(ctx.db, request.params.id);
+        if (!row) throw notFound('No home with this id');
+        if (row.hostId !== me.id) throw forbidden('Only the host of this home can edit it');
+        const modifiedCount = await updateHome(ctx.db, row.id, request.body, ctx.clock.now());
+        return { acknowledged: true, modifiedCount };
+      },
+    );
+
+    app.delete(
+      '/homes/:id',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['homes'],
+          summary: 'Delete a home (its owner or an admin); refused while it has upcoming bookings',
+          params: idParam,
+          response: {
+            200: acknowledgedDelete,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const me = requireUser(request);
+        const row = await findHome(ctx.db, request.params.id);
+        if (!row) throw notFound('No home with this id');
+        if (row.hostId !== me.id && !isAdmin(me)) throw forbidden('Only the host of this home can delete it');
+        const result = await deleteHome(ctx.db, row.id, ctx.clock.now());
+        if (result === 'booked') {
+          throw conflict(
+            'This home has upcoming bookings and cannot be deleted. Cancel them first, or wait until they are over.',
+            'home_booked',
+          );
+        }
+        if (result === 'missing') throw notFound('No home with this id');
+        return { acknowledged: true, deletedCount: 1 };
+      },
+    );
   };
 }
-

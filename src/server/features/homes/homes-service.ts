@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { CreateHome, Home, HomesQuery, UpdateHome } from '../../../shared/schemas/homes';
-import { amountToCents, centsToAmount } from '../../../shared/money';
-import type { Db } from '../../db/client';
-import { bookings, homeLocations, homes } from '../../db/schema';
+import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
+import { amountToCents, centsToAmount } from '#shared/money';
+import type { Db } from '#server/db/client';
+import { bookings, homeLocations, homes } from '#server/db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -64,7 +64,11 @@ export interface HomesPage {
   nextCursor: string | null;
 }
 
-export async function listHomes(db: Db, query: HomesQuery & { afterSeq?: number; hostEmail?: string }, now: Date): Promise<HomesPage> {
+export async function listHomes(
+  db: Db,
+  query: HomesQuery & { afterSeq?: number; hostEmail?: string },
+  now: Date,
+): Promise<HomesPage> {
   const where: SQL[] = [];
   if (query.afterSeq !== undefined) where.push(lt(homes.seq, query.afterSeq));
   if (query.hostEmail) where.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
@@ -117,20 +121,23 @@ export interface HomeOwner {
 
 /** Inserts a home owned by `owner`; the pictures must already have been checked. */
 export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, images: string[]): Promise<string> {
-  const [row] = await db.insert(homes).values({
-    hostId: owner.id,
-    hostEmail: owner.email,
-    title: input.title,
-    location: input.location,
-    description: input.description ?? '',
-    priceCents: amountToCents(input.price),
-    totalGuest: input.total_guest,
-    bedrooms: input.bedrooms,
-    bathrooms: input.bathrooms,
-    availableFrom: input.from,
-    availableTo: input.to,
-    images,
-  }).returning({ id: homes.id });
+  const [row] = await db
+    .insert(homes)
+    .values({
+      hostId: owner.id,
+      hostEmail: owner.email,
+      title: input.title,
+      location: input.location,
+      description: input.description ?? '',
+      priceCents: amountToCents(input.price),
+      totalGuest: input.total_guest,
+      bedrooms: input.bedrooms,
+      bathrooms: input.bathrooms,
+      availableFrom: input.from,
+      availableTo: input.to,
+      images,
+    })
+    .returning({ id: homes.id });
   return row!.id;
 }
 

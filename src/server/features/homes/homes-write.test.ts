@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { homeListSchema, homeSchema, type CreateHomeInput } from '../../../shared/schemas/homes';
-import { bookings, homes } from '../../db/schema';
-import { insertBooking, insertHome } from '../../test/factories';
-import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { homeListSchema, homeSchema, type CreateHomeInput } from '#shared/schemas/homes';
+import { bookings, homes } from '#server/db/schema';
+import { insertBooking, insertHome } from '#server/test/factories';
+import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 
 const t = useTestApp();
 
@@ -18,8 +18,14 @@ let pictures: string[];
 /** Puts a picture in storage the way the upload endpoint does, and answers its URL. */
 async function storedPicture(): Promise<string> {
   const key = randomBytes(16).toString('hex');
-  await t.storage.put(`${key}-1280.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), { contentType: 'image/webp', visibility: 'public' });
-  await t.storage.put(`${key}-640.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), { contentType: 'image/webp', visibility: 'public' });
+  await t.storage.put(`${key}-1280.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), {
+    contentType: 'image/webp',
+    visibility: 'public',
+  });
+  await t.storage.put(`${key}-640.webp`, Buffer.from('RIFF\0\0\0\0WEBP'), {
+    contentType: 'image/webp',
+    visibility: 'public',
+  });
   return t.storage.publicUrl(`${key}-1280.webp`);
 }
 
@@ -57,15 +63,27 @@ async function createOk(body: Partial<CreateHomeInput> = {}, who: SignedIn = hos
 
 describe('POST /api/homes', () => {
   it('creates a home owned by the signed-in host and answers {acknowledged, insertedId}', async () => {
-    const res = await create({ ...valid(), image: pictures[0], images: [pictures[1], pictures[0]], hostEmail: host.user.email.toUpperCase() });
+    const res = await create({
+      ...valid(),
+      image: pictures[0],
+      images: [pictures[1], pictures[0]],
+      hostEmail: host.user.email.toUpperCase(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
     const id = res.json().insertedId;
 
     const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
     expect(home).toMatchObject({
-      _id: id, title: 'Sunny flat by the river', price: 120.5, hostEmail: host.user.email, email: host.user.email,
-      image: pictures[0], images: [pictures[0], pictures[1]], from: '2026-12-01', to: '2026-12-02',
+      _id: id,
+      title: 'Sunny flat by the river',
+      price: 120.5,
+      hostEmail: host.user.email,
+      email: host.user.email,
+      image: pictures[0],
+      images: [pictures[0], pictures[1]],
+      from: '2026-12-01',
+      to: '2026-12-02',
     });
     const [row] = await t.db.select().from(homes).where(eq(homes.id, id));
     expect(row).toMatchObject({ hostId: host.user.id, hostEmail: host.user.email, priceCents: 12_050 });
@@ -81,7 +99,7 @@ describe('POST /api/homes', () => {
     expect(home.image).toMatch(/placeholder/);
   });
 
-  it('403 when hostEmail is someone else\'s; the owner is never taken from the body', async () => {
+  it("403 when hostEmail is someone else's; the owner is never taken from the body", async () => {
     const res = await create({ ...valid(), hostEmail: otherHost.user.email });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toMatch(/hostEmail/);
@@ -168,7 +186,8 @@ describe('home validation (the shared zod schema)', () => {
   ] as const)('%s -> %i', async (_name, status, change) => {
     const res = await create({ ...valid(), ...change });
     expect(res.statusCode, res.body).toBe(status);
-    if (status === 400) expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+    if (status === 400)
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
   });
 
   it('says what is wrong in words the form can show', async () => {
@@ -182,7 +201,12 @@ describe('home validation (the shared zod schema)', () => {
 describe('PUT /api/home/:id', () => {
   let id: string;
   const edit = () => ({
-    location: 'Lisbon, Portugal', title: 'Sunny flat by the river', price: 120.5, total_guest: 4, bedrooms: 2, bathrooms: 1,
+    location: 'Lisbon, Portugal',
+    title: 'Sunny flat by the river',
+    price: 120.5,
+    total_guest: 4,
+    bedrooms: 2,
+    bathrooms: 1,
     description: 'Bright rooms, a balcony and a view of the Tagus.',
   });
   const put = (body: unknown, who: SignedIn | null = host, homeId = id) =>
@@ -196,7 +220,10 @@ describe('PUT /api/home/:id', () => {
     expect((await put(edit())).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
     expect((await put({ ...edit(), price: 130 })).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await put({ ...edit(), price: 130 })).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
-    expect((await put({ ...edit(), price: 130, description: 'New words' })).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await put({ ...edit(), price: 130, description: 'New words' })).json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+    });
     // description left out: kept as it is
     const { description: _d, ...noDescription } = { ...edit(), price: 130 };
     expect((await put(noDescription)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
@@ -269,7 +296,10 @@ describe('DELETE /api/homes/:id', () => {
   // Today is 2026-11-21 (TEST_NOW, 10:00 UTC).
   it.each([
     ['a confirmed upcoming stay', { status: 'confirmed', checkIn: '2026-12-10', checkOut: '2026-12-13' }],
-    ['a confirmed stay under way (checks out tomorrow)', { status: 'confirmed', checkIn: '2026-11-19', checkOut: '2026-11-22' }],
+    [
+      'a confirmed stay under way (checks out tomorrow)',
+      { status: 'confirmed', checkIn: '2026-11-19', checkOut: '2026-11-22' },
+    ],
     ['an unexpired hold', { status: 'held', holdExpiresAt: new Date('2026-11-21T10:10:00Z') }],
   ] as const)('409 with a message while it has %s', async (_name, booking) => {
     const home = await ownHome();
@@ -285,7 +315,10 @@ describe('DELETE /api/homes/:id', () => {
   it('409 while a hold past its time is not settled yet (it may have been paid); once the sweeper expires it, the delete goes through', async () => {
     const home = await ownHome();
     const stale = await insertBooking(t.db, home, {
-      status: 'held', checkIn: '2026-12-20', checkOut: '2026-12-22', holdExpiresAt: new Date('2026-11-21T09:59:00Z'),
+      status: 'held',
+      checkIn: '2026-12-20',
+      checkOut: '2026-12-22',
+      holdExpiresAt: new Date('2026-11-21T09:59:00Z'),
     });
     const res = await del(home.id);
     expect(res.statusCode).toBe(409);
@@ -296,8 +329,17 @@ describe('DELETE /api/homes/:id', () => {
 
   it('past, cancelled and expired bookings (and holds of past stays) do not block; past bookings stay readable with their copied fields', async () => {
     const home = await ownHome();
-    const past = await insertBooking(t.db, home, { status: 'confirmed', checkIn: '2026-11-10', checkOut: '2026-11-21' });
-    await insertBooking(t.db, home, { status: 'held', checkIn: '2026-11-05', checkOut: '2026-11-08', holdExpiresAt: new Date('2026-11-21T09:59:00Z') });
+    const past = await insertBooking(t.db, home, {
+      status: 'confirmed',
+      checkIn: '2026-11-10',
+      checkOut: '2026-11-21',
+    });
+    await insertBooking(t.db, home, {
+      status: 'held',
+      checkIn: '2026-11-05',
+      checkOut: '2026-11-08',
+      holdExpiresAt: new Date('2026-11-21T09:59:00Z'),
+    });
     await insertBooking(t.db, home, { status: 'cancelled', checkIn: '2026-12-10', checkOut: '2026-12-13' });
     await insertBooking(t.db, home, { status: 'expired', checkIn: '2026-12-24', checkOut: '2026-12-26' });
 
@@ -305,14 +347,21 @@ describe('DELETE /api/homes/:id', () => {
 
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past.id));
     expect(kept).toMatchObject({
-      homeId: null, title: home.title, location: home.location, image: home.images[0], hostEmail: home.hostEmail,
-      nightlyCents: home.priceCents, checkIn: '2026-11-10', checkOut: '2026-11-21', status: 'confirmed',
+      homeId: null,
+      title: home.title,
+      location: home.location,
+      image: home.images[0],
+      hostEmail: home.hostEmail,
+      nightlyCents: home.priceCents,
+      checkIn: '2026-11-10',
+      checkOut: '2026-11-21',
+      status: 'confirmed',
     });
     expect(await t.db.select().from(bookings).where(eq(bookings.homeId, home.id))).toEqual([]);
   });
 });
 
-describe('GET /api/homes?email= (a host\'s homes)', () => {
+describe("GET /api/homes?email= (a host's homes)", () => {
   let mine: string[];
   let theirs: string;
   let lister: SignedIn;
@@ -324,9 +373,13 @@ describe('GET /api/homes?email= (a host\'s homes)', () => {
     theirs = await createOk({ title: 'Not yours' }, stranger);
   });
   const list = (email: string, who: SignedIn | null, extra = '') =>
-    t.app.inject({ method: 'GET', url: `/api/homes?email=${encodeURIComponent(email)}${extra}`, headers: who?.headers ?? {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/homes?email=${encodeURIComponent(email)}${extra}`,
+      headers: who?.headers ?? {},
+    });
 
-  it('answers that host\'s homes only, newest first, to that host (any case of the email)', async () => {
+  it("answers that host's homes only, newest first, to that host (any case of the email)", async () => {
     for (const email of [lister.user.email, lister.user.email.toUpperCase()]) {
       const res = await list(email, lister);
       expect(res.statusCode, res.body).toBe(200);
@@ -345,7 +398,7 @@ describe('GET /api/homes?email= (a host\'s homes)', () => {
     expect(second.json().map((h: { _id: string }) => h._id)).toEqual([mine[0]]);
   });
 
-  it('an admin may list any host\'s homes', async () => {
+  it("an admin may list any host's homes", async () => {
     const res = await list(lister.user.email, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../providers/clock/clock';
+import { fixedClock } from '#server/providers/clock/clock';
 import { createSearchCache } from './search-cache';
 
 describe('search cache', () => {
@@ -22,7 +22,11 @@ describe('search cache', () => {
     await cache.get('a', async () => ++loads);
     cache.clear();
     expect(await cache.get('a', async () => ++loads)).toBe(2);
-    await expect(cache.get('x', async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+    await expect(
+      cache.get('x', async () => {
+        throw new Error('db down');
+      }),
+    ).rejects.toThrow('db down');
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
   });
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../../providers/clock/clock';
+import type { Clock } from '#server/providers/clock/clock';
 
 /**
  * Public home searches answered from memory for a few seconds. Identical
@@ -17,7 +17,15 @@ export const noSearchCache: SearchCache = {
   clear: () => {},
 };
 
-export function createSearchCache({ ttlMs, maxEntries = 1000, clock }: { ttlMs: number; maxEntries?: number; clock: Pick<Clock, 'now'> }): SearchCache {
+export function createSearchCache({
+  ttlMs,
+  maxEntries = 1000,
+  clock,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  clock: Pick<Clock, 'now'>;
+}): SearchCache {
   if (ttlMs <= 0) return noSearchCache;
   let generation = 0;
   const entries = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
@@ -32,7 +40,9 @@ export function createSearchCache({ ttlMs, maxEntries = 1000, clock }: { ttlMs: 
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { at: now, generation: loadedIn, value });
       // A failed load is not remembered.
-      value.catch(() => { if (entries.get(key)?.value === value) entries.delete(key); });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       return value;
     },
     clear() {

@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors';
-import { EXIF_SECRET, attackCorpus, jpegWithExif, noise, pngDeclaring, pngWithAlpha, webpSmall } from './fixtures/corpus';
+import { HttpError } from '#server/http/errors';
+import {
+  EXIF_SECRET,
+  attackCorpus,
+  jpegWithExif,
+  noise,
+  pngDeclaring,
+  pngWithAlpha,
+  webpSmall,
+} from './fixtures/corpus';
 import { processImage, sniffImageType } from './image-pipeline';
 
 describe('sniffImageType', () => {
@@ -61,7 +69,10 @@ describe('processImage', () => {
 
   it('refuses every file of the attack corpus with its status and message', async () => {
     for (const sample of await attackCorpus()) {
-      const err = await processImage(sample.data, [1280, 640]).then(() => null, (e: unknown) => e);
+      const err = await processImage(sample.data, [1280, 640]).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err, sample.name).toBeInstanceOf(HttpError);
       expect((err as HttpError).statusCode, sample.name).toBe(sample.status);
       expect((err as HttpError).message, sample.name).toMatch(sample.message);

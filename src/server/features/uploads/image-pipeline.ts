@@ -14,8 +14,8 @@
  *      bytes appended to the file (polyglot payloads) are gone.
  */
 import sharp, { type Metadata } from 'sharp';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../../shared/schemas/uploads';
-import { HttpError } from '../../http/errors';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '#shared/schemas/uploads';
+import { HttpError } from '#server/http/errors';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -25,7 +25,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function sniffImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -34,7 +35,11 @@ export const unsupportedImage = () =>
 export const damagedImage = () =>
   new HttpError(400, 'invalid_image', 'The picture is damaged or incomplete and could not be read. Try another file.');
 export const tooManyPixels = (width: number, height: number) =>
-  new HttpError(413, 'image_too_large', `The picture is too large (${width}×${height}): at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`);
+  new HttpError(
+    413,
+    'image_too_large',
+    `The picture is too large (${width}×${height}): at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
+  );
 export const tooManyBytes = () =>
   new HttpError(413, 'file_too_large', `The file is too large: at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
 

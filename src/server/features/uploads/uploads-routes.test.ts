@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, uploadResponseSchema } from '../../../shared/schemas/uploads';
-import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, uploadResponseSchema } from '#shared/schemas/uploads';
+import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { EXIF_SECRET, attackCorpus, jpegWithExif, noise, pngWithAlpha, webpSmall } from './fixtures/corpus';
 import { listFiles, multipart, type Part } from './fixtures/multipart';
 
@@ -20,10 +20,20 @@ beforeAll(async () => {
 
 function post(parts: Part[], headers: Record<string, string> = guest.headers, query = '') {
   const body = multipart(parts);
-  return t.app.inject({ method: 'POST', url: `/api/uploads${query}`, headers: { ...headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/uploads${query}`,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
-const image = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): Part => ({ name: 'image', filename, contentType, data });
+const image = (data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): Part => ({
+  name: 'image',
+  filename,
+  contentType,
+  data,
+});
 
 /** Runs `act` and asserts that the storage directory is exactly as before. */
 async function expectNothingStored<T>(act: () => Promise<T>): Promise<T> {
@@ -38,28 +48,34 @@ describe('POST /api/uploads: accepted pictures', () => {
     ['JPEG with EXIF orientation and GPS', jpegWithExif, 'IMG_0001.JPG', 'image/jpeg', [960, 1280], [480, 640]],
     ['PNG with transparency', pngWithAlpha, 'plan.png', 'image/png', [900, 700], [640, 498]],
     ['WebP', webpSmall, 'room.webp', 'image/webp', [500, 400], [500, 400]],
-  ] as const)('%s: re-encoded to WebP without metadata, two sizes served with immutable caching', async (_name, make, filename, type, detail, card) => {
-    const res = await post([image(await make(), filename, type)]);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = uploadResponseSchema.parse(res.json());
-    expect(body.data.display_url).toMatch(UPLOADED_IMAGE_URL);
-    expect([body.width, body.height]).toEqual(detail);
+  ] as const)(
+    '%s: re-encoded to WebP without metadata, two sizes served with immutable caching',
+    async (_name, make, filename, type, detail, card) => {
+      const res = await post([image(await make(), filename, type)]);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = uploadResponseSchema.parse(res.json());
+      expect(body.data.display_url).toMatch(UPLOADED_IMAGE_URL);
+      expect([body.width, body.height]).toEqual(detail);
 
-    for (const [url, size] of [[body.data.display_url, detail], [body.data.display_url.replace('-1280.webp', '-640.webp'), card]] as const) {
-      const served = await t.app.inject({ method: 'GET', url });
-      expect(served.statusCode, url).toBe(200);
-      expect(served.headers['content-type']).toMatch(/^image\/webp/);
-      expect(served.headers['cache-control']).toMatch(/immutable/);
-      expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta.format).toBe('webp');
-      expect([meta.width, meta.height]).toEqual(size);
-      expect(meta.exif).toBeUndefined();
-      expect(meta.xmp).toBeUndefined();
-      expect(meta.icc).toBeUndefined();
-      expect(served.rawPayload.includes(Buffer.from(EXIF_SECRET))).toBe(false);
-    }
-  });
+      for (const [url, size] of [
+        [body.data.display_url, detail],
+        [body.data.display_url.replace('-1280.webp', '-640.webp'), card],
+      ] as const) {
+        const served = await t.app.inject({ method: 'GET', url });
+        expect(served.statusCode, url).toBe(200);
+        expect(served.headers['content-type']).toMatch(/^image\/webp/);
+        expect(served.headers['cache-control']).toMatch(/immutable/);
+        expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+        const meta = await sharp(served.rawPayload).metadata();
+        expect(meta.format).toBe('webp');
+        expect([meta.width, meta.height]).toEqual(size);
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.icc).toBeUndefined();
+        expect(served.rawPayload.includes(Buffer.from(EXIF_SECRET))).toBe(false);
+      }
+    },
+  );
 
   it('decides by the bytes: a PNG named notes.txt and declared as text/plain is a PNG', async () => {
     const res = await post([image(await noise(64, 48).png().toBuffer(), 'notes.txt', 'text/plain')]);
@@ -73,7 +89,9 @@ describe('POST /api/uploads: accepted pictures', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().data.display_url;
     const key = url.slice('/uploads/'.length, -'-1280.webp'.length);
-    const added = Object.keys(listFiles(t.storageDir)).filter((f) => !(f in before)).sort();
+    const added = Object.keys(listFiles(t.storageDir))
+      .filter((f) => !(f in before))
+      .sort();
     expect(added).toEqual([`public/${key}-1280.webp`, `public/${key}-640.webp`]);
     for (const base of [t.storage.publicDir, t.storageDir, process.cwd()]) {
       expect(existsSync(resolve(base, '../../etc/passwd.jpg'))).toBe(false);
@@ -140,20 +158,27 @@ describe('POST /api/uploads: refused, nothing stored', () => {
   });
 
   it('415 for a body that is not multipart', async () => {
-    const res = await expectNothingStored(() => t.app.inject({
-      method: 'POST', url: '/api/uploads', headers: guest.headers, payload: { image: 'data:image/png;base64,AAAA' },
-    }));
+    const res = await expectNothingStored(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: guest.headers,
+        payload: { image: 'data:image/png;base64,AAAA' },
+      }),
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toMatch(/multipart/);
   });
 
   it('400 for a broken multipart body', async () => {
-    const res = await expectNothingStored(() => t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...guest.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
-    }));
+    const res = await expectNothingStored(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { ...guest.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+        payload: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(400);
   });
 
@@ -231,7 +256,9 @@ describe('documents (purpose=document)', () => {
   it('refuses attack files as documents too, storing nothing', async () => {
     const corpus = await attackCorpus();
     for (const sample of corpus.slice(0, 4)) {
-      const res = await expectNothingStored(() => post([image(sample.data, sample.filename, sample.contentType)], guest.headers, '?purpose=document'));
+      const res = await expectNothingStored(() =>
+        post([image(sample.data, sample.filename, sample.contentType)], guest.headers, '?purpose=document'),
+      );
       expect(res.statusCode, sample.name).toBe(sample.status);
     }
   });

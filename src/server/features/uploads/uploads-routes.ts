@@ -2,17 +2,17 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common';
+import { errorResponse } from '#shared/schemas/common';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_FIELD,
   documentKeyParam,
   uploadQuerySchema,
   uploadResponseSchema,
-} from '../../../shared/schemas/uploads';
-import type { AppContext } from '../../app-context';
-import { authenticated, isAdmin, requireUser } from '../../auth/guards';
-import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+} from '#shared/schemas/uploads';
+import type { AppContext } from '#server/app-context';
+import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
+import { HttpError, badRequest, forbidden, notFound } from '#server/http/errors';
 import { tooManyBytes } from './image-pipeline';
 import { documentOwnerTag, ownerTag, storeUpload } from './uploads-service';
 
@@ -80,60 +80,69 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Scoped to this plugin: no other route accepts multipart bodies.
     await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-    app.post('/uploads', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['uploads'],
-        summary: 'Upload a picture (JPEG, PNG or WebP, at most 8 MB and 40 megapixels) as multipart field "image"',
-        description:
-          'The picture is re-encoded to WebP without metadata. purpose=image (default): public, stored at 1280 and 640 px, '
-          + 'display_url is the 1280 one (replace -1280.webp by -640.webp for cards). purpose=document: private, '
-          + 'readable only by its owner and admins at display_url.',
-        consumes: ['multipart/form-data'],
-        querystring: uploadQuerySchema,
-        response: {
-          200: uploadResponseSchema,
-          400: errorResponse,
-          401: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
+    app.post(
+      '/uploads',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['uploads'],
+          summary: 'Upload a picture (JPEG, PNG or WebP, at most 8 MB and 40 megapixels) as multipart field "image"',
+          description:
+            'The picture is re-encoded to WebP without metadata. purpose=image (default): public, stored at 1280 and 640 px, ' +
+            'display_url is the 1280 one (replace -1280.webp by -640.webp for cards). purpose=document: private, ' +
+            'readable only by its owner and admins at display_url.',
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuerySchema,
+          response: {
+            200: uploadResponseSchema,
+            400: errorResponse,
+            401: errorResponse,
+            413: errorResponse,
+            415: errorResponse,
+          },
         },
       },
-    }, async (request) => {
-      const me = requireUser(request);
-      const bytes = await readOneFile(request);
-      return storeUpload(ctx.storage, bytes, { purpose: request.query.purpose, userId: me.id });
-    });
+      async (request) => {
+        const me = requireUser(request);
+        const bytes = await readOneFile(request);
+        return storeUpload(ctx.storage, bytes, { purpose: request.query.purpose, userId: me.id });
+      },
+    );
 
-    app.get('/documents/:key', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['uploads'],
-        summary: 'A private document picture; only its owner and admins may read it',
-        params: documentKeyParam,
-        produces: ['image/webp'],
-        response: {
-          200: z.any().describe('The picture (image/webp)'),
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
+    app.get(
+      '/documents/:key',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['uploads'],
+          summary: 'A private document picture; only its owner and admins may read it',
+          params: documentKeyParam,
+          produces: ['image/webp'],
+          response: {
+            200: z.any().describe('The picture (image/webp)'),
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+          },
         },
       },
-    }, async (request, reply) => {
-      const me = requireUser(request);
-      const { key } = request.params;
-      const owner = documentOwnerTag(key);
-      if (!owner) throw notFound('No such document');
-      if (owner !== ownerTag(me.id) && !isAdmin(me)) throw forbidden('Only the owner and admins can see this document');
-      const object = await ctx.storage.get(key, 'private');
-      if (!object) throw notFound('No such document');
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('content-length', object.size)
-        .type(object.contentType)
-        .send(object.body);
-    });
+      async (request, reply) => {
+        const me = requireUser(request);
+        const { key } = request.params;
+        const owner = documentOwnerTag(key);
+        if (!owner) throw notFound('No such document');
+        if (owner !== ownerTag(me.id) && !isAdmin(me))
+          throw forbidden('Only the owner and admins can see this document');
+        const object = await ctx.storage.get(key, 'private');
+        if (!object) throw notFound('No such document');
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .header('content-length', object.size)
+          .type(object.contentType)
+          .send(object.body);
+      },
+    );
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_KEY } from '../../../shared/schemas/uploads';
+import { DOCUMENT_KEY } from '#shared/schemas/uploads';
 import { documentOwnerTag, isOwnDocumentUrl, ownerTag, uploadedImageKey } from './uploads-service';
 
 describe('document keys', () => {
@@ -15,12 +15,17 @@ describe('document keys', () => {
   });
 
   it('refuse anything that is not a key the server makes', () => {
-    for (const key of ['doc-x.webp', `doc-${'a'.repeat(32)}-${'0'.repeat(32)}.png`, `../doc-${'a'.repeat(32)}-${'0'.repeat(32)}.webp`, '']) {
+    for (const key of [
+      'doc-x.webp',
+      `doc-${'a'.repeat(32)}-${'0'.repeat(32)}.png`,
+      `../doc-${'a'.repeat(32)}-${'0'.repeat(32)}.webp`,
+      '',
+    ]) {
       expect(documentOwnerTag(key), key).toBeNull();
     }
   });
 
-  it('isOwnDocumentUrl tells the owner\'s documents apart', () => {
+  it("isOwnDocumentUrl tells the owner's documents apart", () => {
     const url = `/api/documents/doc-${ownerTag('u1')}-${'1'.repeat(32)}.webp`;
     expect(isOwnDocumentUrl(url, 'u1')).toBe(true);
     expect(isOwnDocumentUrl(url, 'u2')).toBe(false);
@@ -32,7 +37,13 @@ describe('uploadedImageKey', () => {
   it('accepts only detail-size URLs made by the upload endpoint', () => {
     const key = `${'a'.repeat(32)}-1280.webp`;
     expect(uploadedImageKey(`/uploads/${key}`)).toBe(key);
-    for (const url of [`/uploads/${'a'.repeat(32)}-640.webp`, `/uploads/../${key}`, `https://x.test/uploads/${key}`, `/uploads/${key}?x=1`, '/placeholder-home.svg']) {
+    for (const url of [
+      `/uploads/${'a'.repeat(32)}-640.webp`,
+      `/uploads/../${key}`,
+      `https://x.test/uploads/${key}`,
+      `/uploads/${key}?x=1`,
+      '/placeholder-home.svg',
+    ]) {
       expect(uploadedImageKey(url), url).toBeNull();
     }
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, type UploadPurpose, type UploadResponse } from '../../../shared/schemas/uploads';
-import type { StorageProvider } from '../../providers/storage/storage';
+import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, type UploadPurpose, type UploadResponse } from '#shared/schemas/uploads';
+import type { StorageProvider } from '#server/providers/storage/storage';
 import { processImage } from './image-pipeline';
 
 export const DETAIL_SIDE = 1280;
@@ -73,7 +73,10 @@ export async function storeUpload(
   const base = newKey();
   const written: string[] = [];
   try {
-    for (const [suffix, rendition] of [[`-${DETAIL_SIDE}.webp`, detail!], [`-${CARD_SIDE}.webp`, card!]] as const) {
+    for (const [suffix, rendition] of [
+      [`-${DETAIL_SIDE}.webp`, detail!],
+      [`-${CARD_SIDE}.webp`, card!],
+    ] as const) {
       const key = `${base}${suffix}`;
       await storage.put(key, rendition.data, { contentType: 'image/webp', visibility: 'public' });
       written.push(key);
@@ -82,5 +85,9 @@ export async function storeUpload(
     await Promise.allSettled(written.map((key) => storage.delete(key, 'public')));
     throw err;
   }
-  return { data: { display_url: storage.publicUrl(`${base}-${DETAIL_SIDE}.webp`) }, width: detail!.width, height: detail!.height };
+  return {
+    data: { display_url: storage.publicUrl(`${base}-${DETAIL_SIDE}.webp`) },
+    width: detail!.width,
+    height: detail!.height,
+  };
 }

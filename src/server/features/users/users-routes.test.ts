@@ -1,25 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { putUserResponseSchema, userListSchema, userSchema } from '../../../shared/schemas/users';
-import { sessions, users } from '../../db/schema';
+import { putUserResponseSchema, userListSchema, userSchema } from '#shared/schemas/users';
+import { sessions, users } from '#server/db/schema';
 import { ownerTag } from '../uploads/uploads-service';
-import { sessionCookieFrom, signInAs, useTestApp, type SignedIn } from '../../test/test-app';
+import { sessionCookieFrom, signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 
 const t = useTestApp();
 
 const put = (who: SignedIn | null, email: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, headers: who?.headers ?? {}, payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: who?.headers ?? {},
+    payload: payload as object,
+  });
 const get = (who: SignedIn | null, url: string) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
-const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role ?? null;
+const roleOf = async (id: string) =>
+  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role ?? null;
 /** Stores a private document as the upload endpoint would, and answers its URL. */
 async function documentOf(userId: string) {
   const key = `doc-${ownerTag(userId)}-${randomBytes(16).toString('hex')}.webp`;
   await t.storage.put(key, Buffer.from('RIFF....WEBP'), { contentType: 'image/webp', visibility: 'private' });
   return `/api/documents/${key}`;
 }
-const hostRequest = async (who: SignedIn) =>
-  ({ email: who.user.email, location: 'Lisbon, Portugal', docImage: await documentOf(who.user.id), role: 'requested' });
+const hostRequest = async (who: SignedIn) => ({
+  email: who.user.email,
+  location: 'Lisbon, Portugal',
+  docImage: await documentOf(who.user.id),
+  role: 'requested',
+});
 
 describe('GET /api/user/:email', () => {
   it('answers the caller with role null for none, matching the email in any case', async () => {
@@ -37,7 +47,7 @@ describe('GET /api/user/:email', () => {
     expect((await get(admin, '/api/user/nobody@example.test')).statusCode).toBe(404);
   });
 
-  it('refuses another user\'s record (403) and anonymous callers (401)', async () => {
+  it("refuses another user's record (403) and anonymous callers (401)", async () => {
     const guest = await signInAs(t.app, 'guest');
     const other = await signInAs(t.app, 'host');
     expect((await get(guest, `/api/user/${other.user.email}`)).statusCode).toBe(403);
@@ -68,23 +78,35 @@ describe('GET /api/users', () => {
 });
 
 describe('PUT /api/user/:email — token', () => {
-  it('answers a bearer token for the caller\'s own session, usable as Authorization: Bearer', async () => {
+  it("answers a bearer token for the caller's own session, usable as Authorization: Bearer", async () => {
     const guest = await signInAs(t.app, 'guest');
     const res = await put(guest, guest.user.email.toUpperCase(), { email: guest.user.email });
     expect(res.statusCode).toBe(200);
     const body = putUserResponseSchema.parse(res.json());
     expect(body).toMatchObject({ acknowledged: true, modifiedCount: 0, upsertedCount: 0 });
     expect(body.token).toBe(guest.token);
-    const viaBearer = await t.app.inject({ method: 'GET', url: `/api/user/${guest.user.email}`, headers: { authorization: `Bearer ${body.token}` } });
+    const viaBearer = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${guest.user.email}`,
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(viaBearer.statusCode).toBe(200);
     // A bearer token without its signature, or a forged one, is not accepted.
     const raw = body.token!.split('.')[0]!;
     for (const bad of [raw, `${raw}.AAAA`, 'nonsense']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/user/${guest.user.email}`, headers: { authorization: `Bearer ${bad}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/user/${guest.user.email}`,
+            headers: { authorization: `Bearer ${bad}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
   });
 
-  it('is refused for another user\'s email', async () => {
+  it("is refused for another user's email", async () => {
     const guest = await signInAs(t.app, 'guest');
     const other = await signInAs(t.app, 'guest');
     expect((await put(guest, other.user.email, { email: other.user.email })).statusCode).toBe(403);
@@ -111,7 +133,11 @@ describe('PUT /api/user/:email — host request', () => {
     expect(fresh).not.toBe(guest.cookie);
     expect(res.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(res.headers['set-cookie']).toMatch(/SameSite=Lax/);
-    const after = await t.app.inject({ method: 'GET', url: `/api/user/${guest.user.email}`, headers: { cookie: fresh! } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${guest.user.email}`,
+      headers: { cookie: fresh! },
+    });
     expect(userSchema.parse(after.json()).role).toBe('requested');
   });
 
@@ -130,7 +156,10 @@ describe('PUT /api/user/:email — host request', () => {
     const base = await hostRequest(guest);
     const othersDoc = await put(guest, guest.user.email, { ...base, docImage: await documentOf(other.user.id) });
     expect(othersDoc.statusCode).toBe(403);
-    const missing = await put(guest, guest.user.email, { ...base, docImage: `/api/documents/doc-${ownerTag(guest.user.id)}-${'0'.repeat(32)}.webp` });
+    const missing = await put(guest, guest.user.email, {
+      ...base,
+      docImage: `/api/documents/doc-${ownerTag(guest.user.id)}-${'0'.repeat(32)}.webp`,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('unknown_document');
     expect(await roleOf(guest.user.id)).toBeNull();
@@ -163,7 +192,7 @@ describe('PUT /api/user/:email — host request', () => {
 });
 
 describe('PUT /api/user/:email — approval and decline', () => {
-  it('lets an admin approve a requested user, with the spec\'s body, and revokes that user\'s sessions', async () => {
+  it("lets an admin approve a requested user, with the spec's body, and revokes that user's sessions", async () => {
     const admin = await signInAs(t.app, 'admin');
     const requested = await signInAs(t.app, 'requested');
     const current = userSchema.parse((await get(admin, `/api/user/${requested.user.email}`)).json());
@@ -202,7 +231,9 @@ describe('PUT /api/user/:email — approval and decline', () => {
       expect((await put(who, requested.user.email, { role: 'host' })).statusCode, role).toBe(403);
     }
     expect((await put(requested, requested.user.email, { role: 'host' })).statusCode).toBe(403);
-    expect((await put(requested, requested.user.email, { email: requested.user.email, role: 'host' })).statusCode).toBe(403);
+    expect((await put(requested, requested.user.email, { email: requested.user.email, role: 'host' })).statusCode).toBe(
+      403,
+    );
     expect((await put(null, requested.user.email, { role: 'host' })).statusCode).toBe(401);
     expect(await roleOf(requested.user.id)).toBe('requested');
   });
@@ -226,7 +257,7 @@ describe('PUT /api/user/:email — escalation', () => {
   it('does not let a guest make themself host, or set fields through other shapes', async () => {
     const guest = await signInAs(t.app, 'guest');
     expect((await put(guest, guest.user.email, { email: guest.user.email, role: 'host' })).statusCode).toBe(403);
-    expect((await put(guest, guest.user.email, { ...await hostRequest(guest), role: 'host' })).statusCode).toBe(403);
+    expect((await put(guest, guest.user.email, { ...(await hostRequest(guest)), role: 'host' })).statusCode).toBe(403);
     expect((await put(guest, guest.user.email, { email: guest.user.email, location: 'X' })).statusCode).toBe(400);
     expect((await put(guest, guest.user.email, { email: guest.user.email, isAdmin: true })).statusCode).toBe(400);
     expect((await put(guest, guest.user.email, { role: 'superuser' })).statusCode).toBe(400);
@@ -235,14 +266,18 @@ describe('PUT /api/user/:email — escalation', () => {
 
   it('does not let a client set role, location or docImage through Better Auth', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/sign-up/email',
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
       payload: { name: 'Sneaky', email: 'sneaky@example.test', password: 'password-123', role: 'admin' },
     });
     expect(res.statusCode).toBe(400);
     const guest = await signInAs(t.app, 'guest');
     for (const field of [{ role: 'admin' }, { location: 'X' }, { docImage: '/api/documents/x' }]) {
       const update = await t.app.inject({
-        method: 'POST', url: '/api/auth/update-user', headers: { ...guest.headers, origin: t.config.publicUrl }, payload: field,
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { ...guest.headers, origin: t.config.publicUrl },
+        payload: field,
       });
       expect(update.statusCode, JSON.stringify(field)).toBe(400);
     }

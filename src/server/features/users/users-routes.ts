@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common';
+import { errorResponse } from '#shared/schemas/common';
 import {
-  approvalRequestSchema, emailParam, hostRequestSchema, putUserBodySchema, putUserResponseSchema, userListSchema, userSchema,
-} from '../../../shared/schemas/users';
-import type { AppContext } from '../../app-context';
-import type { Auth } from '../../auth/auth';
-import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '../../auth/guards';
-import { revokeUserSessions, rotateOwnSession, signSessionToken } from '../../auth/sessions';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+  approvalRequestSchema,
+  emailParam,
+  hostRequestSchema,
+  putUserBodySchema,
+  putUserResponseSchema,
+  userListSchema,
+  userSchema,
+} from '#shared/schemas/users';
+import type { AppContext } from '#server/app-context';
+import type { Auth } from '#server/auth/auth';
+import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
+import { revokeUserSessions, rotateOwnSession, signSessionToken } from '#server/auth/sessions';
+import { badRequest, forbidden, notFound } from '#server/http/errors';
 import { isOwnDocumentUrl } from '../uploads/uploads-service';
 import { decideHostRequest, findUserByEmail, listUsers, requestHost, toUser } from './users-service';
 
@@ -38,76 +44,96 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
  */
 export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users', {
-      preValidation: withRole('admin'),
-      schema: { tags: ['users'], summary: 'All users (admin)', response: { 200: userListSchema, ...errors } },
-    }, async () => (await listUsers(ctx.db)).map(toUser));
-
-    app.get('/user/:email', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['users'],
-        summary: 'One user with their role (null = none); yourself or, for an admin, anyone',
-        params: emailParam,
-        response: { 200: userSchema, ...errors },
+    app.get(
+      '/users',
+      {
+        preValidation: withRole('admin'),
+        schema: { tags: ['users'], summary: 'All users (admin)', response: { 200: userListSchema, ...errors } },
       },
-    }, async (request) => {
-      requireSelfOrAdmin(request, request.params.email);
-      const row = await findUserByEmail(ctx.db, request.params.email);
-      if (!row) throw notFound('No user with this email');
-      return toUser(row);
-    });
+      async () => (await listUsers(ctx.db)).map(toUser),
+    );
 
-    app.put('/user/:email', {
-      preValidation: authenticated,
-      schema: {
-        tags: ['users'],
-        summary: 'Token for API clients, host request, or approval/decline of a host request (see description)',
-        description: 'Body {email}: own email only; answers {token} (send it as Authorization: Bearer <token>). '
-          + 'Body {email, location, docImage, role: "requested"}: own email only, from no role. '
-          + 'Body {role: "host"} or {role: null} (the user\'s other fields tolerated): admin only, for a requested user.',
-        params: emailParam,
-        body: putUserBodySchema,
-        response: { 200: putUserResponseSchema, ...errors },
+    app.get(
+      '/user/:email',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['users'],
+          summary: 'One user with their role (null = none); yourself or, for an admin, anyone',
+          params: emailParam,
+          response: { 200: userSchema, ...errors },
+        },
       },
-    }, async (request, reply) => {
-      const me = requireUser(request);
-      const { email } = request.params;
-      const body = request.body;
-      if (body.email !== undefined && !sameEmail(body.email, email)) throw badRequest('The email in the body must be the one in the URL');
+      async (request) => {
+        requireSelfOrAdmin(request, request.params.email);
+        const row = await findUserByEmail(ctx.db, request.params.email);
+        if (!row) throw notFound('No user with this email');
+        return toUser(row);
+      },
+    );
 
-      if (body.role === 'admin') throw forbidden('Nobody becomes an admin through the API');
+    app.put(
+      '/user/:email',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['users'],
+          summary: 'Token for API clients, host request, or approval/decline of a host request (see description)',
+          description:
+            'Body {email}: own email only; answers {token} (send it as Authorization: Bearer <token>). ' +
+            'Body {email, location, docImage, role: "requested"}: own email only, from no role. ' +
+            'Body {role: "host"} or {role: null} (the user\'s other fields tolerated): admin only, for a requested user.',
+          params: emailParam,
+          body: putUserBodySchema,
+          response: { 200: putUserResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const me = requireUser(request);
+        const { email } = request.params;
+        const body = request.body;
+        if (body.email !== undefined && !sameEmail(body.email, email))
+          throw badRequest('The email in the body must be the one in the URL');
 
-      if (body.role === undefined) {
-        const fields = Object.keys(body);
-        if (fields.length !== 1 || fields[0] !== 'email') throw badRequest('Send {email} for a token, or a role change');
-        if (!sameEmail(email, me.email)) throw forbidden('You can only get a token for yourself');
-        return { acknowledged: true, modifiedCount: 0, upsertedCount: 0, token: signSessionToken(me.sessionToken, ctx.config.authSecret) };
-      }
+        if (body.role === 'admin') throw forbidden('Nobody becomes an admin through the API');
 
-      if (body.role === 'requested') {
-        if (!sameEmail(email, me.email)) throw forbidden('You can only ask to become a host for yourself');
-        const parsed = hostRequestSchema.safeParse(body);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid host request');
-        if (me.role !== null) throw forbidden('Your request was already sent, or you already have a role');
-        await assertOwnDocument(ctx, parsed.data.docImage, me.id);
-        if (!await requestHost(ctx.db, me.id, parsed.data.location, parsed.data.docImage)) {
-          throw forbidden('Your request was already sent, or you already have a role');
+        if (body.role === undefined) {
+          const fields = Object.keys(body);
+          if (fields.length !== 1 || fields[0] !== 'email')
+            throw badRequest('Send {email} for a token, or a role change');
+          if (!sameEmail(email, me.email)) throw forbidden('You can only get a token for yourself');
+          return {
+            acknowledged: true,
+            modifiedCount: 0,
+            upsertedCount: 0,
+            token: signSessionToken(me.sessionToken, ctx.config.authSecret),
+          };
         }
-        await rotateOwnSession(auth, ctx.db, me.id, reply, ctx.config.authSecret);
-        return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
-      }
 
-      requireRole(request, 'admin');
-      const parsed = approvalRequestSchema.safeParse(body);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid approval');
-      const target = await findUserByEmail(ctx.db, email);
-      if (!target) throw notFound('No user with this email');
-      if (target.role !== 'requested' || !await decideHostRequest(ctx.db, target.id, parsed.data.role)) {
-        throw forbidden('Only a pending host request can be approved or declined');
-      }
-      await revokeUserSessions(ctx.db, target.id);
-      return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
-    });
+        if (body.role === 'requested') {
+          if (!sameEmail(email, me.email)) throw forbidden('You can only ask to become a host for yourself');
+          const parsed = hostRequestSchema.safeParse(body);
+          if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid host request');
+          if (me.role !== null) throw forbidden('Your request was already sent, or you already have a role');
+          await assertOwnDocument(ctx, parsed.data.docImage, me.id);
+          if (!(await requestHost(ctx.db, me.id, parsed.data.location, parsed.data.docImage))) {
+            throw forbidden('Your request was already sent, or you already have a role');
+          }
+          await rotateOwnSession(auth, ctx.db, me.id, reply, ctx.config.authSecret);
+          return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
+        }
+
+        requireRole(request, 'admin');
+        const parsed = approvalRequestSchema.safeParse(body);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid approval');
+        const target = await findUserByEmail(ctx.db, email);
+        if (!target) throw notFound('No user with this email');
+        if (target.role !== 'requested' || !(await decideHostRequest(ctx.db, target.id, parsed.data.role))) {
+          throw forbidden('Only a pending host request can be approved or declined');
+        }
+        await revokeUserSessions(ctx.db, target.id);
+        return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
+      },
+    );
   };
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { User } from '../../../shared/schemas/users';
-import { ROLES, type Role } from '../../../shared/schemas/users';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { User } from '#shared/schemas/users';
+import { ROLES, type Role } from '#shared/schemas/users';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,18 +21,26 @@ export function toUser(row: UserRow): User {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
 /** Every user, host requests first, then by sign-up time. */
 export async function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(sql`(${users.role} = 'requested') desc nulls last`, asc(users.createdAt), asc(users.id));
+  return db
+    .select()
+    .from(users)
+    .orderBy(sql`(${users.role} = 'requested') desc nulls last`, asc(users.createdAt), asc(users.id));
 }
 
 /** none -> requested, only if the user still has no role. Returns false when the role changed meanwhile. */
 export async function requestHost(db: Db, userId: string, location: string, docImage: string): Promise<boolean> {
-  const rows = await db.update(users)
+  const rows = await db
+    .update(users)
     .set({ role: 'requested', location, docImage, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.role)))
     .returning({ id: users.id });
@@ -41,7 +49,8 @@ export async function requestHost(db: Db, userId: string, location: string, docI
 
 /** requested -> host (approve) or requested -> none (decline), only if the user is still requested. */
 export async function decideHostRequest(db: Db, userId: string, role: 'host' | null): Promise<boolean> {
-  const rows = await db.update(users)
+  const rows = await db
+    .update(users)
     .set({ role, updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.role, 'requested')))
     .returning({ id: users.id });

@@ -9,7 +9,11 @@ export function fixedClock(start: Date | string): Clock & { set(at: Date | strin
   let current = new Date(start);
   return {
     now: () => new Date(current),
-    set: (at) => { current = new Date(at); },
-    advance: (ms) => { current = new Date(current.getTime() + ms); },
+    set: (at) => {
+      current = new Date(at);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
   };
 }

@@ -19,7 +19,9 @@ export function outboxMail(dir: string, from: string, log: (line: string) => voi
       const path = join(dir, name);
       await writeFile(path, info.message as Buffer);
       const links = linksIn(message.text);
-      log(`Mail to ${message.to}: "${message.subject}" written to ${path}${links.length ? `\n  link: ${links.join('\n  link: ')}` : ''}`);
+      log(
+        `Mail to ${message.to}: "${message.subject}" written to ${path}${links.length ? `\n  link: ${links.join('\n  link: ')}` : ''}`,
+      );
     },
   };
 }

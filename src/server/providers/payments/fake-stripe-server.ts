@@ -34,21 +34,29 @@ interface FakeIntent {
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
-  const refunds = new Map<string, { id: string; object: 'refund'; payment_intent: string; amount: number; status: string }>();
+  const refunds = new Map<
+    string,
+    { id: string; object: 'refund'; payment_intent: string; amount: number; status: string }
+  >();
   const replies = new Map<string, { status: number; body: unknown }>();
   const requests: SeenRequest[] = [];
   const token = () => randomBytes(8).toString('hex');
 
-  const read = (req: IncomingMessage) => new Promise<string>((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => { data += c; });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      let data = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => {
+        data += c;
+      });
+      req.on('end', () => resolve(data));
+      req.on('error', reject);
+    });
 
-  const error = (status: number, code: string, message: string, type = 'invalid_request_error') =>
-    ({ status, body: { error: { type, code, message } } });
+  const error = (status: number, code: string, message: string, type = 'invalid_request_error') => ({
+    status,
+    body: { error: { type, code, message } },
+  });
 
   function handle(seen: SeenRequest): { status: number; body: unknown } {
     const { method, path, params } = seen;
@@ -60,10 +68,18 @@ export async function startFakeStripe() {
       }
       const id = `pi_fake_${token()}`;
       const intent: FakeIntent = {
-        id, object: 'payment_intent', amount: Number(params.get('amount')), currency: params.get('currency') ?? '',
-        status: 'requires_payment_method', client_secret: `${id}_secret_${token()}`, metadata,
-        description: params.get('description'), receipt_email: params.get('receipt_email'),
-        last_payment_error: null, created: Math.floor(Date.now() / 1000), livemode: false,
+        id,
+        object: 'payment_intent',
+        amount: Number(params.get('amount')),
+        currency: params.get('currency') ?? '',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${token()}`,
+        metadata,
+        description: params.get('description'),
+        receipt_email: params.get('receipt_email'),
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
       };
       intents.set(id, intent);
       return { status: 200, body: intent };
@@ -71,14 +87,20 @@ export async function startFakeStripe() {
     let m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && m) {
       const intent = intents.get(m[1]!);
-      return intent ? { status: 200, body: intent } : error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
+      return intent
+        ? { status: 200, body: intent }
+        : error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
     }
     m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && m) {
       const intent = intents.get(m[1]!);
       if (!intent) return error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
-        return error(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+        return error(
+          400,
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        );
       }
       intent.status = 'canceled';
       return { status: 200, body: intent };
@@ -86,11 +108,22 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(params.get('payment_intent') ?? '');
       if (!intent) return error(404, 'resource_missing', 'No such payment_intent');
-      if (intent.status !== 'succeeded') return error(400, 'payment_intent_unexpected_state', 'This PaymentIntent does not have a successful charge to refund.');
+      if (intent.status !== 'succeeded')
+        return error(
+          400,
+          'payment_intent_unexpected_state',
+          'This PaymentIntent does not have a successful charge to refund.',
+        );
       if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
         return error(400, 'charge_already_refunded', 'Charge has already been refunded.');
       }
-      const refund = { id: `re_fake_${token()}`, object: 'refund' as const, payment_intent: intent.id, amount: intent.amount, status: 'succeeded' };
+      const refund = {
+        id: `re_fake_${token()}`,
+        object: 'refund' as const,
+        payment_intent: intent.id,
+        amount: intent.amount,
+        status: 'succeeded',
+      };
       refunds.set(refund.id, refund);
       return { status: 200, body: refund };
     }
@@ -112,8 +145,11 @@ export async function startFakeStripe() {
         return Array.isArray(v) ? v[0] : v;
       };
       const seen: SeenRequest = {
-        method: req.method ?? 'GET', path: url.pathname, params,
-        idempotencyKey: header('idempotency-key'), authorization: header('authorization'),
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        params,
+        idempotencyKey: header('idempotency-key'),
+        authorization: header('authorization'),
       };
       requests.push(seen);
       const replayKey = seen.idempotencyKey && seen.method === 'POST' ? `${seen.path} ${seen.idempotencyKey}` : null;
@@ -141,13 +177,23 @@ export async function startFakeStripe() {
     /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */
     refundElsewhere(intentId: string) {
       const intent = intents.get(intentId)!;
-      const refund = { id: `re_fake_${token()}`, object: 'refund' as const, payment_intent: intentId, amount: intent.amount, status: 'succeeded' };
+      const refund = {
+        id: `re_fake_${token()}`,
+        object: 'refund' as const,
+        payment_intent: intentId,
+        amount: intent.amount,
+        status: 'succeeded',
+      };
       refunds.set(refund.id, refund);
       return refund;
     },
     decline(id: string) {
       const intent = intents.get(id)!;
-      intent.last_payment_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      intent.last_payment_error = {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
       return intent;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

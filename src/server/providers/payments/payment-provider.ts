@@ -56,7 +56,11 @@ export interface PaymentProvider {
 /** A provider call that failed (network, refused request); `code` is the provider's when it gave one. */
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
-  constructor(message: string, readonly code = 'provider_error', options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly code = 'provider_error',
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

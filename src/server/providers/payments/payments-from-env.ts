@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
+import type { Db } from '#server/db/client';
+import type { Env } from '#server/env';
 import type { Clock } from '../clock/clock';
 import type { PaymentProvider } from './payment-provider';
 import { sandboxPayments } from './sandbox-payments';
@@ -10,8 +10,8 @@ import { stripePayments } from './stripe-payments';
  * In production the sandbox (test cards confirm bookings) is used only with ALLOW_SANDBOX_PAYMENTS=true (env.ts checks it too).
  */
 export function paymentsFromEnv(
-  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'>
-    & Partial<Pick<Env, 'NODE_ENV' | 'ALLOW_SANDBOX_PAYMENTS'>>,
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'> &
+    Partial<Pick<Env, 'NODE_ENV' | 'ALLOW_SANDBOX_PAYMENTS'>>,
   deps: { db: Db; clock: Clock },
 ): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
@@ -22,7 +22,9 @@ export function paymentsFromEnv(
     });
   }
   if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PAYMENTS) {
-    throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required in production (or ALLOW_SANDBOX_PAYMENTS=true for a demo site)');
+    throw new Error(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required in production (or ALLOW_SANDBOX_PAYMENTS=true for a demo site)',
+    );
   }
   return sandboxPayments(deps);
 }

@@ -28,7 +28,10 @@ describe('sandbox card rules', () => {
   it('takes a card expiring this month, two-digit years, and refuses last month', () => {
     expect(card('4242424242424242', { expMonth: 11, expYear: 2026 }).ok).toBe(true);
     expect(card('4242424242424242', { expMonth: 11, expYear: 26 }).ok).toBe(true);
-    expect(card('4242424242424242', { expMonth: 10, expYear: 26 })).toMatchObject({ ok: false, code: 'invalid_expiry_year' });
+    expect(card('4242424242424242', { expMonth: 10, expYear: 26 })).toMatchObject({
+      ok: false,
+      code: 'invalid_expiry_year',
+    });
     expect(card('4242424242424242', { expMonth: 0 })).toMatchObject({ ok: false, code: 'invalid_expiry_month' });
   });
 
@@ -39,7 +42,10 @@ describe('sandbox card rules', () => {
   });
 
   it('checks the number before the expiry and the CVC, like the provider', () => {
-    expect(card('1234', { expMonth: 1, expYear: 2001, cvc: '' })).toMatchObject({ code: 'invalid_number', last4: null });
+    expect(card('1234', { expMonth: 1, expYear: 2001, cvc: '' })).toMatchObject({
+      code: 'invalid_number',
+      last4: null,
+    });
     expect(card('4000000000000002', { cvc: '1' })).toMatchObject({ code: 'invalid_cvc' });
   });
 });

@@ -77,8 +77,13 @@ export function cardBrand(digits: string): CardBrand {
 export function checkCard(card: CardInput, now: Date): CardOutcome {
   const digits = card.number.replace(/[\s-]/g, '');
   const brand = /^\d+$/.test(digits) ? cardBrand(digits) : 'unknown';
-  const fail = (code: CardErrorCode, last4: string | null = digits.slice(-4)): CardOutcome =>
-    ({ ok: false, code, message: CARD_MESSAGES[code], brand, last4 });
+  const fail = (code: CardErrorCode, last4: string | null = digits.slice(-4)): CardOutcome => ({
+    ok: false,
+    code,
+    message: CARD_MESSAGES[code],
+    brand,
+    last4,
+  });
 
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return fail('invalid_number', null);
 

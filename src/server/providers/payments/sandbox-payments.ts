@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paymentIntents } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { paymentIntents } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
 import {
   PaymentProviderError,
@@ -27,7 +27,11 @@ export interface SandboxPayments extends PaymentProvider {
   /** The intent a client secret belongs to, or null. */
   findByClientSecret(clientSecret: string): Promise<RetrievedIntent | null>;
   /** Charges the card against the intent, like the provider's confirmCardPayment in test mode. */
-  confirmCard(clientSecret: string, card: CardInput & { name?: string }, billing: SandboxBilling): Promise<SandboxConfirmResult>;
+  confirmCard(
+    clientSecret: string,
+    card: CardInput & { name?: string },
+    billing: SandboxBilling,
+  ): Promise<SandboxConfirmResult>;
 }
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0');
@@ -67,22 +71,33 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
 
     async createIntent(input): Promise<CreatedIntent> {
       const id = `pi_sbx_${token(18)}`;
-      const [inserted] = await db.insert(paymentIntents).values({
-        id,
-        clientSecret: `${id}_secret_${token(24)}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        bookingId: input.bookingId,
-        description: input.description,
-        receiptEmail: input.receiptEmail,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      }).onConflictDoNothing({ target: paymentIntents.idempotencyKey }).returning();
-      const row = inserted ?? (await db.select().from(paymentIntents)
-        .where(eq(paymentIntents.idempotencyKey, input.idempotencyKey)).limit(1))[0];
+      const [inserted] = await db
+        .insert(paymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(24)}`,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          bookingId: input.bookingId,
+          description: input.description,
+          receiptEmail: input.receiptEmail,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: paymentIntents.idempotencyKey })
+        .returning();
+      const row =
+        inserted ??
+        (
+          await db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, input.idempotencyKey)).limit(1)
+        )[0];
       if (!row) throw new PaymentProviderError('The payment could not be created', 'provider_error');
-      if (row.amountCents !== input.amountCents || row.currency !== input.currency || row.bookingId !== input.bookingId) {
+      if (
+        row.amountCents !== input.amountCents ||
+        row.currency !== input.currency ||
+        row.bookingId !== input.bookingId
+      ) {
         throw new PaymentProviderError(
           'Keys for idempotent requests can only be used with the same parameters they were first used with.',
           'idempotency_error',
@@ -96,17 +111,23 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
     },
 
     async cancelIntent(id) {
-      await db.update(paymentIntents)
+      await db
+        .update(paymentIntents)
         .set({ status: 'canceled', canceledAt: clock.now(), updatedAt: clock.now() })
-        .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, ['requires_payment_method', 'processing'])));
+        .where(
+          and(eq(paymentIntents.id, id), inArray(paymentIntents.status, ['requires_payment_method', 'processing'])),
+        );
       return toRetrieved(await load(id));
     },
 
     async refund(intentId, idempotencyKey) {
       const refundId = `re_sbx_${token(18)}`;
-      const [row] = await db.update(paymentIntents)
+      const [row] = await db
+        .update(paymentIntents)
         .set({ refundId, refundIdempotencyKey: idempotencyKey, refundedAt: clock.now(), updatedAt: clock.now() })
-        .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)))
+        .where(
+          and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)),
+        )
         .returning({ refundId: paymentIntents.refundId });
       if (row?.refundId) return { id: row.refundId };
       const current = await load(intentId);
@@ -114,52 +135,78 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
       if (current.refundId) {
         throw new PaymentProviderError(`Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
       }
-      throw new PaymentProviderError('This PaymentIntent does not have a successful charge to refund.', 'payment_intent_unexpected_state');
+      throw new PaymentProviderError(
+        'This PaymentIntent does not have a successful charge to refund.',
+        'payment_intent_unexpected_state',
+      );
     },
 
     async findByClientSecret(clientSecret) {
-      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+      const [row] = await db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.clientSecret, clientSecret))
+        .limit(1);
       return row ? toRetrieved(row) : null;
     },
 
     async confirmCard(clientSecret, card, billing) {
-      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+      const [row] = await db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.clientSecret, clientSecret))
+        .limit(1);
       if (!row) throw new PaymentProviderError('No such payment_intent', 'resource_missing');
       // A repeated confirmation of a paid intent answers the same success and charges nothing more.
       if (row.status === 'succeeded') return { ok: true, intent: toRetrieved(row) };
       if (row.status === 'canceled') {
-        return { ok: false, code: 'payment_intent_unexpected_state', message: 'This payment was canceled and can no longer be paid.' };
+        return {
+          ok: false,
+          code: 'payment_intent_unexpected_state',
+          message: 'This payment was canceled and can no longer be paid.',
+        };
       }
 
       const outcome = checkCard(card, clock.now());
       const now = clock.now();
       if (!outcome.ok) {
-        await db.update(paymentIntents).set({
-          lastErrorCode: outcome.code,
-          lastErrorMessage: outcome.message,
-          cardBrand: outcome.brand,
-          cardLast4: outcome.last4,
-          updatedAt: now,
-        }).where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')));
+        await db
+          .update(paymentIntents)
+          .set({
+            lastErrorCode: outcome.code,
+            lastErrorMessage: outcome.message,
+            cardBrand: outcome.brand,
+            cardLast4: outcome.last4,
+            updatedAt: now,
+          })
+          .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')));
         return { ok: false, code: outcome.code, message: outcome.message };
       }
 
-      const [paid] = await db.update(paymentIntents).set({
-        status: 'succeeded',
-        succeededAt: now,
-        cardBrand: outcome.brand,
-        cardLast4: outcome.last4,
-        billingName: billing.name,
-        billingEmail: billing.email,
-        lastErrorCode: null,
-        lastErrorMessage: null,
-        updatedAt: now,
-      }).where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method'))).returning();
+      const [paid] = await db
+        .update(paymentIntents)
+        .set({
+          status: 'succeeded',
+          succeededAt: now,
+          cardBrand: outcome.brand,
+          cardLast4: outcome.last4,
+          billingName: billing.name,
+          billingEmail: billing.email,
+          lastErrorCode: null,
+          lastErrorMessage: null,
+          updatedAt: now,
+        })
+        .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')))
+        .returning();
       if (paid) return { ok: true, intent: toRetrieved(paid) };
       // Another confirmation or a cancel won the race; answer what it left.
       const after = await load(row.id);
       if (after.status === 'succeeded') return { ok: true, intent: toRetrieved(after) };
-      return { ok: false, code: 'payment_intent_unexpected_state', message: 'This payment was canceled and can no longer be paid.' };
+      return {
+        ok: false,
+        code: 'payment_intent_unexpected_state',
+        message: 'This payment was canceled and can no longer be paid.',
+      };
     },
   };
 }

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, paymentEvents } from '../../db/schema';
+import { bookings, paymentEvents } from '#server/db/schema';
 import type { memoryMail } from '../mail/mail';
-import { insertHome } from '../../test/factories';
-import { signInAs, useTestApp, type SignedIn } from '../../test/test-app';
-import { bookingRow, confirmBookingCall, createHold, payCard } from '../../features/bookings/booking-test-helpers';
-import { sweepOnce, type BookingDeps } from '../../features/bookings/bookings-service';
+import { insertHome } from '#server/test/factories';
+import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { bookingRow, confirmBookingCall, createHold, payCard } from '#server/features/bookings/booking-test-helpers';
+import { sweepOnce, type BookingDeps } from '#server/features/bookings/bookings-service';
 import { startFakeStripe } from './fake-stripe-server';
 import { stripePayments, type StripePayments } from './stripe-payments';
 
@@ -24,8 +24,11 @@ afterAll(async () => {
 let stripe: StripePayments;
 const t = useTestApp(() => {
   stripe = stripePayments({
-    secretKey: 'sk_test_stayhub', publishableKey: 'pk_test_stayhub', webhookSecret: WEBHOOK_SECRET,
-    api: fake.api, maxNetworkRetries: 0,
+    secretKey: 'sk_test_stayhub',
+    publishableKey: 'pk_test_stayhub',
+    webhookSecret: WEBHOOK_SECRET,
+    api: fake.api,
+    maxNetworkRetries: 0,
   });
   return { payments: stripe };
 });
@@ -39,8 +42,15 @@ beforeEach(async () => {
 
 function signedEvent(type: string, intent: object, id = `evt_${randomBytes(8).toString('hex')}`) {
   const payload = JSON.stringify({
-    id, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
-    livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: intent },
+    id,
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: intent },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return { id, payload, signature };
@@ -48,14 +58,21 @@ function signedEvent(type: string, intent: object, id = `evt_${randomBytes(8).to
 
 function postWebhook(payload: string, signature?: string) {
   return t.app.inject({
-    method: 'POST', url: '/api/webhooks/stripe', payload,
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    payload,
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
 }
 
 async function holdFor(nights = 3) {
   const home = await insertHome(t.db, { priceCents: 9_999 });
-  const res = await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: `2026-12-${10 + nights}`, guests: 1 });
+  const res = await createHold(t.app, guest, {
+    homeId: home.id,
+    checkIn: '2026-12-10',
+    checkOut: `2026-12-${10 + nights}`,
+    guests: 1,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { bookingId: string; paymentIntentId: string; clientSecret: string; amount: number };
 }
@@ -76,7 +93,10 @@ describe('stripe adapter against a local Stripe API', () => {
     expect(req.params.get('receipt_email')).toBe(guest.user.email);
     expect(held.amount).toBe(299.97);
     expect(held.clientSecret).toMatch(/^pi_fake_\w+_secret_/);
-    expect((await bookingRow(t.db, held.bookingId))).toMatchObject({ paymentProvider: 'stripe', paymentIntentId: held.paymentIntentId });
+    expect(await bookingRow(t.db, held.bookingId)).toMatchObject({
+      paymentProvider: 'stripe',
+      paymentIntentId: held.paymentIntentId,
+    });
   });
 
   it('tells the client to use Stripe Elements with the publishable key; the sandbox endpoint is off', async () => {
@@ -100,26 +120,41 @@ describe('stripe adapter against a local Stripe API', () => {
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
 
     const url = `/api/bookings/${held.bookingId}`;
-    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({ acknowledged: true, deletedCount: 0 });
-    const refundCalls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({
+      acknowledged: true,
+      deletedCount: 1,
+    });
+    expect((await t.app.inject({ method: 'DELETE', url, headers: guest.headers })).json()).toEqual({
+      acknowledged: true,
+      deletedCount: 0,
+    });
+    const refundCalls = fake.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId,
+    );
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]!.idempotencyKey).toBe(`refund-${held.bookingId}`);
     const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId)!;
     expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(refund.id);
   });
 
-  it('a refund Stripe made but StayHub never recorded (charge_already_refunded) is recorded from Stripe\'s list, and not retried again', async () => {
+  it("a refund Stripe made but StayHub never recorded (charge_already_refunded) is recorded from Stripe's list, and not retried again", async () => {
     const held = await holdFor(2);
     fake.succeed(held.paymentIntentId);
-    expect((await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId })).statusCode).toBe(200);
+    expect(
+      (await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId }))
+        .statusCode,
+    ).toBe(200);
     // Cancelled and refunded at Stripe (an answer lost with its idempotency key long expired, or the dashboard),
     // but the refund id never reached the database.
     const earlier = fake.refundElsewhere(held.paymentIntentId);
-    await t.db.update(bookings).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(bookings.id, held.bookingId));
+    await t.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: t.clock.now() })
+      .where(eq(bookings.id, held.bookingId));
 
     const deps: BookingDeps = { db: t.db, clock: t.clock, payments: stripe, mail: t.mail };
-    const refundCalls = () => fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
+    const refundCalls = () =>
+      fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
     const first = await sweepOnce(deps);
     expect(first.refunded).toBeGreaterThanOrEqual(1);
     expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(earlier.id);
@@ -151,13 +186,19 @@ describe('POST /api/webhooks/stripe', () => {
     expect(outbox().length).toBe(sentBefore + 2);
 
     // A redelivery: same event, freshly signed.
-    const again = await postWebhook(event.payload, Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET }));
+    const again = await postWebhook(
+      event.payload,
+      Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET }),
+    );
     expect(again.json()).toEqual({ received: true, duplicate: true });
     expect(outbox().length).toBe(sentBefore + 2);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
 
     // The browser's own call afterwards answers the same.
-    const booked = await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId });
+    const booked = await confirmBookingCall(t.app, guest, {
+      bookingId: held.bookingId,
+      paymentIntentId: held.paymentIntentId,
+    });
     expect(booked.json()).toEqual({ acknowledged: true, insertedId: held.bookingId });
   });
 
@@ -176,7 +217,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await postWebhook(event.payload, event.signature)).json()).toEqual({ received: true });
     const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId);
     expect(refund).toBeDefined();
-    expect((await bookingRow(t.db, held.bookingId))).toMatchObject({ status: 'expired', refundId: refund!.id });
+    expect(await bookingRow(t.db, held.bookingId)).toMatchObject({ status: 'expired', refundId: refund!.id });
   });
 
   it('refuses a bad or missing signature and a forged body, and changes nothing', async () => {

@@ -54,7 +54,12 @@ export function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
     currency: pi.currency,
     metadata: { bookingId: pi.metadata?.bookingId },
     ...(err && pi.status !== 'succeeded'
-      ? { lastError: { code: err.decline_code ?? err.code ?? 'card_error', message: err.message ?? 'The payment failed.' } }
+      ? {
+          lastError: {
+            code: err.decline_code ?? err.code ?? 'card_error',
+            message: err.message ?? 'The payment failed.',
+          },
+        }
       : {}),
   };
 }
@@ -92,14 +97,19 @@ export function stripePayments(settings: StripeSettings): StripePayments {
     publicConfig: () => ({ provider: 'stripe', publishableKey: settings.publishableKey }),
 
     async createIntent(input) {
-      const pi = await call(() => client.paymentIntents.create({
-        amount: input.amountCents,
-        currency: input.currency,
-        allowed_payment_method_types: ['card'],
-        description: input.description,
-        receipt_email: input.receiptEmail,
-        metadata: { bookingId: input.bookingId },
-      }, { idempotencyKey: input.idempotencyKey }));
+      const pi = await call(() =>
+        client.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            receipt_email: input.receiptEmail,
+            metadata: { bookingId: input.bookingId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
       if (!pi.client_secret) throw new PaymentProviderError('The payment provider answered without a client secret');
       return { id: pi.id, clientSecret: pi.client_secret, status: mapStatus(pi.status), amountCents: pi.amount };
     },

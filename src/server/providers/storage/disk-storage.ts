@@ -3,7 +3,12 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { assertSafeKey, type StorageProvider, type Visibility } from './storage';
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+};
 
 /** Files under `<root>/public` and `<root>/private`; public ones are served at `/uploads/<key>`. */
 export function diskStorage(root: string, publicPrefix = '/uploads/'): StorageProvider & { publicDir: string } {
@@ -26,7 +31,11 @@ export function diskStorage(root: string, publicPrefix = '/uploads/'): StoragePr
       try {
         const info = await stat(path);
         const ext = key.split('.').pop() ?? '';
-        return { body: createReadStream(path), size: info.size, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+        return {
+          body: createReadStream(path),
+          size: info.size,
+          contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        };
       } catch {
         return null;
       }

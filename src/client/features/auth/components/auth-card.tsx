@@ -1,10 +1,20 @@
 import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
-import { useFocusHeading } from '../../../lib/use-focus-heading';
+import { PageTitle } from '#client/components/page-title';
+import { useFocusHeading } from '#client/lib/use-focus-heading';
 
 /** The centred card the auth screens share; focuses its heading when the page opens. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const ref = useRef<HTMLElement>(null);
   const location = useLocation();
   useFocusHeading(ref, location.key, true);
@@ -27,7 +37,11 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
 export function FormAlert({ id, children }: { id?: string; children?: ReactNode }) {
   if (!children) return null;
   return (
-    <div id={id} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+    <div
+      id={id}
+      role="alert"
+      className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
       {children}
     </div>
   );

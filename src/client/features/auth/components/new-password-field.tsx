@@ -1,8 +1,10 @@
-import { PasswordField, type TextFieldProps } from '../../../components/ui/form-field';
+import { PasswordField, type TextFieldProps } from '#client/components/ui/form-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/schemas';
 
 /** A password being chosen (sign-up, reset): the browser hints and limits match the form schema's rule. */
-export function NewPasswordField(props: Omit<TextFieldProps, 'minLength' | 'maxLength' | 'hint' | 'autoComplete' | 'required'>) {
+export function NewPasswordField(
+  props: Omit<TextFieldProps, 'minLength' | 'maxLength' | 'hint' | 'autoComplete' | 'required'>,
+) {
   return (
     <PasswordField
       autoComplete="new-password"

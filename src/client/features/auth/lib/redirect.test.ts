@@ -9,7 +9,18 @@ describe('safeLocalPath', () => {
   });
 
   it('refuses other origins and odd forms', () => {
-    for (const value of ['https://evil.test/', '//evil.test/x', '/\\evil.test', 'dashboard', '', 'javascript:alert(1)', '/a\u0000b', null, 42, {}]) {
+    for (const value of [
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      'dashboard',
+      '',
+      'javascript:alert(1)',
+      '/a\u0000b',
+      null,
+      42,
+      {},
+    ]) {
       expect(safeLocalPath(value)).toBeNull();
     }
   });

@@ -34,5 +34,8 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const resetPasswordFormSchema = z
   .object({ password: newPassword, confirm: z.string().min(1, 'Repeat the new password') })
-  .refine((values) => values.password === values.confirm, { path: ['confirm'], message: 'The two passwords do not match' });
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: 'The two passwords do not match',
+  });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

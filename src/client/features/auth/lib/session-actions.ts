@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchSessionUser, SESSION_QUERY_KEY, type SessionUser } from '../../../lib/session';
+import { fetchSessionUser, SESSION_QUERY_KEY, type SessionUser } from '#client/lib/session';
 
 /**
  * Re-reads the session from the server into the app's one session query and waits
@@ -19,7 +19,10 @@ export async function refreshSession(queryClient: QueryClient): Promise<SessionU
 /** GET /api/auth-config: which sign-in providers this server offers. Anything else counts as "not configured". */
 export async function fetchGoogleConfigured(): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth-config', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const response = await fetch('/api/auth-config', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) return false;
     const body: unknown = await response.json();
     return Boolean(body && typeof body === 'object' && (body as { google?: unknown }).google === true);

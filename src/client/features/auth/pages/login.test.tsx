@@ -2,8 +2,18 @@
 import { act } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, typeInto, waitFor } from '../../../../test-support/render-routes';
+import { TEXTS } from '#shared/texts';
+import {
+  buttonByText,
+  click,
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  typeInto,
+  waitFor,
+} from '#client/test/render-routes';
 import type * as AuthClientModule from '../auth-client';
 import { GOOGLE_NOT_CONFIGURED, LoginPage } from './login';
 
@@ -70,13 +80,17 @@ describe('LoginPage', () => {
     typeInto(emailInput(), 'guest@example.com');
     click(buttonByText(view.container, 'Forgot Password'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TEXTS.passwordResetSent));
-    expect(authMocks.requestPasswordReset).toHaveBeenCalledWith({ email: 'guest@example.com', redirectTo: '/reset-password' });
+    expect(authMocks.requestPasswordReset).toHaveBeenCalledWith({
+      email: 'guest@example.com',
+      redirectTo: '/reset-password',
+    });
   });
 
   it('signs in, toasts and returns to the page the user came from', async () => {
     let signedIn = false;
     stubFetch({
-      'GET /api/auth/get-session': () => json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
+      'GET /api/auth/get-session': () =>
+        json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
     });
     authMocks.signInEmail.mockImplementation(async () => {
       signedIn = true;
@@ -95,7 +109,10 @@ describe('LoginPage', () => {
 
   it("shows the provider's message on failure and clears the loading state", async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
-    authMocks.signInEmail.mockResolvedValue({ data: null, error: { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    authMocks.signInEmail.mockResolvedValue({
+      data: null,
+      error: { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
     view = await renderRoutes(routes, ['/login']);
     typeInto(emailInput(), 'guest@example.com');
     typeInto(passwordInput(), 'wrong password');
@@ -118,7 +135,10 @@ describe('LoginPage', () => {
 
   it('starts the Google redirect when configured', async () => {
     stubFetch({ 'GET /api/auth-config': json({ google: true }) });
-    authMocks.signInSocial.mockResolvedValue({ data: { url: 'https://accounts.example/auth', redirect: true }, error: null });
+    authMocks.signInSocial.mockResolvedValue({
+      data: { url: 'https://accounts.example/auth', redirect: true },
+      error: null,
+    });
     view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
     click(buttonByText(view.container, 'Log In with Google'));
     await waitFor(() =>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from '../../../components/ui/form-field';
-import { TEXTS } from '../../../../shared/texts';
+import { PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { TEXTS } from '#shared/texts';
 import { authClient, authErrorMessage } from '../auth-client';
 import { AuthCard, FormAlert } from '../components/auth-card';
 import { redirectTarget, withFrom } from '../lib/redirect';
@@ -69,7 +69,10 @@ export function LoginPage() {
     const parsed = emailOnlySchema.safeParse({ email: getValues('email') });
     if (!parsed.success) {
       const empty = !getValues('email').trim();
-      setError('email', { type: 'manual', message: empty ? EMAIL_NEEDED : (parsed.error.issues[0]?.message ?? EMAIL_NEEDED) });
+      setError('email', {
+        type: 'manual',
+        message: empty ? EMAIL_NEEDED : (parsed.error.issues[0]?.message ?? EMAIL_NEEDED),
+      });
       setFocus('email');
       return;
     }
@@ -77,7 +80,10 @@ export function LoginPage() {
     setBusy('reset');
     setFormError(null);
     try {
-      const { error } = await authClient.requestPasswordReset({ email: parsed.data.email, redirectTo: '/reset-password' });
+      const { error } = await authClient.requestPasswordReset({
+        email: parsed.data.email,
+        redirectTo: '/reset-password',
+      });
       if (error) {
         toast.error(authErrorMessage(error, 'The reset email could not be sent. Please try again.'));
         return;
@@ -122,7 +128,11 @@ export function LoginPage() {
       footer={
         <p>
           New to StayHub?{' '}
-          <Link to={withFrom('/register', target)} state={location.state} className="font-semibold text-rose-800 underline underline-offset-2">
+          <Link
+            to={withFrom('/register', target)}
+            state={location.state}
+            className="font-semibold text-rose-800 underline underline-offset-2"
+          >
             Create an account
           </Link>
         </p>
@@ -164,12 +174,29 @@ export function LoginPage() {
         or
         <span className="h-px flex-1 bg-gray-300" />
       </div>
-      <button type="button" onClick={googleSignIn} disabled={busy !== null} className={`${secondaryButtonClass} w-full`}>
+      <button
+        type="button"
+        onClick={googleSignIn}
+        disabled={busy !== null}
+        className={`${secondaryButtonClass} w-full`}
+      >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
-          <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z" />
-          <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z" />
-          <path fill="#FBBC05" d="M10.5 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6.1z" />
-          <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6.1C6.6 42.6 14.6 48 24 48z" />
+          <path
+            fill="#EA4335"
+            d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z"
+          />
+          <path
+            fill="#4285F4"
+            d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z"
+          />
+          <path
+            fill="#FBBC05"
+            d="M10.5 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6.1z"
+          />
+          <path
+            fill="#34A853"
+            d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6.1C6.6 42.6 14.6 48 24 48z"
+          />
         </svg>
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
       </button>

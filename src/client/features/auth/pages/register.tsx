@@ -4,10 +4,10 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '../../../components/ui/form-field';
-import { TEXTS } from '../../../../shared/texts';
-import { uploadImage } from '../../../lib/uploads';
-import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
+import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { TEXTS } from '#shared/texts';
+import { uploadImage } from '#client/lib/uploads';
+import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { authClient, authErrorMessage } from '../auth-client';
 import { NewPasswordField } from '../components/new-password-field';
 import { AuthCard, FormAlert } from '../components/auth-card';
@@ -55,7 +55,8 @@ export function RegisterPage() {
       const { error } = await authClient.signUp.email({ name, email, password, callbackURL: target });
       if (error) {
         const message = authErrorMessage(error, 'Your account could not be created. Please try again.');
-        if (error.code?.includes('EMAIL') || error.code?.includes('USER_ALREADY_EXISTS')) setError('email', { type: 'server', message });
+        if (error.code?.includes('EMAIL') || error.code?.includes('USER_ALREADY_EXISTS'))
+          setError('email', { type: 'server', message });
         else if (error.code?.includes('PASSWORD')) setError('password', { type: 'server', message });
         fail(message);
         return;
@@ -67,7 +68,9 @@ export function RegisterPage() {
           const updated = await authClient.updateUser({ image });
           if (updated.error) throw new Error(authErrorMessage(updated.error, 'the profile could not be updated'));
         } catch (photoError) {
-          toast.error(`Your account was created, but the photo could not be saved: ${photoError instanceof Error ? photoError.message : NETWORK_ERROR}`);
+          toast.error(
+            `Your account was created, but the photo could not be saved: ${photoError instanceof Error ? photoError.message : NETWORK_ERROR}`,
+          );
         }
       }
       await refreshSession(queryClient);
@@ -87,7 +90,11 @@ export function RegisterPage() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={withFrom('/login', target)} state={location.state} className="font-semibold text-rose-800 underline underline-offset-2">
+          <Link
+            to={withFrom('/login', target)}
+            state={location.state}
+            className="font-semibold text-rose-800 underline underline-offset-2"
+          >
             Log in
           </Link>
         </p>
@@ -96,7 +103,14 @@ export function RegisterPage() {
       <FormAlert>{formError}</FormAlert>
       <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-busy={busy} className="space-y-4">
         <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <div>
           <label htmlFor={imageId} className="mb-1 block text-sm font-semibold text-gray-900">
             Profile photo <span className="font-normal text-gray-700">(optional)</span>

@@ -8,12 +8,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { cardImage } from '../../../../shared/images';
-import type { Booking } from '../../../../shared/schemas/bookings';
-import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-field';
-import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
-import { Screen } from '../../dashboard/components/screen';
+import { cardImage } from '#shared/images';
+import type { Booking } from '#shared/schemas/bookings';
+import { TEXTS } from '#shared/texts';
+import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
+import { Screen } from '#client/features/dashboard/components/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
 import { formatBookingDay, formatDollars, isCancellable, STATUS_LABELS } from '../lib/present';
 
@@ -39,7 +39,12 @@ export interface BookingsScreenProps {
   showGuest?: boolean;
 }
 
-function BookingRow({ booking, index, showGuest, onCancel }: {
+function BookingRow({
+  booking,
+  index,
+  showGuest,
+  onCancel,
+}: {
   booking: Booking;
   index: number;
   showGuest: boolean;
@@ -48,7 +53,10 @@ function BookingRow({ booking, index, showGuest, onCancel }: {
   const titleId = `booking-title-${booking._id}`;
   const inactive = booking.status === 'cancelled' || booking.status === 'expired';
   return (
-    <tr className={`border-t border-gray-200 align-middle ${inactive ? 'bg-gray-50' : ''}`} data-booking-id={booking._id}>
+    <tr
+      className={`border-t border-gray-200 align-middle ${inactive ? 'bg-gray-50' : ''}`}
+      data-booking-id={booking._id}
+    >
       <td className="px-3 py-3 text-gray-800">{index + 1}</td>
       <td className="px-3 py-3">
         <img
@@ -75,7 +83,9 @@ function BookingRow({ booking, index, showGuest, onCancel }: {
       <td className="whitespace-nowrap px-3 py-3 text-gray-800">{formatBookingDay(booking.to)}</td>
       {showGuest && <td className="break-all px-3 py-3 text-gray-800">{booking.guestEmail}</td>}
       <td className="px-3 py-3">
-        <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[booking.status]}`}>
+        <span
+          className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[booking.status]}`}
+        >
           {STATUS_LABELS[booking.status]}
         </span>
       </td>
@@ -100,7 +110,15 @@ function BookingRow({ booking, index, showGuest, onCancel }: {
   );
 }
 
-export function BookingsScreen({ title, intro, email, cancelledNotice, select, empty, showGuest = false }: BookingsScreenProps) {
+export function BookingsScreen({
+  title,
+  intro,
+  email,
+  cancelledNotice,
+  select,
+  empty,
+  showGuest = false,
+}: BookingsScreenProps) {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Booking | null>(null);
   const focusHeading = useRef(false);
@@ -139,43 +157,82 @@ export function BookingsScreen({ title, intro, email, cancelledNotice, select, e
     content = <ErrorPanel message={errorText(bookings.error)} onRetry={() => void bookings.refetch()} />;
   } else {
     const rows = select ? select(bookings.data) : bookings.data;
-    content = rows.length === 0 ? empty : (
-      <div
-        role="region"
-        aria-labelledby="bookings-caption"
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-rose-700"
-      >
-        <table className="w-full min-w-[52rem] text-left">
-          <caption id="bookings-caption" className="sr-only">{title}</caption>
-          <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
-            <tr>
-              <th scope="col" className="px-3 py-3"><span aria-hidden="true">#</span><span className="sr-only">Number</span></th>
-              <th scope="col" className="px-3 py-3"><span className="sr-only">Picture</span></th>
-              <th scope="col" className="px-3 py-3">Title</th>
-              <th scope="col" className="px-3 py-3">Location</th>
-              <th scope="col" className="px-3 py-3">Price</th>
-              <th scope="col" className="px-3 py-3">From</th>
-              <th scope="col" className="px-3 py-3">To</th>
-              {showGuest && <th scope="col" className="px-3 py-3">Guest</th>}
-              <th scope="col" className="px-3 py-3">Status</th>
-              <th scope="col" className="px-3 py-3">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((booking, index) => (
-              <BookingRow key={booking._id} booking={booking} index={index} showGuest={showGuest} onCancel={openFor} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+    content =
+      rows.length === 0 ? (
+        empty
+      ) : (
+        <div
+          role="region"
+          aria-labelledby="bookings-caption"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-rose-700"
+        >
+          <table className="w-full min-w-[52rem] text-left">
+            <caption id="bookings-caption" className="sr-only">
+              {title}
+            </caption>
+            <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
+              <tr>
+                <th scope="col" className="px-3 py-3">
+                  <span aria-hidden="true">#</span>
+                  <span className="sr-only">Number</span>
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  <span className="sr-only">Picture</span>
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Title
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Location
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  From
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  To
+                </th>
+                {showGuest && (
+                  <th scope="col" className="px-3 py-3">
+                    Guest
+                  </th>
+                )}
+                <th scope="col" className="px-3 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Action
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((booking, index) => (
+                <BookingRow
+                  key={booking._id}
+                  booking={booking}
+                  index={index}
+                  showGuest={showGuest}
+                  onCancel={openFor}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
   }
 
   return (
     <Screen title={title} intro={intro}>
       {content}
-      <Dialog.Root open={target !== null} onOpenChange={(open) => { if (!open && !cancel.isPending) setTarget(null); }}>
+      <Dialog.Root
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open && !cancel.isPending) setTarget(null);
+        }}
+      >
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
           <Dialog.Content
@@ -200,12 +257,19 @@ export function BookingsScreen({ title, intro, email, cancelledNotice, select, e
             <Dialog.Title className="text-xl font-bold text-gray-900">Cancel this booking?</Dialog.Title>
             <Dialog.Description className="mt-2 text-gray-800">
               Do you want to delete <strong>{target?.title}</strong>
-              {target && <> ({formatBookingDay(target.from)} – {formatBookingDay(target.to)})</>}? The payment is refunded
-              and the dates become free again.
+              {target && (
+                <>
+                  {' '}
+                  ({formatBookingDay(target.from)} – {formatBookingDay(target.to)})
+                </>
+              )}
+              ? The payment is refunded and the dates become free again.
             </Dialog.Description>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <Dialog.Close asChild>
-                <button type="button" disabled={cancel.isPending} className={secondaryButtonClass}>No</button>
+                <button type="button" disabled={cancel.isPending} className={secondaryButtonClass}>
+                  No
+                </button>
               </Dialog.Close>
               <button
                 type="button"

@@ -3,9 +3,9 @@
  * the admin's list of all (GET /api/bookings) and the cancellation
  * (DELETE /api/bookings/:id: the booking becomes cancelled and is refunded).
  */
-import { acknowledgedDelete } from '../../../../shared/schemas/common';
-import { bookingListSchema, type Booking } from '../../../../shared/schemas/bookings';
-import { apiRequest } from '../../../lib/api';
+import { acknowledgedDelete } from '#shared/schemas/common';
+import { bookingListSchema, type Booking } from '#shared/schemas/bookings';
+import { apiRequest } from '#client/lib/api';
 
 export const bookingKeys = {
   all: ['bookings'] as const,
@@ -20,6 +20,8 @@ export async function fetchBookings(email: string | null, signal?: AbortSignal):
 }
 
 export async function cancelBooking(id: string) {
-  const { data } = await apiRequest(`/api/bookings/${encodeURIComponent(id)}`, acknowledgedDelete, { method: 'DELETE' });
+  const { data } = await apiRequest(`/api/bookings/${encodeURIComponent(id)}`, acknowledgedDelete, {
+    method: 'DELETE',
+  });
   return data;
 }

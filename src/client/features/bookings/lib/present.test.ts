@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../../shared/schemas/bookings';
+import type { Booking } from '#shared/schemas/bookings';
 import { formatBookingDay, formatDollars, guestVisible, isCancellable } from './present';
 
 const booking = (status: Booking['status']) => ({ _id: status, status }) as Booking;

@@ -1,9 +1,9 @@
 /** How a booking reads in the tables. */
-import type { Booking } from '../../../../shared/schemas/bookings';
-import type { BookingStatus } from '../../../../shared/booking-state';
-import { canTransition } from '../../../../shared/booking-state';
-import { formatCents } from '../../../../shared/money';
-import { dayNumber } from '../../../../shared/stay';
+import type { Booking } from '#shared/schemas/bookings';
+import type { BookingStatus } from '#shared/booking-state';
+import { canTransition } from '#shared/booking-state';
+import { formatCents } from '#shared/money';
+import { dayNumber } from '#shared/stay';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
@@ -25,7 +25,12 @@ export function guestVisible(bookings: Booking[]): Booking[] {
   return bookings.filter((b) => b.status !== 'expired');
 }
 
-const dayFormatter = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const dayFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 
 /** `2026-05-01` -> `May 1, 2026`, the same calendar date in every time zone. */
 export function formatBookingDay(isoDate: string): string {

@@ -1,5 +1,5 @@
 /** /dashboard/allbooking (admin): every booking on StayHub, each cancellable while held or confirmed. */
-import { TEXTS } from '../../../../shared/texts';
+import { TEXTS } from '#shared/texts';
 import { BookingsScreen } from '../components/bookings-screen';
 
 export function AllBookingPage() {
@@ -10,7 +10,11 @@ export function AllBookingPage() {
       email={null}
       cancelledNotice={TEXTS.adminBookingCancelled}
       showGuest
-      empty={<p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-800">There are no bookings yet.</p>}
+      empty={
+        <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-800">
+          There are no bookings yet.
+        </p>
+      }
     />
   );
 }

@@ -1,8 +1,8 @@
 /** /dashboard/my-booking (any signed-in user): the guest's own bookings, each cancellable while held or confirmed. */
 import { Link } from 'react-router';
-import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass } from '../../../components/ui/form-field';
-import { useSession } from '../../../lib/session';
+import { TEXTS } from '#shared/texts';
+import { primaryButtonClass } from '#client/components/ui/form-field';
+import { useSession } from '#client/lib/session';
 import { BookingsScreen } from '../components/bookings-screen';
 import { guestVisible } from '../lib/present';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { Home } from '../../../../shared/schemas/homes';
-import { formatCents } from '../../../../shared/money';
-import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '../../../../shared/images';
+import type { Home } from '#shared/schemas/homes';
+import { formatCents } from '#shared/money';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { formatDay, priceToCents } from '../lib/dates';
 
 export interface HomeCardProps {

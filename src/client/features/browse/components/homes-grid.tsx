@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Home } from '../../../../shared/schemas/homes';
-import { TEXTS } from '../../../../shared/texts';
-import { fetchHomesPage, homeKeys, type HomesFilter } from '../../../lib/api';
+import type { Home } from '#shared/schemas/homes';
+import { TEXTS } from '#shared/texts';
+import { fetchHomesPage, homeKeys, type HomesFilter } from '#client/lib/api';
 import { HomeCard } from './home-card';
-import { ErrorPanel, errorText, LoadingState } from '../../../components/ui/status';
+import { ErrorPanel, errorText, LoadingState } from '#client/components/ui/status';
 
 export interface HomesGridProps {
   filter: HomesFilter;
@@ -35,7 +35,14 @@ export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    if (
+      !node ||
+      !hasNextPage ||
+      isFetchingNextPage ||
+      isFetchNextPageError ||
+      typeof IntersectionObserver === 'undefined'
+    )
+      return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();

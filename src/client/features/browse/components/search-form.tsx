@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { addDays, dayNumber } from '../../../../shared/stay';
+import { addDays, dayNumber } from '#shared/stay';
 import { defaultSearchDates, toCalendarDate } from '../lib/dates';
 
 const field = 'flex flex-col gap-1 text-left';

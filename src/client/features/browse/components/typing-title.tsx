@@ -54,7 +54,9 @@ export function TypingTitle({ text, speed = 55, className }: TypingTitleProps) {
         <span className="invisible col-start-1 row-start-1">{text}</span>
         <span className="col-start-1 row-start-1" data-testid="typed-text">
           {text.slice(0, shown)}
-          {!done && <span className="ml-0.5 inline-block w-[0.08em] animate-pulse bg-current align-baseline">&nbsp;</span>}
+          {!done && (
+            <span className="ml-0.5 inline-block w-[0.08em] animate-pulse bg-current align-baseline">&nbsp;</span>
+          )}
         </span>
       </span>
     </h1>

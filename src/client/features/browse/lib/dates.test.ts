@@ -36,7 +36,14 @@ describe('initialStay', () => {
 
   it('uses the first candidate that fits the window', () => {
     expect(
-      initialStay(window, [{ checkIn: '2026-05-30', checkOut: '2026-06-02' }, { checkIn: '2026-06-10', checkOut: '2026-06-12' }], '2026-05-01'),
+      initialStay(
+        window,
+        [
+          { checkIn: '2026-05-30', checkOut: '2026-06-02' },
+          { checkIn: '2026-06-10', checkOut: '2026-06-12' },
+        ],
+        '2026-05-01',
+      ),
     ).toEqual({ checkIn: '2026-06-10', checkOut: '2026-06-12' });
   });
 

@@ -3,7 +3,7 @@
  * (YYYY-MM-DD, see src/shared/stay.ts); the search form also carries the
  * arrival's time of day, which only the calendar date matters for.
  */
-import { addDays, calendarDate, dayNumber, isIsoDate, windowCoversStay } from '../../../../shared/stay';
+import { addDays, calendarDate, dayNumber, isIsoDate, windowCoversStay } from '#shared/stay';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,9 +54,17 @@ export function searchStay(arrival: string | null | undefined, departure: string
  * availability window [from, to], else the window's first night (from today on
  * when the window has already started).
  */
-export function initialStay(window: { from: string; to: string }, candidates: Array<Partial<Stay> | null>, today: string): Stay {
+export function initialStay(
+  window: { from: string; to: string },
+  candidates: Array<Partial<Stay> | null>,
+  today: string,
+): Stay {
   for (const candidate of candidates) {
-    if (candidate?.checkIn && candidate.checkOut && windowCoversStay(window.from, window.to, candidate.checkIn, candidate.checkOut)) {
+    if (
+      candidate?.checkIn &&
+      candidate.checkOut &&
+      windowCoversStay(window.from, window.to, candidate.checkIn, candidate.checkOut)
+    ) {
       return { checkIn: candidate.checkIn, checkOut: candidate.checkOut };
     }
   }
@@ -68,7 +76,12 @@ export function initialStay(window: { from: string; to: string }, candidates: Ar
   return { checkIn: window.from, checkOut: isIsoDate(window.from) ? addDays(window.from, 1) : window.to };
 }
 
-const dayFormatter = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const dayFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 
 /** `2026-05-01` -> `May 1, 2026` (a calendar date, shown the same in every time zone). */
 export function formatDay(isoDate: string): string {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import expdata from '../../../public/expdata.json';
+import expdata from '#client/public/expdata.json';
 import { fetchExperiences, isExperience } from './experiences';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,9 +11,15 @@ describe('experiences', () => {
   });
 
   it('answers the first 4 and refuses a file in another shape', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(expdata))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(expdata))),
+    );
     expect((await fetchExperiences()).map((e) => e.title)).toEqual(expdata.slice(0, 4).map((e) => e.title));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([{ title: 'no image' }]))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([{ title: 'no image' }]))),
+    );
     await expect(fetchExperiences()).rejects.toMatchObject({ code: 'invalid_response' });
   });
 });

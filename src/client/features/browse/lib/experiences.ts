@@ -1,5 +1,5 @@
-import { HOME_PAGE_EXPERIENCES } from '../../../../shared/constants';
-import { ApiError } from '../../../lib/api';
+import { HOME_PAGE_EXPERIENCES } from '#shared/constants';
+import { ApiError } from '#client/lib/api';
 
 /** An experience from the static `/expdata.json` file (spec, section 3). */
 export interface Experience {
@@ -12,9 +12,14 @@ export interface Experience {
 /** Checked by hand: the home page loads no validation library for one static file. */
 export function isExperience(value: unknown): value is Experience {
   const e = value as Partial<Record<keyof Experience, unknown>> | null;
-  return typeof e === 'object' && e !== null
-    && typeof e.image === 'string' && typeof e.title === 'string' && typeof e.location === 'string'
-    && (typeof e.price === 'number' || typeof e.price === 'string');
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.image === 'string' &&
+    typeof e.title === 'string' &&
+    typeof e.location === 'string' &&
+    (typeof e.price === 'number' || typeof e.price === 'string')
+  );
 }
 
 export async function fetchExperiences(signal?: AbortSignal): Promise<Experience[]> {
@@ -29,6 +34,7 @@ export async function fetchExperiences(signal?: AbortSignal): Promise<Experience
 
 /** The price as shown: numbers as dollars, text as written. */
 export function experiencePrice(price: number | string): string {
-  if (typeof price === 'number') return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(price);
+  if (typeof price === 'number')
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(price);
   return /^\d+(\.\d+)?$/.test(price.trim()) ? `$${price.trim()}` : price;
 }

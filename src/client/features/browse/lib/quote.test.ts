@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Home } from '../../../../shared/schemas/homes';
+import type { Home } from '#shared/schemas/homes';
 import { quoteStay } from './quote';
 
 const home = {
@@ -20,7 +20,9 @@ describe('quoteStay', () => {
     expect(quoteStay(home, '2026-06-05', '2026-06-05', 1).problem).toMatch(/at least one night/);
     expect(quoteStay(home, '2026-06-06', '2026-06-05', 1).problem).toMatch(/after check-in/);
     expect(quoteStay(home, '', '2026-06-05', 1).problem).toMatch(/Choose a check-in/);
-    expect(quoteStay(home, '2026-05-30', '2026-06-02', 1).problem).toMatch(/available from Jun 1, 2026 to Jun 10, 2026/);
+    expect(quoteStay(home, '2026-05-30', '2026-06-02', 1).problem).toMatch(
+      /available from Jun 1, 2026 to Jun 10, 2026/,
+    );
     expect(quoteStay(home, '2026-06-02', '2026-06-03', 4).problem).toMatch(/at most 3 guests/);
     expect(quoteStay(home, '2026-06-02', '2026-06-03', 0).problem).toMatch(/at least 1 guest/);
   });

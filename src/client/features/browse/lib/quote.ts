@@ -1,5 +1,5 @@
-import type { Home } from '../../../../shared/schemas/homes';
-import { InvalidStayError, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '../../../../shared/stay';
+import type { Home } from '#shared/schemas/homes';
+import { InvalidStayError, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
 import { formatDay, priceToCents } from './dates';
 
 export interface Quote {
@@ -9,12 +9,14 @@ export interface Quote {
 
 /** The total of the chosen stay, or why it cannot be booked. */
 export function quoteStay(home: Home, checkIn: string, checkOut: string, guests: number): Quote {
-  if (!isIsoDate(checkIn) || !isIsoDate(checkOut)) return { price: null, problem: 'Choose a check-in and a check-out date.' };
+  if (!isIsoDate(checkIn) || !isIsoDate(checkOut))
+    return { price: null, problem: 'Choose a check-in and a check-out date.' };
   let price: StayPrice;
   try {
     price = priceStay(priceToCents(home.price), checkIn, checkOut);
   } catch (error) {
-    if (error instanceof InvalidStayError || error instanceof RangeError) return { price: null, problem: error.message + '.' };
+    if (error instanceof InvalidStayError || error instanceof RangeError)
+      return { price: null, problem: error.message + '.' };
     throw error;
   }
   if (!windowCoversStay(home.from, home.to, checkIn, checkOut)) {
@@ -27,4 +29,3 @@ export function quoteStay(home: Home, checkIn: string, checkOut: string, guests:
   if (guests > home.total_guest) return { price, problem: `This home takes at most ${home.total_guest} guests.` };
   return { price, problem: null };
 }
-

@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '#client/components/page-title';
 import { EmptyState } from '../components/status';
 import { HomesGrid } from '../components/homes-grid';
 

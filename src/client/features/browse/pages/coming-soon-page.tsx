@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '#client/components/page-title';
 
 export function Component() {
   return (
@@ -19,7 +19,10 @@ export function Component() {
         <Link to="/" className="rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800">
           Home
         </Link>
-        <Link to="/all-home" className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+        <Link
+          to="/all-home"
+          className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50"
+        >
           Browse homes
         </Link>
       </div>

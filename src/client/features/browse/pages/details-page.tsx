@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Home } from '../../../../shared/schemas/homes';
-import { unavailableDatesSchema } from '../../../../shared/schemas/bookings';
-import { formatCents } from '../../../../shared/money';
-import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '../../../../shared/images';
-import { calendarDate } from '../../../../shared/stay';
-import { TEXTS } from '../../../../shared/texts';
-import { PageTitle } from '../../../components/page-title';
-import { apiRequest, fetchHome, homeKeys, isApiError } from '../../../lib/api';
-import { ErrorPanel, errorText, LoadingState } from '../../../components/ui/status';
+import type { Home } from '#shared/schemas/homes';
+import { unavailableDatesSchema } from '#shared/schemas/bookings';
+import { formatCents } from '#shared/money';
+import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '#shared/images';
+import { calendarDate } from '#shared/stay';
+import { TEXTS } from '#shared/texts';
+import { PageTitle } from '#client/components/page-title';
+import { apiRequest, fetchHome, homeKeys, isApiError } from '#client/lib/api';
+import { ErrorPanel, errorText, LoadingState } from '#client/components/ui/status';
 import { formatDay, initialStay, priceToCents, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
 
@@ -25,7 +25,10 @@ function NotFound() {
         <Link to="/" className="rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800">
           Home
         </Link>
-        <Link to="/all-home" className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+        <Link
+          to="/all-home"
+          className="rounded-md border border-gray-300 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50"
+        >
           Browse all homes
         </Link>
       </div>
@@ -52,7 +55,8 @@ function useTakenRanges(homeId: string) {
   const query = useQuery({
     queryKey: ['homes', 'unavailable', homeId],
     queryFn: async ({ signal }) =>
-      (await apiRequest(`/api/home/${encodeURIComponent(homeId)}/unavailable`, unavailableDatesSchema, { signal })).data.ranges,
+      (await apiRequest(`/api/home/${encodeURIComponent(homeId)}/unavailable`, unavailableDatesSchema, { signal })).data
+        .ranges,
   });
   return query.data ?? [];
 }
@@ -96,20 +100,26 @@ function Booking({ home }: { home: Home }) {
   const quoted = quoteStay(home, checkIn, checkOut, guests);
   // ISO dates compare as strings; a stay's check-out day is free again as a check-in.
   const clash = taken.some((r) => checkIn < r.to && r.from < checkOut);
-  const quote = !quoted.problem && clash
-    ? { ...quoted, problem: 'Some of these dates are already booked. Choose other dates.' }
-    : quoted;
+  const quote =
+    !quoted.problem && clash
+      ? { ...quoted, problem: 'Some of these dates are already booked. Choose other dates.' }
+      : quoted;
   const reserveHref = `/chackout?${new URLSearchParams({ homeId: home._id, checkIn, checkOut, guests: String(guests) }).toString()}`;
   const nightly = formatCents(priceToCents(home.price));
 
   return (
-    <aside aria-labelledby={`${id}-heading`} className="rounded-2xl border border-gray-200 p-6 shadow-lg lg:sticky lg:top-24">
+    <aside
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-gray-200 p-6 shadow-lg lg:sticky lg:top-24"
+    >
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-gray-900">
         <span className="text-2xl font-bold">{nightly}</span> <span className="font-normal text-gray-700">/ night</span>
       </h2>
       <form className="mt-4 grid grid-cols-2 gap-3" onSubmit={(e) => e.preventDefault()}>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-in`} className="text-sm font-semibold text-gray-900">Check-in</label>
+          <label htmlFor={`${id}-in`} className="text-sm font-semibold text-gray-900">
+            Check-in
+          </label>
           <input
             id={`${id}-in`}
             type="date"
@@ -121,7 +131,9 @@ function Booking({ home }: { home: Home }) {
           />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-out`} className="text-sm font-semibold text-gray-900">Check-out</label>
+          <label htmlFor={`${id}-out`} className="text-sm font-semibold text-gray-900">
+            Check-out
+          </label>
           <input
             id={`${id}-out`}
             type="date"
@@ -133,7 +145,9 @@ function Booking({ home }: { home: Home }) {
           />
         </div>
         <div className="col-span-2 flex flex-col gap-1">
-          <label htmlFor={`${id}-guests`} className="text-sm font-semibold text-gray-900">Guests</label>
+          <label htmlFor={`${id}-guests`} className="text-sm font-semibold text-gray-900">
+            Guests
+          </label>
           <input
             id={`${id}-guests`}
             type="number"
@@ -238,7 +252,10 @@ function HomeDetails({ home }: { home: Home }) {
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
         <div>
           <p className="text-gray-700">
-            Hosted by <a className="font-semibold text-gray-900 underline" href={`mailto:${home.email}`}>{home.email}</a>
+            Hosted by{' '}
+            <a className="font-semibold text-gray-900 underline" href={`mailto:${home.email}`}>
+              {home.email}
+            </a>
           </p>
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Max guests" value={home.total_guest} />

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOME_PAGE_HOMES } from '../../../../shared/constants';
-import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '../../../../shared/images';
-import { APARTMENT_TYPES, TEXTS } from '../../../../shared/texts';
-import { PageTitle } from '../../../components/page-title';
-import { fetchHomesPage, homeKeys } from '../../../lib/api';
+import { HOME_PAGE_HOMES } from '#shared/constants';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
+import { APARTMENT_TYPES, TEXTS } from '#shared/texts';
+import { PageTitle } from '#client/components/page-title';
+import { fetchHomesPage, homeKeys } from '#client/lib/api';
 import { HomeCard } from '../components/home-card';
 import { SearchForm } from '../components/search-form';
-import { ErrorPanel, errorText } from '../../../components/ui/status';
+import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { EmptyState } from '../components/status';
 import { TypingTitle } from '../components/typing-title';
 import { experiencePrice, fetchExperiences } from '../lib/experiences';
@@ -18,7 +18,17 @@ const TITLE = 'Find a home away from home';
 const seeAllClass =
   'shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-rose-800 underline underline-offset-4 hover:bg-rose-50';
 
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-6 flex items-end justify-between gap-4">
@@ -61,7 +71,15 @@ function HomesSection() {
     queryFn: ({ signal }) => fetchHomesPage(filter, signal),
   });
   return (
-    <Section id="homes-heading" title="Homes" action={<Link to="/all-home" className={seeAllClass}>{TEXTS.seeAll}</Link>}>
+    <Section
+      id="homes-heading"
+      title="Homes"
+      action={
+        <Link to="/all-home" className={seeAllClass}>
+          {TEXTS.seeAll}
+        </Link>
+      }
+    >
       {query.isPending ? (
         <CardSkeletons label="homes" />
       ) : query.isError ? (
@@ -82,12 +100,20 @@ function HomesSection() {
 }
 
 function ExperiencesSection() {
-  const query = useQuery({ queryKey: ['experiences'], queryFn: ({ signal }) => fetchExperiences(signal), staleTime: Infinity });
+  const query = useQuery({
+    queryKey: ['experiences'],
+    queryFn: ({ signal }) => fetchExperiences(signal),
+    staleTime: Infinity,
+  });
   return (
     <Section
       id="experiences-heading"
       title="Experiences"
-      action={<Link to="/coming-soon" className={seeAllClass}>{TEXTS.seeAll}</Link>}
+      action={
+        <Link to="/coming-soon" className={seeAllClass}>
+          {TEXTS.seeAll}
+        </Link>
+      }
     >
       {query.isPending ? (
         <CardSkeletons label="experiences" />
@@ -137,7 +163,16 @@ function BuildingIcon({ floors }: { floors: number }) {
   return (
     <svg aria-hidden="true" width="72" height="72" viewBox="0 0 72 72" className="text-rose-700">
       <rect x="14" y={66 - height} width="44" height={height} rx="3" fill="currentColor" opacity="0.15" />
-      <rect x="14" y={66 - height} width="44" height={height} rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
+      <rect
+        x="14"
+        y={66 - height}
+        width="44"
+        height={height}
+        rx="3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+      />
       {Array.from({ length: floors }, (_, f) => (
         <g key={f} fill="currentColor">
           <rect x="22" y={58 - 14 * (f + 1)} width="9" height="8" rx="1" />
@@ -154,7 +189,10 @@ function ApartmentTypesSection() {
     <Section id="types-heading" title="Apartment types">
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-3">
         {APARTMENT_TYPES.map((type) => (
-          <li key={type} className="flex flex-col items-start gap-3 rounded-xl border border-gray-200 bg-rose-50/60 p-6">
+          <li
+            key={type}
+            className="flex flex-col items-start gap-3 rounded-xl border border-gray-200 bg-rose-50/60 p-6"
+          >
             <BuildingIcon floors={TYPE_DETAILS[type].floors} />
             <h3 className="text-xl font-semibold text-gray-900">{type}</h3>
             <p className="text-gray-700">{TYPE_DETAILS[type].text}</p>
@@ -205,7 +243,10 @@ export function Component() {
       <PageTitle />
       <section className="bg-gradient-to-b from-rose-50 to-white">
         <div className="mx-auto max-w-7xl px-4 pb-10 pt-12 sm:px-6 sm:pt-16">
-          <TypingTitle text={TITLE} className="max-w-3xl text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl" />
+          <TypingTitle
+            text={TITLE}
+            className="max-w-3xl text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl"
+          />
           <p className="mt-4 max-w-2xl text-lg text-gray-700">
             Homes, apartments and spa stays in cities you love. Search by place and dates, see the real total, book in
             minutes.

@@ -1,8 +1,8 @@
 import { useSearchParams, Link } from 'react-router';
-import type { Home } from '../../../../shared/schemas/homes';
-import { TEXTS } from '../../../../shared/texts';
-import { PageTitle } from '../../../components/page-title';
-import type { HomesFilter } from '../../../lib/api';
+import type { Home } from '#shared/schemas/homes';
+import { TEXTS } from '#shared/texts';
+import { PageTitle } from '#client/components/page-title';
+import type { HomesFilter } from '#client/lib/api';
 import { HomesGrid } from '../components/homes-grid';
 import { EmptyState } from '../components/status';
 import { formatDay, searchStay } from '../lib/dates';
@@ -56,7 +56,11 @@ export function Component() {
         {datesGiven && !stay && (
           <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
             The departure date must be after the arrival date, so these results are searched by location only. Pick
-            dates again on the <Link to="/" className="font-semibold underline">home page</Link>.
+            dates again on the{' '}
+            <Link to="/" className="font-semibold underline">
+              home page
+            </Link>
+            .
           </p>
         )}
         <div className="mt-6">
@@ -65,13 +69,7 @@ export function Component() {
             linkFor={linkFor}
             label="Search results"
             empty={
-              <EmptyState
-                title={
-                  stay
-                    ? `No homes in ${place} are free for these dates`
-                    : `No homes found in ${place}`
-                }
-              >
+              <EmptyState title={stay ? `No homes in ${place} are free for these dates` : `No homes found in ${place}`}>
                 <p>
                   Try other dates or a nearby place, or{' '}
                   <Link to="/all-home" className="font-semibold text-rose-800 underline">

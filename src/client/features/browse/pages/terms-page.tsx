@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '../../../../shared/constants';
-import { TERMS_SECTIONS } from '../../../../shared/texts';
-import { PageTitle } from '../../../components/page-title';
+import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
+import { TERMS_SECTIONS } from '#shared/texts';
+import { PageTitle } from '#client/components/page-title';
 
 type Section = (typeof TERMS_SECTIONS)[number];
 
@@ -74,7 +74,10 @@ export function Component() {
         <ol className="flex flex-wrap gap-2 text-sm">
           {TERMS_SECTIONS.map((section, index) => (
             <li key={section}>
-              <a href={`#terms-${index}`} className="inline-block rounded-full border border-gray-300 px-3 py-1 text-gray-800 hover:bg-gray-50">
+              <a
+                href={`#terms-${index}`}
+                className="inline-block rounded-full border border-gray-300 px-3 py-1 text-gray-800 hover:bg-gray-50"
+              >
                 {section}
               </a>
             </li>
@@ -94,7 +97,10 @@ export function Component() {
         </section>
       ))}
       <p className="mt-10">
-        <Link to="/chackout" className="inline-block rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800">
+        <Link
+          to="/chackout"
+          className="inline-block rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800"
+        >
           Back to checkout
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass } from '../../../components/ui/form-field';
+import { TEXTS } from '#shared/texts';
+import { primaryButtonClass } from '#client/components/ui/form-field';
 
 export interface CardFormProps {
   /** The payment's secret; null until the server has answered (Pay stays disabled). */
@@ -33,7 +33,13 @@ export function CardError({ message }: { message: string | null }) {
 }
 
 /** "Pay": disabled until the secret has arrived and while a payment runs. */
-export function PayButton({ ref, disabled, paying, waiting, amountLabel }: {
+export function PayButton({
+  ref,
+  disabled,
+  paying,
+  waiting,
+  amountLabel,
+}: {
   ref?: Ref<HTMLButtonElement>;
   disabled: boolean;
   paying: boolean;
@@ -58,7 +64,13 @@ export function PayButton({ ref, disabled, paying, waiting, amountLabel }: {
         {TEXTS.pay}
       </button>
       <p id="checkout-pay-status" role="status" className="text-sm text-gray-700">
-        {paying ? 'Processing your payment…' : waiting ? 'Preparing your payment…' : amountLabel ? `You pay ${amountLabel}` : ''}
+        {paying
+          ? 'Processing your payment…'
+          : waiting
+            ? 'Preparing your payment…'
+            : amountLabel
+              ? `You pay ${amountLabel}`
+              : ''}
       </p>
     </div>
   );

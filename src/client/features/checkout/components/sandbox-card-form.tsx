@@ -4,10 +4,18 @@
  * fields are complete; the provider (the server) decides whether the card pays.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { describedBy, inputClass } from '../../../components/ui/form-field';
+import { describedBy, inputClass } from '#client/components/ui/form-field';
 import {
-  caretAfterDigits, cardDigits, cvcDigits, digitsBefore, fieldOfCardError, formatCardNumber,
-  formatExpiryInput, incompleteCard, parseExpiry, type CardField,
+  caretAfterDigits,
+  cardDigits,
+  cvcDigits,
+  digitsBefore,
+  fieldOfCardError,
+  formatCardNumber,
+  formatExpiryInput,
+  incompleteCard,
+  parseExpiry,
+  type CardField,
 } from '../lib/card';
 import { confirmSandboxCard } from '../lib/checkout-api';
 import { canPay } from '../lib/steps';
@@ -73,7 +81,13 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
     try {
       const result = await confirmSandboxCard({
         clientSecret,
-        card: { number: cardDigits(number), expMonth: exp.month, expYear: exp.year, cvc: cvcDigits(cvc), name: name.trim() },
+        card: {
+          number: cardDigits(number),
+          expMonth: exp.month,
+          expYear: exp.year,
+          cvc: cvcDigits(cvc),
+          name: name.trim(),
+        },
         billing: { name: name.trim() || billing.name, email: billing.email },
       });
       if (!result.ok) {
@@ -82,7 +96,10 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
       }
       done = await onPaid(result.paymentIntentId);
     } catch (error) {
-      setProblem({ field: null, message: error instanceof Error ? error.message : 'The payment could not be completed.' });
+      setProblem({
+        field: null,
+        message: error instanceof Error ? error.message : 'The payment could not be completed.',
+      });
     } finally {
       if (!done) setPaying(false);
     }
@@ -95,10 +112,14 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-legend`}>
       <fieldset className="rounded-xl border border-gray-300 p-4">
-        <legend id={`${id}-legend`} className="px-1 font-semibold text-gray-900">Card details</legend>
+        <legend id={`${id}-legend`} className="px-1 font-semibold text-gray-900">
+          Card details
+        </legend>
         <div className="grid grid-cols-2 gap-3">
           <div className="col-span-2">
-            <label htmlFor={`${id}-number`} className={label}>Card number</label>
+            <label htmlFor={`${id}-number`} className={label}>
+              Card number
+            </label>
             <input
               ref={numberRef}
               id={`${id}-number`}
@@ -138,7 +159,9 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
             />
           </div>
           <div>
-            <label htmlFor={`${id}-cvc`} className={label}>CVC</label>
+            <label htmlFor={`${id}-cvc`} className={label}>
+              CVC
+            </label>
             <input
               ref={cvcRef}
               id={`${id}-cvc`}
@@ -159,7 +182,9 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
             />
           </div>
           <div className="col-span-2">
-            <label htmlFor={`${id}-name`} className={label}>Name on card</label>
+            <label htmlFor={`${id}-name`} className={label}>
+              Name on card
+            </label>
             <input
               ref={nameRef}
               id={`${id}-name`}

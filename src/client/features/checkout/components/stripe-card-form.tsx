@@ -55,7 +55,13 @@ function loadStripeJs(): Promise<StripeFactory> {
   return stripeJs;
 }
 
-export function StripeCardForm({ publishableKey, clientSecret, billing, amountLabel, onPaid }: CardFormProps & { publishableKey: string }) {
+export function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  billing,
+  amountLabel,
+  onPaid,
+}: CardFormProps & { publishableKey: string }) {
   const id = useId();
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ instance: StripeInstance; card: StripeCardElement } | null>(null);
@@ -114,7 +120,9 @@ export function StripeCardForm({ publishableKey, clientSecret, billing, amountLa
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="rounded-xl border border-gray-300 p-4">
-        <p id={`${id}-label`} className="mb-2 font-semibold text-gray-900">Card details</p>
+        <p id={`${id}-label`} className="mb-2 font-semibold text-gray-900">
+          Card details
+        </p>
         <div
           ref={mountRef}
           role="group"
@@ -133,4 +141,3 @@ export function StripeCardForm({ publishableKey, clientSecret, billing, amountLa
     </form>
   );
 }
-

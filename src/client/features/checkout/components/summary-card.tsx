@@ -1,11 +1,16 @@
-import type { Home } from '../../../../shared/schemas/homes';
-import { cardImage } from '../../../../shared/images';
-import { formatCents } from '../../../../shared/money';
-import type { StayPrice } from '../../../../shared/stay';
+import type { Home } from '#shared/schemas/homes';
+import { cardImage } from '#shared/images';
+import { formatCents } from '#shared/money';
+import type { StayPrice } from '#shared/stay';
 import { formatStayDay, type CheckoutStay } from '../lib/steps';
 
 /** The stay at a glance: the home, the dates, nightly price, nights, VAT 0 and the total. */
-export function SummaryCard({ home, stay, price, confirmedTotalCents }: {
+export function SummaryCard({
+  home,
+  stay,
+  price,
+  confirmedTotalCents,
+}: {
   home: Home;
   stay: CheckoutStay;
   price: StayPrice;
@@ -15,7 +20,10 @@ export function SummaryCard({ home, stay, price, confirmedTotalCents }: {
   const total = confirmedTotalCents ?? price.totalCents;
   const nights = `${price.nights} ${price.nights === 1 ? 'night' : 'nights'}`;
   return (
-    <aside aria-labelledby="checkout-summary-title" className="h-fit rounded-2xl border border-gray-200 bg-white p-5 shadow-lg lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="checkout-summary-title"
+      className="h-fit rounded-2xl border border-gray-200 bg-white p-5 shadow-lg lg:sticky lg:top-24"
+    >
       <div className="flex gap-4">
         <img
           src={cardImage(home.image)}
@@ -26,14 +34,18 @@ export function SummaryCard({ home, stay, price, confirmedTotalCents }: {
           className="h-21 w-28 shrink-0 rounded-lg bg-gray-100 object-cover"
         />
         <div className="min-w-0">
-          <h2 id="checkout-summary-title" className="font-semibold text-gray-900">{home.title}</h2>
+          <h2 id="checkout-summary-title" className="font-semibold text-gray-900">
+            {home.title}
+          </h2>
           <p className="text-sm text-gray-700">{home.location}</p>
         </div>
       </div>
       <dl className="mt-5 space-y-2 border-t border-gray-200 pt-4 text-gray-900">
         <div className="flex justify-between gap-4">
           <dt>Dates</dt>
-          <dd className="text-right">{formatStayDay(stay.checkIn)} – {formatStayDay(stay.checkOut)}</dd>
+          <dd className="text-right">
+            {formatStayDay(stay.checkIn)} – {formatStayDay(stay.checkOut)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Guests</dt>
@@ -48,7 +60,9 @@ export function SummaryCard({ home, stay, price, confirmedTotalCents }: {
           <dd>{price.nights}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>{formatCents(price.nightlyCents)} × {nights}</dt>
+          <dt>
+            {formatCents(price.nightlyCents)} × {nights}
+          </dt>
           <dd>{formatCents(price.subtotalCents)}</dd>
         </div>
         <div className="flex justify-between gap-4">

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  caretAfterDigits, cardDigits, cvcDigits, digitsBefore, fieldOfCardError, formatCardNumber,
-  formatExpiryInput, incompleteCard, parseExpiry, CARD_INCOMPLETE,
+  caretAfterDigits,
+  cardDigits,
+  cvcDigits,
+  digitsBefore,
+  fieldOfCardError,
+  formatCardNumber,
+  formatExpiryInput,
+  incompleteCard,
+  parseExpiry,
+  CARD_INCOMPLETE,
 } from './card';
 
 describe('card number', () => {
@@ -62,7 +70,8 @@ describe('expiry', () => {
     expect(parseExpiry('0434')).toEqual({ month: 4, year: 2034 });
   });
   it('refuses incomplete values and months outside 1-12', () => {
-    for (const value of ['', '1', '12/', '12/3', '13/30', '00/30', 'ab/cd', '12/345']) expect(parseExpiry(value)).toBeNull();
+    for (const value of ['', '1', '12/', '12/3', '13/30', '00/30', 'ab/cd', '12/345'])
+      expect(parseExpiry(value)).toBeNull();
   });
 });
 
@@ -72,9 +81,15 @@ describe('completeness (before anything is sent)', () => {
     expect(incompleteCard(good)).toBeNull();
   });
   it('names the first incomplete field with the card element wording', () => {
-    expect(incompleteCard({ ...good, number: '4242 4242' })).toEqual({ field: 'number', message: CARD_INCOMPLETE.number });
+    expect(incompleteCard({ ...good, number: '4242 4242' })).toEqual({
+      field: 'number',
+      message: CARD_INCOMPLETE.number,
+    });
     expect(incompleteCard({ ...good, expiry: '12/' })).toEqual({ field: 'expiry', message: CARD_INCOMPLETE.expiry });
-    expect(incompleteCard({ ...good, expiry: '13/34' })).toEqual({ field: 'expiry', message: CARD_INCOMPLETE.expiryMonth });
+    expect(incompleteCard({ ...good, expiry: '13/34' })).toEqual({
+      field: 'expiry',
+      message: CARD_INCOMPLETE.expiryMonth,
+    });
     expect(incompleteCard({ ...good, cvc: '12' })).toEqual({ field: 'cvc', message: CARD_INCOMPLETE.cvc });
     expect(incompleteCard({ ...good, name: '  ' })).toEqual({ field: 'name', message: CARD_INCOMPLETE.name });
   });

@@ -3,13 +3,18 @@
  * dates), the payments config (which card form), the sandbox's confirm, and the
  * booking that confirms a paid hold. Answers are parsed with the shared contract.
  */
-import { acknowledgedInsert } from '../../../../shared/schemas/common';
+import { acknowledgedInsert } from '#shared/schemas/common';
 import {
-  paymentIntentResponseSchema, paymentsConfigSchema, sandboxConfirmResponseSchema,
-  type PaymentIntentRequest, type PaymentIntentResponse, type PaymentsConfig, type SandboxConfirmRequest,
-} from '../../../../shared/schemas/payments';
-import type { CreateBookingRequest } from '../../../../shared/schemas/bookings';
-import { apiRequest, isApiError } from '../../../lib/api';
+  paymentIntentResponseSchema,
+  paymentsConfigSchema,
+  sandboxConfirmResponseSchema,
+  type PaymentIntentRequest,
+  type PaymentIntentResponse,
+  type PaymentsConfig,
+  type SandboxConfirmRequest,
+} from '#shared/schemas/payments';
+import type { CreateBookingRequest } from '#shared/schemas/bookings';
+import { apiRequest, isApiError } from '#client/lib/api';
 
 const jsonPost = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -33,9 +38,7 @@ export async function createPaymentIntent(body: PaymentIntentRequest): Promise<P
 }
 
 /** What a card confirmation ends with: the paid intent, or the message to show under the card form. */
-export type CardResult =
-  | { ok: true; paymentIntentId: string }
-  | { ok: false; code: string; message: string };
+export type CardResult = { ok: true; paymentIntentId: string } | { ok: false; code: string; message: string };
 
 /** The sandbox's confirmCardPayment: 402 answers carry the card error to show. */
 export async function confirmSandboxCard(body: SandboxConfirmRequest): Promise<CardResult> {

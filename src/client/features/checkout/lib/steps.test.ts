@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHECKOUT_STEPS, INITIAL_STEP, canPay, detailsHref, formatStayDay, nextStep, parseCheckoutQuery, quoteCheckout,
-  stepOfValue, stepValue,
+  CHECKOUT_STEPS,
+  INITIAL_STEP,
+  canPay,
+  detailsHref,
+  formatStayDay,
+  nextStep,
+  parseCheckoutQuery,
+  quoteCheckout,
+  stepOfValue,
+  stepValue,
 } from './steps';
 
 describe('checkout steps', () => {
@@ -10,7 +18,11 @@ describe('checkout steps', () => {
     expect(stepValue(INITIAL_STEP)).toBe(CHECKOUT_STEPS[0].value);
   });
   it('has the three tabs in order', () => {
-    expect(CHECKOUT_STEPS.map((s) => s.label)).toEqual(['1 Review house rules', '2 Who is coming?', '3 Confirm and pay']);
+    expect(CHECKOUT_STEPS.map((s) => s.label)).toEqual([
+      '1 Review house rules',
+      '2 Who is coming?',
+      '3 Confirm and pay',
+    ]);
   });
   it('Agree and continue goes 0 -> 1, Continue 1 -> 2, and the last step stays', () => {
     expect(nextStep(0)).toBe(1);
@@ -36,7 +48,8 @@ describe('the stay in the URL', () => {
   const q = (s: string) => parseCheckoutQuery(new URLSearchParams(s));
   it('reads home, dates and guests', () => {
     expect(q('homeId=h1&checkIn=2026-05-01&checkOut=2026-05-04&guests=2')).toEqual({
-      ok: true, stay: { homeId: 'h1', checkIn: '2026-05-01', checkOut: '2026-05-04', guests: 2 },
+      ok: true,
+      stay: { homeId: 'h1', checkIn: '2026-05-01', checkOut: '2026-05-04', guests: 2 },
     });
   });
   it('takes 1 guest when none is given', () => {
@@ -44,11 +57,17 @@ describe('the stay in the URL', () => {
   });
   it('refuses a missing home, bad or reversed dates and bad guests', () => {
     for (const s of [
-      '', 'checkIn=2026-05-01&checkOut=2026-05-02',
-      'homeId=h1', 'homeId=h1&checkIn=2026-02-30&checkOut=2026-03-02', 'homeId=h1&checkIn=2026-05-04&checkOut=2026-05-01',
-      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-01', 'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=0',
-      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=1.5', 'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=x',
-    ]) expect(q(s).ok, s).toBe(false);
+      '',
+      'checkIn=2026-05-01&checkOut=2026-05-02',
+      'homeId=h1',
+      'homeId=h1&checkIn=2026-02-30&checkOut=2026-03-02',
+      'homeId=h1&checkIn=2026-05-04&checkOut=2026-05-01',
+      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-01',
+      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=0',
+      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=1.5',
+      'homeId=h1&checkIn=2026-05-01&checkOut=2026-05-02&guests=x',
+    ])
+      expect(q(s).ok, s).toBe(false);
   });
 });
 

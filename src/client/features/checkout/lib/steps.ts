@@ -6,8 +6,8 @@
  * Spec deviation (recorded): the seed app opened the tab group on the tab with
  * index 1 while its step state was 0; StayHub opens on the first tab, step 0.
  */
-import type { Home } from '../../../../shared/schemas/homes';
-import { dayNumber, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '../../../../shared/stay';
+import type { Home } from '#shared/schemas/homes';
+import { dayNumber, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
 
 export const CHECKOUT_STEPS = [
   { value: 'rules', label: '1 Review house rules' },
@@ -72,13 +72,21 @@ export function parseCheckoutQuery(params: URLSearchParams): StayQuery {
 }
 
 /** The price of the stay at this home, or why this home cannot take it. */
-export function quoteCheckout(home: Pick<Home, 'price' | 'from' | 'to' | 'total_guest'>, stay: CheckoutStay):
-  { ok: true; price: StayPrice } | { ok: false; problem: string } {
+export function quoteCheckout(
+  home: Pick<Home, 'price' | 'from' | 'to' | 'total_guest'>,
+  stay: CheckoutStay,
+): { ok: true; price: StayPrice } | { ok: false; problem: string } {
   if (!windowCoversStay(home.from, home.to, stay.checkIn, stay.checkOut)) {
-    return { ok: false, problem: `This home can be booked from ${home.from} to ${home.to}. Choose dates inside that window.` };
+    return {
+      ok: false,
+      problem: `This home can be booked from ${home.from} to ${home.to}. Choose dates inside that window.`,
+    };
   }
   if (stay.guests > home.total_guest) {
-    return { ok: false, problem: `This home welcomes at most ${home.total_guest} ${home.total_guest === 1 ? 'guest' : 'guests'}.` };
+    return {
+      ok: false,
+      problem: `This home welcomes at most ${home.total_guest} ${home.total_guest === 1 ? 'guest' : 'guests'}.`,
+    };
   }
   const nightlyCents = Math.round(home.price * 100);
   return { ok: true, price: priceStay(nightlyCents, stay.checkIn, stay.checkOut) };
@@ -94,7 +102,11 @@ export function detailsHref(stay: Pick<CheckoutStay, 'homeId'> & Partial<Checkou
 }
 
 const dayFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric',
+  timeZone: 'UTC',
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
 });
 
 /** `2026-05-01` -> `Fri, May 1, 2026` (a calendar date, the same in every time zone). */

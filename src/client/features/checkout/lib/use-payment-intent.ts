@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { PaymentIntentRequest } from '../../../../shared/schemas/payments';
+import type { PaymentIntentRequest } from '#shared/schemas/payments';
 import { createPaymentIntent } from './checkout-api';
 
 /**

@@ -2,20 +2,45 @@
 import { act } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { TEXTS } from '../../../../shared/texts';
+import { TEXTS } from '#shared/texts';
 import {
-  buttonByText, click, inputByLabel, json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient, typeInto, waitFor,
-} from '../../../../test-support/render-routes';
+  buttonByText,
+  click,
+  inputByLabel,
+  json,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  testQueryClient,
+  typeInto,
+  waitFor,
+} from '#client/test/render-routes';
 import { Component as CheckoutPage } from './checkout-page';
 
 const home = {
-  _id: 'h1', title: 'Test flat', location: 'Lisbon, Portugal', image: '/placeholder-home.svg', images: [],
-  price: 100, total_guest: 2, bedrooms: 1, bathrooms: 1, description: '', from: '2026-01-01', to: '2036-01-01',
-  hostEmail: 'host@stayhub.test', email: 'host@stayhub.test',
+  _id: 'h1',
+  title: 'Test flat',
+  location: 'Lisbon, Portugal',
+  image: '/placeholder-home.svg',
+  images: [],
+  price: 100,
+  total_guest: 2,
+  bedrooms: 1,
+  bathrooms: 1,
+  description: '',
+  from: '2026-01-01',
+  to: '2036-01-01',
+  hostEmail: 'host@stayhub.test',
+  email: 'host@stayhub.test',
 };
 const intent = {
-  clientSecret: 'pi_1_secret_x', bookingId: 'b1', paymentIntentId: 'pi_1', amount: 300, nights: 3,
-  holdExpiresAt: new Date(Date.now() + 900_000).toISOString(), provider: 'sandbox',
+  clientSecret: 'pi_1_secret_x',
+  bookingId: 'b1',
+  paymentIntentId: 'pi_1',
+  amount: 300,
+  nights: 3,
+  holdExpiresAt: new Date(Date.now() + 900_000).toISOString(),
+  provider: 'sandbox',
 };
 
 setUpComponentTests();
@@ -23,7 +48,12 @@ setUpComponentTests();
 async function render(search: string) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(['auth', 'session'], { id: 'u1', email: 'guest@stayhub.test', name: 'Sam Rivera' });
-  const view = await renderRoutes([{ path: '/chackout', Component: CheckoutPage }], [`/chackout${search}`], queryClient, { strict: true });
+  const view = await renderRoutes(
+    [{ path: '/chackout', Component: CheckoutPage }],
+    [`/chackout${search}`],
+    queryClient,
+    { strict: true },
+  );
   return view.container;
 }
 
@@ -38,10 +68,14 @@ describe('checkout page', () => {
       },
     });
     const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=2');
-    await waitFor(() => expect(view.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('1 Review house rules'));
+    await waitFor(() =>
+      expect(view.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('1 Review house rules'),
+    );
     expect(view.textContent).toContain('3 nights in Lisbon, Portugal');
     expect(view.textContent).toContain('$300.00');
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1),
+    );
     await act(async () => {
       await new Promise((r) => setTimeout(r, 50));
     });
@@ -59,11 +93,21 @@ describe('checkout page', () => {
     stubFetch({
       'GET /api/home/h1': json(home),
       'GET /api/payments/config': json({ provider: 'sandbox' }),
-      'POST /api/payment-intent': json({ error: { code: 'dates_unavailable', message: 'These dates are no longer available. Please choose other dates.' } }, 409),
+      'POST /api/payment-intent': json(
+        {
+          error: {
+            code: 'dates_unavailable',
+            message: 'These dates are no longer available. Please choose other dates.',
+          },
+        },
+        409,
+      ),
     });
     const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
     await waitFor(() => expect(view.querySelector('[role="alert"]')?.textContent).toContain('no longer available'));
-    const back = [...view.querySelectorAll('a')].find((a) => a.textContent === 'Back to the home' && a.closest('[role="alert"]'));
+    const back = [...view.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Back to the home' && a.closest('[role="alert"]'),
+    );
     expect(back?.getAttribute('href')).toBe('/details/h1?checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
   });
 
@@ -74,7 +118,10 @@ describe('checkout page', () => {
       'GET /api/payments/config': json({ provider: 'sandbox' }),
       'POST /api/payment-intent': json(intent),
       'POST /api/payments/sandbox/confirm': json({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),
-      'POST /api/bookings': json({ error: { code: 'hold_expired', message: 'Your hold ended before the booking was made.' } }, 409),
+      'POST /api/bookings': json(
+        { error: { code: 'hold_expired', message: 'Your hold ended before the booking was made.' } },
+        409,
+      ),
     });
     const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
     await waitFor(() => buttonByText(view, TEXTS.agreeAndContinue));

@@ -9,27 +9,38 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '../../../../shared/constants';
-import { amountToCents, formatCents } from '../../../../shared/money';
-import type { Home } from '../../../../shared/schemas/homes';
-import type { StayPrice } from '../../../../shared/stay';
-import { TEXTS } from '../../../../shared/texts';
-import { PageTitle } from '../../../components/page-title';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-field';
-import { fetchHome, homeKeys, isApiError, type ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
+import { amountToCents, formatCents } from '#shared/money';
+import type { Home } from '#shared/schemas/homes';
+import type { StayPrice } from '#shared/stay';
+import { TEXTS } from '#shared/texts';
+import { PageTitle } from '#client/components/page-title';
+import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { fetchHome, homeKeys, isApiError, type ApiError } from '#client/lib/api';
+import { useSession } from '#client/lib/session';
 import { SandboxCardForm } from '../components/sandbox-card-form';
 import { SummaryCard } from '../components/summary-card';
 import type { CardFormProps } from '../components/pay-controls';
 import { checkoutKeys, createBooking, fetchPaymentsConfig } from '../lib/checkout-api';
 import {
-  CHECKOUT_STEPS, INITIAL_STEP, detailsHref, formatStayDay, nextStep, parseCheckoutQuery, quoteCheckout,
-  stepOfValue, stepValue, type CheckoutStay, type StepIndex,
+  CHECKOUT_STEPS,
+  INITIAL_STEP,
+  detailsHref,
+  formatStayDay,
+  nextStep,
+  parseCheckoutQuery,
+  quoteCheckout,
+  stepOfValue,
+  stepValue,
+  type CheckoutStay,
+  type StepIndex,
 } from '../lib/steps';
 import { usePaymentIntent } from '../lib/use-payment-intent';
 
 // Stripe's card form (and the script it loads from js.stripe.com) only when Stripe is the provider.
-const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+const StripeCardForm = lazy(() =>
+  import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
+);
 
 /** The bookings lists' query keys start with this (features/bookings/lib/bookings-api.ts). */
 const BOOKINGS_QUERY_ROOT = ['bookings'] as const;
@@ -78,7 +89,9 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <PageTitle title={TEXTS.loading} />
-        <p role="status" className="text-center text-lg text-gray-700">{TEXTS.loading}</p>
+        <p role="status" className="text-center text-lg text-gray-700">
+          {TEXTS.loading}
+        </p>
       </div>
     );
   }
@@ -95,8 +108,12 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
         title="The checkout could not be loaded"
         actions={
           <>
-            <button type="button" onClick={() => void home.refetch()} className={primaryButtonClass}>Try again</button>
-            <Link to="/all-home" className={secondaryButtonClass}>Browse all homes</Link>
+            <button type="button" onClick={() => void home.refetch()} className={primaryButtonClass}>
+              Try again
+            </button>
+            <Link to="/all-home" className={secondaryButtonClass}>
+              Browse all homes
+            </Link>
           </>
         }
       >
@@ -111,8 +128,12 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
         title="These dates cannot be booked"
         actions={
           <>
-            <Link to={detailsHref({ homeId: stay.homeId })} className={linkButton}>Choose other dates</Link>
-            <Link to="/all-home" className={secondaryButtonClass}>Browse all homes</Link>
+            <Link to={detailsHref({ homeId: stay.homeId })} className={linkButton}>
+              Choose other dates
+            </Link>
+            <Link to="/all-home" className={secondaryButtonClass}>
+              Browse all homes
+            </Link>
           </>
         }
       >
@@ -135,15 +156,21 @@ function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutS
           ? 'The price has changed'
           : tooManyHolds
             ? 'You have other reservations in progress'
-            : permanent ? 'These dates cannot be booked' : 'The payment could not be prepared'}
+            : permanent
+              ? 'These dates cannot be booked'
+              : 'The payment could not be prepared'}
       </p>
       <p className="mt-1 text-red-800">{error.message}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         {tooManyHolds && (
-          <Link to="/dashboard/my-booking" className={linkButton}>Go to My Bookings</Link>
+          <Link to="/dashboard/my-booking" className={linkButton}>
+            Go to My Bookings
+          </Link>
         )}
         {!permanent && (
-          <button type="button" onClick={onRetry} className={primaryButtonClass}>Try again</button>
+          <button type="button" onClick={onRetry} className={primaryButtonClass}>
+            Try again
+          </button>
         )}
         <Link to={detailsHref(stay)} className={permanent ? linkButton : secondaryButtonClass}>
           Back to the home
@@ -163,7 +190,13 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
   const moveFocus = useRef(false);
 
   const request = useMemo(
-    () => ({ homeId: stay.homeId, checkIn: stay.checkIn, checkOut: stay.checkOut, guests: stay.guests, price: price.totalCents / 100 }),
+    () => ({
+      homeId: stay.homeId,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      guests: stay.guests,
+      price: price.totalCents / 100,
+    }),
     [stay, price.totalCents],
   );
   const { intent, error: intentError, retry } = usePaymentIntent(request);
@@ -229,14 +262,26 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
     cardForm = (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <p>The card form could not be loaded: {config.error.message}</p>
-        <button type="button" onClick={() => void config.refetch()} className={`${primaryButtonClass} mt-3`}>Try again</button>
+        <button type="button" onClick={() => void config.refetch()} className={`${primaryButtonClass} mt-3`}>
+          Try again
+        </button>
       </div>
     );
   } else if (!config.data) {
-    cardForm = <p role="status" className="text-gray-700">Loading the card form…</p>;
+    cardForm = (
+      <p role="status" className="text-gray-700">
+        Loading the card form…
+      </p>
+    );
   } else if (config.data.provider === 'stripe') {
     cardForm = (
-      <Suspense fallback={<p role="status" className="text-gray-700">Loading the card form…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="text-gray-700">
+            Loading the card form…
+          </p>
+        }
+      >
         <StripeCardForm publishableKey={config.data.publishableKey} {...cardProps} />
       </Suspense>
     );
@@ -276,14 +321,18 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
             </Tabs.List>
 
             <Tabs.Content value="rules" className="mt-6 outline-none">
-              <h2 id={`${id}-step-0`} tabIndex={-1} className={panelHeading}>Review house rules</h2>
+              <h2 id={`${id}-step-0`} tabIndex={-1} className={panelHeading}>
+                Review house rules
+              </h2>
               <p className="mt-3 text-lg text-gray-900">
                 {nights} in {home.location}
               </p>
               <dl className="mt-4 grid gap-3 sm:grid-cols-2">
                 <div className="rounded-lg bg-gray-50 p-3">
                   <dt className="text-sm text-gray-700">Check-in</dt>
-                  <dd className="font-semibold text-gray-900">{formatStayDay(stay.checkIn)}, after {CHECK_IN_AFTER}</dd>
+                  <dd className="font-semibold text-gray-900">
+                    {formatStayDay(stay.checkIn)}, after {CHECK_IN_AFTER}
+                  </dd>
                 </div>
                 <div className="rounded-lg bg-gray-50 p-3">
                   <dt className="text-sm text-gray-700">Check-out</dt>
@@ -294,13 +343,21 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
               <ul className="mt-2 list-disc space-y-1 pl-6 text-gray-800">
                 <li>Check-in is after {CHECK_IN_AFTER}; arriving earlier needs the host’s agreement.</li>
                 <li>Leave the home by 11:00 AM on the departure day.</li>
-                <li>At most {home.total_guest} {home.total_guest === 1 ? 'guest' : 'guests'}; you are booking for {stay.guests}.</li>
-                <li>Luggage can be stored for up to {LUGGAGE_STORAGE_DAYS} days after departure where the host offers it.</li>
+                <li>
+                  At most {home.total_guest} {home.total_guest === 1 ? 'guest' : 'guests'}; you are booking for{' '}
+                  {stay.guests}.
+                </li>
+                <li>
+                  Luggage can be stored for up to {LUGGAGE_STORAGE_DAYS} days after departure where the host offers it.
+                </li>
                 <li>Pets only where the home’s description says so; assistance animals are always welcome.</li>
               </ul>
               <p className="mt-4 text-gray-800">
                 By continuing you agree to the{' '}
-                <Link to="/terms" className="font-semibold text-rose-800 underline">terms and conditions</Link>.
+                <Link to="/terms" className="font-semibold text-rose-800 underline">
+                  terms and conditions
+                </Link>
+                .
               </p>
               <button type="button" onClick={goNext} className={`${primaryButtonClass} mt-6`}>
                 {TEXTS.agreeAndContinue}
@@ -308,9 +365,12 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
             </Tabs.Content>
 
             <Tabs.Content value="guests" className="mt-6 outline-none">
-              <h2 id={`${id}-step-1`} tabIndex={-1} className={panelHeading}>Who is coming?</h2>
+              <h2 id={`${id}-step-1`} tabIndex={-1} className={panelHeading}>
+                Who is coming?
+              </h2>
               <p className="mt-2 text-gray-700">
-                {stay.guests} {stay.guests === 1 ? 'guest' : 'guests'}. Say hello to your host and tell them about your trip.
+                {stay.guests} {stay.guests === 1 ? 'guest' : 'guests'}. Say hello to your host and tell them about your
+                trip.
               </p>
               <label htmlFor={`${id}-message`} className="mt-4 block font-semibold text-gray-900">
                 Message to the host <span className="font-normal text-gray-700">(optional)</span>
@@ -330,16 +390,23 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
             </Tabs.Content>
 
             <Tabs.Content value="pay" className="mt-6 outline-none">
-              <h2 id={`${id}-step-2`} tabIndex={-1} className={panelHeading}>Confirm and pay</h2>
+              <h2 id={`${id}-step-2`} tabIndex={-1} className={panelHeading}>
+                Confirm and pay
+              </h2>
               <p className="mt-2 text-gray-700">
                 Paying as <span className="font-semibold text-gray-900">{billing.email}</span>.
                 {holdUntil && (
-                  <> These dates are held for you until {holdUntil.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.</>
+                  <>
+                    {' '}
+                    These dates are held for you until{' '}
+                    {holdUntil.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
+                  </>
                 )}
               </p>
               {config.data?.provider === 'sandbox' && (
                 <p className="mt-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
-                  Test mode: no real money moves. Pay with the test card 4242 4242 4242 4242, any future expiry date and any CVC.
+                  Test mode: no real money moves. Pay with the test card 4242 4242 4242 4242, any future expiry date and
+                  any CVC.
                 </p>
               )}
               <div className="mt-4">{cardForm}</div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '#client/components/page-title';
 
 /** A dashboard screen: document title, the page's h1 and its content. */
 export function Screen({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {

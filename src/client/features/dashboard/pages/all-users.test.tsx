@@ -1,13 +1,30 @@
 // @vitest-environment jsdom
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../shared/schemas/users';
-import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, userRecord, waitFor } from '../../../../test-support/render-routes';
+import type { User } from '#shared/schemas/users';
+import { TEXTS } from '#shared/texts';
+import {
+  buttonByText,
+  click,
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  userRecord,
+  waitFor,
+} from '#client/test/render-routes';
 import { AllUsersPage, APPROVED, DECLINED } from './all-users';
 
 const user = (email: string, role: User['role'], docImage: string | null = null): User =>
-  userRecord({ _id: email, email, name: email.split('@')[0] ?? email, role, location: role === 'requested' ? 'Lisbon' : null, docImage });
+  userRecord({
+    _id: email,
+    email,
+    name: email.split('@')[0] ?? email,
+    role,
+    location: role === 'requested' ? 'Lisbon' : null,
+    docImage,
+  });
 
 setUpComponentTests({ muteToasts: true });
 let view: RenderedRoutes | undefined;
@@ -21,7 +38,14 @@ describe('AllUsersPage', () => {
     view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
     expect(view.container.querySelector('progress')).not.toBeNull();
     await waitFor(() => expect(answer).toBeDefined());
-    answer!(json([user('admin@example.com', 'admin'), user('ana@example.com', 'requested', '/api/documents/abc'), user('bo@example.com', null), user('cy@example.com', 'host')]));
+    answer!(
+      json([
+        user('admin@example.com', 'admin'),
+        user('ana@example.com', 'requested', '/api/documents/abc'),
+        user('bo@example.com', null),
+        user('cy@example.com', 'host'),
+      ]),
+    );
     await waitFor(() => expect(rows()).toHaveLength(4));
     expect([...view.container.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Email', 'Role', 'Action']);
     const withApprove = rows().filter((row) => row.textContent?.includes(TEXTS.approveRequest));
@@ -67,7 +91,10 @@ describe('AllUsersPage', () => {
   it("shows the server's message when approval is refused", async () => {
     stubFetch({
       'GET /api/users': json([user('ana@example.com', 'requested')]),
-      'PUT /api/user/ana%40example.com': json({ error: { code: 'forbidden', message: 'Only admins can approve' } }, 403),
+      'PUT /api/user/ana%40example.com': json(
+        { error: { code: 'forbidden', message: 'Only admins can approve' } },
+        403,
+      ),
     });
     view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import type { User } from '../../../../shared/schemas/users';
-import { TEXTS } from '../../../../shared/texts';
-import { fetchUsers, putUser, userKeys } from '../../../lib/users';
-import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
+import type { User } from '#shared/schemas/users';
+import { TEXTS } from '#shared/texts';
+import { fetchUsers, putUser, userKeys } from '#client/lib/users';
+import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
 import { Screen } from '../components/screen';
 
 export const APPROVED = 'Host request approved';
@@ -12,9 +12,20 @@ export const DECLINED = 'Host request declined';
 
 type Decision = { email: string; role: 'host' | null };
 
-const actionButton = 'rounded-md px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70';
+const actionButton =
+  'rounded-md px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70';
 
-function UserRow({ user, index, busy, onDecide }: { user: User; index: number; busy: boolean; onDecide: (d: Decision) => void }) {
+function UserRow({
+  user,
+  index,
+  busy,
+  onDecide,
+}: {
+  user: User;
+  index: number;
+  busy: boolean;
+  onDecide: (d: Decision) => void;
+}) {
   const emailId = `alluser-email-${index}`;
   return (
     <tr className="border-t border-gray-200">
@@ -81,7 +92,11 @@ export function AllUsersPage() {
   } else if (users.isError) {
     content = <ErrorPanel message={errorText(users.error)} onRetry={() => void users.refetch()} />;
   } else if (users.data.length === 0) {
-    content = <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-800">There are no users yet.</p>;
+    content = (
+      <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-800">
+        There are no users yet.
+      </p>
+    );
   } else {
     content = (
       <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -89,9 +104,15 @@ export function AllUsersPage() {
           <caption className="sr-only">All users with their role; host requests can be approved or declined.</caption>
           <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
             <tr>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Action</th>
+              <th scope="col" className="px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Action
+              </th>
             </tr>
           </thead>
           <tbody>

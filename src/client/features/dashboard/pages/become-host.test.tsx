@@ -2,9 +2,18 @@
 import { act } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../../shared/schemas/users';
-import { TEXTS } from '../../../../shared/texts';
-import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, typeInto, userRecord, waitFor } from '../../../../test-support/render-routes';
+import type { User } from '#shared/schemas/users';
+import { TEXTS } from '#shared/texts';
+import {
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  typeInto,
+  userRecord,
+  waitFor,
+} from '#client/test/render-routes';
 import { BecomeHostPage, REQUEST_SENT } from './become-host';
 
 const session = { session: {}, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
@@ -14,7 +23,14 @@ setUpComponentTests({ muteToasts: true });
 let view: RenderedRoutes | undefined;
 
 function chooseFile(input: HTMLInputElement, file: File) {
-  const list = { 0: file, length: 1, item: () => file, [Symbol.iterator]: function* () { yield file; } };
+  const list = {
+    0: file,
+    length: 1,
+    item: () => file,
+    [Symbol.iterator]: function* () {
+      yield file;
+    },
+  };
   Object.setPrototypeOf(list, FileList.prototype);
   Object.defineProperty(input, 'files', { configurable: true, get: () => list });
   act(() => {
@@ -32,14 +48,20 @@ const render = () => renderRoutes([{ path: '/', element: <BecomeHostPage /> }], 
 
 describe('BecomeHostPage', () => {
   it('shows the waiting message when a request was already sent', async () => {
-    stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/guest%40example.com': json(record('requested')) });
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/user/guest%40example.com': json(record('requested')),
+    });
     view = await render();
     await waitFor(() => expect(view?.container.textContent).toContain(REQUEST_SENT));
     expect(view.container.querySelector('form')).toBeNull();
   });
 
   it('tells a host they already are one', async () => {
-    stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/guest%40example.com': json(record('host')) });
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/user/guest%40example.com': json(record('host')),
+    });
     view = await render();
     await waitFor(() => expect(view?.container.textContent).toContain('You are already a host.'));
   });

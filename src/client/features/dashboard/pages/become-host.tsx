@@ -5,15 +5,15 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import type { User } from '../../../../shared/schemas/users';
-import { TEXTS } from '../../../../shared/texts';
-import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '../../../components/ui/form-field';
-import { useSession } from '../../../lib/session';
-import { uploadImage } from '../../../lib/uploads';
-import { putUser, userKeys } from '../../../lib/users';
-import { useCurrentUserRecord } from '../../auth/use-role';
-import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
-import { ErrorPanel, errorText } from '../../../components/ui/status';
+import type { User } from '#shared/schemas/users';
+import { TEXTS } from '#shared/texts';
+import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { useSession } from '#client/lib/session';
+import { uploadImage } from '#client/lib/uploads';
+import { putUser, userKeys } from '#client/lib/users';
+import { useCurrentUserRecord } from '#client/features/auth/use-role';
+import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
+import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { Screen } from '../components/screen';
 
 export const REQUEST_SENT = 'Your host request has been sent. Please wait for admin approval.';
@@ -25,7 +25,9 @@ export const becomeHostFormSchema = z.object({
   location: z.string().trim().min(1, 'Your location is required').max(120, 'Use at most 120 characters'),
   document: z
     .custom<FileList>(hasFile, { message: 'Upload your image' })
-    .refine((files) => ACCEPTED_IMAGE_TYPES.some((type) => type === files[0]?.type), { message: 'Choose a JPEG, PNG or WebP image' }),
+    .refine((files) => ACCEPTED_IMAGE_TYPES.some((type) => type === files[0]?.type), {
+      message: 'Choose a JPEG, PNG or WebP image',
+    }),
   agree: z.boolean().refine((value) => value, { message: 'You must agree to the Privacy Policy' }),
 });
 type BecomeHostForm = z.input<typeof becomeHostFormSchema>;
@@ -90,7 +92,9 @@ function HostRequestForm({ email }: { email: string }) {
       try {
         docImage = await uploadImage(document, 'document');
       } catch (error) {
-        throw Object.assign(new Error(`Your image could not be uploaded: ${errorText(error)}`), { field: 'document' as const });
+        throw Object.assign(new Error(`Your image could not be uploaded: ${errorText(error)}`), {
+          field: 'document' as const,
+        });
       }
       await putUser(email, { email, location, docImage, role: 'requested' });
     },
@@ -114,16 +118,31 @@ function HostRequestForm({ email }: { email: string }) {
     if (file) request.mutate({ location, document: file });
   });
 
-  const formError = request.error && (request.error as { field?: string }).field !== 'document' ? errorText(request.error) : null;
+  const formError =
+    request.error && (request.error as { field?: string }).field !== 'document' ? errorText(request.error) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={request.isPending} className="max-w-xl space-y-5 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={request.isPending}
+      className="max-w-xl space-y-5 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+    >
       {formError && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {formError}
         </div>
       )}
-      <TextField label="Your Location" autoComplete="address-level2" required error={errors.location?.message} {...register('location')} />
+      <TextField
+        label="Your Location"
+        autoComplete="address-level2"
+        required
+        error={errors.location?.message}
+        {...register('location')}
+      />
       <div>
         <label htmlFor={documentId} className="mb-1 block text-sm font-semibold text-gray-900">
           Upload your image
@@ -185,7 +204,10 @@ export function BecomeHostPage() {
     content = <HostRequestForm email={user?.email ?? record.data.email} />;
   }
   return (
-    <Screen title="Become A Host" intro="Tell us where you are and upload an identity document. An admin reviews every request.">
+    <Screen
+      title="Become A Host"
+      intro="Tell us where you are and upload an identity document. An admin reviews every request."
+    >
       {content}
     </Screen>
   );

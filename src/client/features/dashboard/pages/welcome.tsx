@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
-import { useRole } from '../../auth/use-role';
+import { useSession } from '#client/lib/session';
+import { useRole } from '#client/features/auth/use-role';
 import { Screen } from '../components/screen';
 import { menuForRole, roleLabel } from '../menu';
 
@@ -12,18 +12,22 @@ export function WelcomePage() {
     <Screen title={`Welcome to your dashboard, ${name}`}>
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         {isLoading ? (
-          <p role="status" className="text-gray-700">Loading...</p>
+          <p role="status" className="text-gray-700">
+            Loading...
+          </p>
         ) : (
           <>
             <p className="text-gray-800">
-              You are signed in as <span className="font-semibold">{user?.email}</span>
-              {' '}({roleLabel(role)}).
+              You are signed in as <span className="font-semibold">{user?.email}</span> ({roleLabel(role)}).
             </p>
             <p className="mt-2 text-gray-700">Start with one of these:</p>
             <ul className="mt-3 flex flex-wrap gap-3">
               {menuForRole(role).map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="inline-block rounded-md border border-rose-700 px-4 py-2 font-semibold text-rose-800 hover:bg-rose-50">
+                  <Link
+                    to={item.to}
+                    className="inline-block rounded-md border border-rose-700 px-4 py-2 font-semibold text-rose-800 hover:bg-rose-50"
+                  >
                     {item.label}
                   </Link>
                 </li>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Home } from '../../../../shared/schemas/homes';
-import { secondaryButtonClass } from '../../../components/ui/form-field';
+import type { Home } from '#shared/schemas/homes';
+import { secondaryButtonClass } from '#client/components/ui/form-field';
 
 export interface DeleteHomeDialogProps {
   /** The home to delete; the dialog is open while it is set. */
@@ -15,7 +15,14 @@ export interface DeleteHomeDialogProps {
 }
 
 /** Asks before deleting, naming the home. */
-export function DeleteHomeDialog({ home, busy, error, onConfirm, onCancel, onClosedAfterDelete }: DeleteHomeDialogProps) {
+export function DeleteHomeDialog({
+  home,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+  onClosedAfterDelete,
+}: DeleteHomeDialogProps) {
   return (
     <Dialog.Root
       open={home !== null}
@@ -37,7 +44,10 @@ export function DeleteHomeDialog({ home, busy, error, onConfirm, onCancel, onClo
             {home?.location ? ` in ${home.location}` : ''}? It will no longer be listed. This cannot be undone.
           </Dialog.Description>
           {error && (
-            <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            <p
+              role="alert"
+              className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+            >
               {error}
             </p>
           )}

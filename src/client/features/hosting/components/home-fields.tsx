@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import {
-  HOME_DESCRIPTION_MAX, HOME_GUESTS_MAX, HOME_ROOMS_MAX, HOME_TEXT_MAX, type UpdateHomeInput,
-} from '../../../../shared/schemas/homes';
-import { countInput, moneyInput, required, TextAreaField, TextField } from '../../../components/ui/form-field';
+  HOME_DESCRIPTION_MAX,
+  HOME_GUESTS_MAX,
+  HOME_ROOMS_MAX,
+  HOME_TEXT_MAX,
+  type UpdateHomeInput,
+} from '#shared/schemas/homes';
+import { countInput, moneyInput, required, TextAreaField, TextField } from '#client/components/ui/form-field';
 
 /** The fields the add-home and update-home forms share (updateHomeSchema's; the add form has them too). */
 export type HomeFieldsInput = UpdateHomeInput;
@@ -25,8 +29,22 @@ export function HomeFields({
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={required('Location')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.location?.message} {...register('location')} />
-        <TextField label={required('Title')} autoComplete="off" required maxLength={HOME_TEXT_MAX} error={errors.title?.message} {...register('title')} />
+        <TextField
+          label={required('Location')}
+          autoComplete="off"
+          required
+          maxLength={HOME_TEXT_MAX}
+          error={errors.location?.message}
+          {...register('location')}
+        />
+        <TextField
+          label={required('Title')}
+          autoComplete="off"
+          required
+          maxLength={HOME_TEXT_MAX}
+          error={errors.title?.message}
+          {...register('title')}
+        />
         {between}
         <TextField
           label={required('Price per night (USD)')}
@@ -57,7 +75,13 @@ export function HomeFields({
           {...register('bathrooms', { valueAsNumber: true })}
         />
       </div>
-      <TextAreaField label="Description" rows={5} maxLength={HOME_DESCRIPTION_MAX} error={errors.description?.message} {...register('description')} />
+      <TextAreaField
+        label="Description"
+        rows={5}
+        maxLength={HOME_DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...register('description')}
+      />
     </>
   );
 }

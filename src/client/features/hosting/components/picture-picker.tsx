@@ -5,9 +5,9 @@
  * controls to reorder (the first is the cover) and remove them.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { HOME_IMAGES_MAX } from '../../../../shared/schemas/homes';
-import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/schemas/uploads';
-import { describedBy, FieldError } from '../../../components/ui/form-field';
+import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
+import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
+import { describedBy, FieldError } from '#client/components/ui/form-field';
 import { coverId, freeSlots, pickerLabel, type Picture } from '../lib/pictures';
 import type { AddResult } from '../lib/use-pictures';
 
@@ -71,7 +71,8 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
     }
     const item = listRef.current?.querySelector<HTMLElement>(`[data-picture-id="${wantedFocus.id}"]`);
     const wanted = item?.querySelector<HTMLButtonElement>(`button[data-action="${wantedFocus.action}"]`);
-    const target = wanted && !wanted.disabled ? wanted : item?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    const target =
+      wanted && !wanted.disabled ? wanted : item?.querySelector<HTMLButtonElement>('button:not(:disabled)');
     target?.focus();
   }, [pictures]);
 
@@ -93,7 +94,9 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
     const to = Math.max(0, Math.min(pictures.length - 1, index + by));
     onMove(picture.id, by);
     focusTarget.current = { id: picture.id, action: by < 0 ? 'up' : 'down' };
-    setAnnouncement(`${picture.name} moved to position ${to + 1} of ${pictures.length}${to === 0 ? ', the cover' : ''}.`);
+    setAnnouncement(
+      `${picture.name} moved to position ${to + 1} of ${pictures.length}${to === 0 ? ', the cover' : ''}.`,
+    );
   }
 
   function remove(picture: Picture, index: number) {
@@ -108,8 +111,8 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
     <fieldset className="space-y-3" aria-describedby={describedBy(hintId, error ? errorId : null)}>
       <legend className="mb-1 block text-sm font-semibold text-gray-900">Pictures</legend>
       <p id={hintId} className="text-sm text-gray-700">
-        JPEG, PNG or WebP, up to 8 MB each, at most {HOME_IMAGES_MAX} pictures. They upload as soon as you choose them. The first
-        picture is the cover.
+        JPEG, PNG or WebP, up to 8 MB each, at most {HOME_IMAGES_MAX} pictures. They upload as soon as you choose them.
+        The first picture is the cover.
       </p>
       <div>
         <input
@@ -131,12 +134,24 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
             'peer-focus-visible:outline-rose-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-70'
           }
         >
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
           </svg>
           <span className="truncate">{pickerLabel(pictures)}</span>
         </label>
-        {full && <p className="mt-1 text-sm text-gray-700">You have chosen {HOME_IMAGES_MAX} pictures, the most a home can have.</p>}
+        {full && (
+          <p className="mt-1 text-sm text-gray-700">
+            You have chosen {HOME_IMAGES_MAX} pictures, the most a home can have.
+          </p>
+        )}
       </div>
       {notice && <p className="text-sm font-medium text-red-700">{notice}</p>}
       <FieldError id={errorId}>{error}</FieldError>
@@ -162,7 +177,10 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
                     className="h-16 w-20 shrink-0 rounded bg-gray-100 object-cover"
                   />
                 ) : (
-                  <div aria-hidden="true" className="flex h-16 w-20 shrink-0 items-center justify-center rounded bg-gray-200 text-2xl text-gray-600">
+                  <div
+                    aria-hidden="true"
+                    className="flex h-16 w-20 shrink-0 items-center justify-center rounded bg-gray-200 text-2xl text-gray-600"
+                  >
                     ✕
                   </div>
                 )}
@@ -170,7 +188,9 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="break-all font-medium text-gray-900">{picture.name}</span>
                     {picture.id === cover && (
-                      <span className="rounded-full bg-rose-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Cover</span>
+                      <span className="rounded-full bg-rose-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+                        Cover
+                      </span>
                     )}
                   </p>
                   <div aria-live="polite">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Home } from '../../../../shared/schemas/homes';
-import { json, stubFetch } from '../../../../test-support/render-routes';
+import type { Home } from '#shared/schemas/homes';
+import { json, stubFetch } from '#client/test/render-routes';
 import { deleteHome, fetchHostHomes, hostHomesKey } from './hosting-api';
 
 const home = (id: string): Home => ({
@@ -29,7 +29,10 @@ describe('fetchHostHomes', () => {
         expect(url.searchParams.get('email')).toBe('host@example.com');
         if (!url.searchParams.get('cursor')) {
           return new Response(JSON.stringify([home('1'), home('2')]), {
-            headers: { 'content-type': 'application/json', link: '</api/homes?email=host%40example.com&limit=100&cursor=c2>; rel="next"' },
+            headers: {
+              'content-type': 'application/json',
+              link: '</api/homes?email=host%40example.com&limit=100&cursor=c2>; rel="next"',
+            },
           });
         }
         // A repeat across pages is shown once.
@@ -44,7 +47,9 @@ describe('fetchHostHomes', () => {
   it('refuses a next link that leaves the API', async () => {
     stubFetch({
       'GET /api/homes': () =>
-        new Response('[]', { headers: { 'content-type': 'application/json', link: '<https://evil.example/steal>; rel="next"' } }),
+        new Response('[]', {
+          headers: { 'content-type': 'application/json', link: '<https://evil.example/steal>; rel="next"' },
+        }),
     });
     await expect(fetchHostHomes('host@example.com')).rejects.toThrow(/outside the API/);
   });
@@ -56,7 +61,9 @@ describe('fetchHostHomes', () => {
 
 describe('deleteHome', () => {
   it('surfaces the 409 message of a booked home', async () => {
-    stubFetch({ 'DELETE /api/homes/h1': json({ error: { code: 'home_booked', message: 'This home has upcoming bookings' } }, 409) });
+    stubFetch({
+      'DELETE /api/homes/h1': json({ error: { code: 'home_booked', message: 'This home has upcoming bookings' } }, 409),
+    });
     await expect(deleteHome('h1')).rejects.toMatchObject({ status: 409, message: 'This home has upcoming bookings' });
   });
 });

@@ -2,10 +2,10 @@
  * The host's calls (spec section 7): the host's own homes, add, edit and delete.
  * Bodies are the shared schemas' types; answers are parsed with the shared contract.
  */
-import { acknowledgedDelete, acknowledgedInsert, acknowledgedUpdate } from '../../../../shared/schemas/common';
-import type { CreateHome, Home, UpdateHome } from '../../../../shared/schemas/homes';
-import { HOMES_PAGE_MAX } from '../../../../shared/constants';
-import { apiRequest, fetchHomesPage, homeKeys } from '../../../lib/api';
+import { acknowledgedDelete, acknowledgedInsert, acknowledgedUpdate } from '#shared/schemas/common';
+import type { CreateHome, Home, UpdateHome } from '#shared/schemas/homes';
+import { HOMES_PAGE_MAX } from '#shared/constants';
+import { apiRequest, fetchHomesPage, homeKeys } from '#client/lib/api';
 
 /** Under `homeKeys.all`, so invalidating every home list refreshes the host's list too. */
 export const hostHomesKey = (email: string) => [...homeKeys.all, 'host', email.toLowerCase()] as const;

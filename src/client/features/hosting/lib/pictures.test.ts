@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_IMAGES_MAX } from '../../../../shared/schemas/homes';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/schemas/uploads';
-import { TEXTS } from '../../../../shared/texts';
+import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
+import { MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
+import { TEXTS } from '#shared/texts';
 import {
-  coverId, fileProblem, freeSlots, isUploading, pickerLabel, picturesReducer, takeFiles, uploadedUrls, type Picture,
+  coverId,
+  fileProblem,
+  freeSlots,
+  isUploading,
+  pickerLabel,
+  picturesReducer,
+  takeFiles,
+  uploadedUrls,
+  type Picture,
 } from './pictures';
 
 const pic = (id: string, status: Picture['status'] = 'done', extra: Partial<Picture> = {}): Picture => ({
@@ -43,14 +51,32 @@ describe('picturesReducer', () => {
     state = picturesReducer(state, { type: 'progress', id: 'a', fraction: 0.5 });
     state = picturesReducer(state, { type: 'progress', id: 'a', fraction: 0.2 });
     expect(state[0]!.progress).toBe(0.5);
-    state = picturesReducer(state, { type: 'uploaded', id: 'a', url: '/uploads/k-1280.webp', width: 1280, height: 960, preview: '/uploads/k-640.webp' });
-    expect(state[0]).toMatchObject({ status: 'done', progress: 1, url: '/uploads/k-1280.webp', width: 1280, height: 960, preview: '/uploads/k-640.webp' });
+    state = picturesReducer(state, {
+      type: 'uploaded',
+      id: 'a',
+      url: '/uploads/k-1280.webp',
+      width: 1280,
+      height: 960,
+      preview: '/uploads/k-640.webp',
+    });
+    expect(state[0]).toMatchObject({
+      status: 'done',
+      progress: 1,
+      url: '/uploads/k-1280.webp',
+      width: 1280,
+      height: 960,
+      preview: '/uploads/k-640.webp',
+    });
     // A late progress event does not change a finished picture.
     expect(picturesReducer(state, { type: 'progress', id: 'a', fraction: 0.1 })[0]!.progress).toBe(1);
   });
 
   it('keeps the server message of a refused picture', () => {
-    const state = picturesReducer([pic('a', 'uploading', { preview: 'blob:x' })], { type: 'failed', id: 'a', message: 'Not a picture' });
+    const state = picturesReducer([pic('a', 'uploading', { preview: 'blob:x' })], {
+      type: 'failed',
+      id: 'a',
+      message: 'Not a picture',
+    });
     expect(state[0]).toMatchObject({ status: 'error', error: 'Not a picture', preview: null });
   });
 });
@@ -89,7 +115,9 @@ describe('picture list helpers', () => {
     expect(fileProblem({ name: 'a.png', size: 100, type: 'image/png' })).toBeNull();
     expect(fileProblem({ name: 'a.webp', size: 100, type: '' })).toBeNull();
     expect(fileProblem({ name: 'a.png', size: 0, type: 'image/png' })).toMatch(/empty/);
-    expect(fileProblem({ name: 'big.jpg', size: MAX_UPLOAD_BYTES + 1, type: 'image/jpeg' })).toMatch(/larger than 8 MB/);
+    expect(fileProblem({ name: 'big.jpg', size: MAX_UPLOAD_BYTES + 1, type: 'image/jpeg' })).toMatch(
+      /larger than 8 MB/,
+    );
     expect(fileProblem({ name: 'a.gif', size: 10, type: 'image/gif' })).toMatch(/not a JPEG, PNG or WebP/);
     expect(fileProblem({ name: 'notes.txt', size: 10, type: 'text/plain' })).toMatch(/not a JPEG, PNG or WebP/);
   });

@@ -3,9 +3,9 @@
  * as they are chosen, in the order the host sets (the first usable one is the
  * cover). A pure reducer, so ordering and limits are tested without a browser.
  */
-import { HOME_IMAGES_MAX } from '../../../../shared/schemas/homes';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/schemas/uploads';
-import { TEXTS } from '../../../../shared/texts';
+import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
+import { TEXTS } from '#shared/texts';
 
 export type PictureStatus = 'uploading' | 'done' | 'error';
 
@@ -43,11 +43,21 @@ export function picturesReducer(state: Picture[], action: PictureAction): Pictur
     case 'add':
       return [...state, ...action.pictures];
     case 'progress':
-      return update(state, action.id, (p) => (p.status === 'uploading' ? { ...p, progress: Math.max(p.progress, Math.min(1, action.fraction)) } : p));
+      return update(state, action.id, (p) =>
+        p.status === 'uploading' ? { ...p, progress: Math.max(p.progress, Math.min(1, action.fraction)) } : p,
+      );
     case 'uploaded':
       return update(state, action.id, (p) => {
         const { error: _error, ...rest } = p;
-        return { ...rest, status: 'done', progress: 1, url: action.url, width: action.width, height: action.height, preview: action.preview };
+        return {
+          ...rest,
+          status: 'done',
+          progress: 1,
+          url: action.url,
+          width: action.width,
+          height: action.height,
+          preview: action.preview,
+        };
       });
     case 'failed':
       // A refused file has nothing worth previewing (it may not even be a picture).

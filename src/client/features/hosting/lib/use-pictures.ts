@@ -5,8 +5,8 @@
  * cancels them all and frees the previews.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { cardImage } from '../../../../shared/images';
-import { uploadPicture } from '../../../lib/uploads';
+import { cardImage } from '#shared/images';
+import { uploadPicture } from '#client/lib/uploads';
 import { fileProblem, picturesReducer, takeFiles, type Picture } from './pictures';
 
 export interface AddResult {
@@ -18,7 +18,9 @@ let nextId = 0;
 const newId = () => `picture-${++nextId}`;
 
 function uploadMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The picture could not be uploaded. Please try again.';
+  return error instanceof Error && error.message
+    ? error.message
+    : 'The picture could not be uploaded. Please try again.';
 }
 
 function createPreview(file: File): string | null {
@@ -70,7 +72,14 @@ export function usePictures() {
           if (controller.signal.aborted) return;
           uploads.current.delete(id);
           forgetPreview(id);
-          dispatch({ type: 'uploaded', id, url: stored.url, width: stored.width, height: stored.height, preview: cardImage(stored.url) });
+          dispatch({
+            type: 'uploaded',
+            id,
+            url: stored.url,
+            width: stored.width,
+            height: stored.height,
+            preview: cardImage(stored.url),
+          });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;

@@ -7,11 +7,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../../components/ui/status';
-import { homeKeys } from '../../../lib/api';
+import { errorText } from '#client/components/ui/status';
+import { homeKeys } from '#client/lib/api';
 import { MANAGE_HOME_PATH } from './paths';
 
-export function useSaveHome<Values, Answer>(send: (values: Values) => Promise<Answer>, onSaved: (answer: Answer) => void) {
+export function useSaveHome<Values, Answer>(
+  send: (values: Values) => Promise<Answer>,
+  onSaved: (answer: Answer) => void,
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);

@@ -2,15 +2,22 @@
 import { act } from 'react';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEXTS } from '../../../../shared/texts';
-import { ApiError } from '../../../lib/api';
-import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { TEXTS } from '#shared/texts';
+import { ApiError } from '#client/lib/api';
+import {
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  waitFor,
+} from '#client/test/render-routes';
 import { defaultAvailability } from '../lib/dates';
 import { chooseFiles, field, HOST_EMAIL, session, setValue, submitForm } from '../test-utils';
 import { AddHomePage } from './add-home';
 
 const uploads = vi.hoisted(() => ({ uploadPicture: vi.fn() }));
-vi.mock('../../../lib/uploads', () => uploads);
+vi.mock('#client/lib/uploads', () => uploads);
 
 const key = (c: string) => c.repeat(32);
 const stored = (c: string) => ({ url: `/uploads/${key(c)}-1280.webp`, width: 1280, height: 960 });
@@ -33,7 +40,10 @@ async function render() {
 }
 
 const submitButton = () => view!.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-const pictureNames = () => [...view!.container.querySelectorAll('ol[aria-label="Chosen pictures"] li')].map((li) => li.querySelector('span')?.textContent);
+const pictureNames = () =>
+  [...view!.container.querySelectorAll('ol[aria-label="Chosen pictures"] li')].map(
+    (li) => li.querySelector('span')?.textContent,
+  );
 
 function fillRequired(container: ParentNode) {
   setValue(field(container, 'Location'), 'Porto');
@@ -72,7 +82,9 @@ describe('AddHomePage', () => {
     // The dates rule spans two fields: it is checked once the fields themselves are valid.
     fillRequired(container);
     await submitForm(container);
-    await waitFor(() => expect(container.textContent).toContain('The available-to date must be after the available-from date'));
+    await waitFor(() =>
+      expect(container.textContent).toContain('The available-to date must be after the available-from date'),
+    );
     expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
     expect(document.activeElement).toBe(field(container, 'Available to'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -106,7 +118,9 @@ describe('AddHomePage', () => {
     });
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     expect(pictureNames()).toEqual(['front.png', 'garden.jpg']);
-    expect(container.querySelector('li[data-picture-id] img')?.getAttribute('src')).toBe(`/uploads/${key('a')}-640.webp`);
+    expect(container.querySelector('li[data-picture-id] img')?.getAttribute('src')).toBe(
+      `/uploads/${key('a')}-640.webp`,
+    );
 
     // Move the garden picture up: it becomes the cover and keeps focus on its control.
     const garden = container.querySelectorAll('ol li')[1]!;
@@ -137,10 +151,16 @@ describe('AddHomePage', () => {
 
   it("shows the server's message for a refused picture and leaves it out", async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session) });
-    uploads.uploadPicture.mockRejectedValue(new ApiError(415, 'unsupported_media_type', 'This file is not a JPEG, PNG or WebP picture.'));
+    uploads.uploadPicture.mockRejectedValue(
+      new ApiError(415, 'unsupported_media_type', 'This file is not a JPEG, PNG or WebP picture.'),
+    );
     const { container } = await render();
     chooseFiles(field(container, TEXTS.uploadImage), [new File(['hello'], 'notes.png', { type: 'image/png' })]);
-    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('This file is not a JPEG, PNG or WebP picture.'));
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'This file is not a JPEG, PNG or WebP picture.',
+      ),
+    );
     // The label goes back to "Upload Image": no usable picture is chosen.
     expect(field(container, TEXTS.uploadImage)).toBeTruthy();
     expect(submitButton().disabled).toBe(false);
@@ -154,7 +174,9 @@ describe('AddHomePage', () => {
     const { container } = await render();
     chooseFiles(field(container, TEXTS.uploadImage), [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
     expect(uploads.uploadPicture).not.toHaveBeenCalled();
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('notes.txt is not a JPEG, PNG or WebP picture.');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'notes.txt is not a JPEG, PNG or WebP picture.',
+    );
   });
 
   it("clears the loading state and shows the server's message on failure, keeping every input", async () => {
@@ -172,7 +194,9 @@ describe('AddHomePage', () => {
     await waitFor(() => expect(submitButton().textContent).toBe(TEXTS.savingLower));
     expect(submitButton().disabled).toBe(true);
     await act(async () => release());
-    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Only hosts can add homes'));
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Only hosts can add homes'),
+    );
     expect(submitButton().textContent).toBe(TEXTS.saveAndContinue);
     expect(toast.error).toHaveBeenCalledWith('Only hosts can add homes');
     expect(field(container, 'Location').value).toBe('Porto');

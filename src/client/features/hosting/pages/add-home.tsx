@@ -10,11 +10,11 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { createHomeSchema } from '../../../../shared/schemas/homes';
-import { TEXTS } from '../../../../shared/texts';
-import { FormAlert, primaryButtonClass, required, TextField } from '../../../components/ui/form-field';
-import { useSession } from '../../../lib/session';
-import { Screen } from '../../dashboard/components/screen';
+import { createHomeSchema } from '#shared/schemas/homes';
+import { TEXTS } from '#shared/texts';
+import { FormAlert, primaryButtonClass, required, TextField } from '#client/components/ui/form-field';
+import { useSession } from '#client/lib/session';
+import { Screen } from '#client/features/dashboard/components/screen';
 import { HomeFields } from '../components/home-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';
@@ -27,7 +27,9 @@ type AddHomeInput = z.input<typeof createHomeSchema>;
 type AddHomeValues = z.output<typeof createHomeSchema>;
 
 /** The message of an array field's error: its own, or its first element's. */
-function firstMessage(error: { message?: string; [index: number]: { message?: string } | undefined } | undefined): string | undefined {
+function firstMessage(
+  error: { message?: string; [index: number]: { message?: string } | undefined } | undefined,
+): string | undefined {
   if (!error) return undefined;
   if (error.message) return error.message;
   for (const item of Object.values(error)) {
@@ -82,7 +84,10 @@ export function AddHomePage() {
   }
 
   return (
-    <Screen title="Add Home" intro="Describe your home, set when it is available and add pictures. Fields marked * are required.">
+    <Screen
+      title="Add Home"
+      intro="Describe your home, set when it is available and add pictures. Fields marked * are required."
+    >
       <form
         onSubmit={onSubmit}
         noValidate
@@ -95,8 +100,20 @@ export function AddHomePage() {
           errors={errors}
           between={
             <>
-              <TextField label={required('Available from')} type="date" required error={errors.from?.message} {...register('from')} />
-              <TextField label={required('Available to')} type="date" required error={errors.to?.message} {...register('to')} />
+              <TextField
+                label={required('Available from')}
+                type="date"
+                required
+                error={errors.from?.message}
+                {...register('from')}
+              />
+              <TextField
+                label={required('Available to')}
+                type="date"
+                required
+                error={errors.to?.message}
+                {...register('to')}
+              />
             </>
           }
         />

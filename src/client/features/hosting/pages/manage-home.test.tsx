@@ -2,8 +2,17 @@
 import { act } from 'react';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../shared/texts';
-import { buttonByText, click, json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { TEXTS } from '#shared/texts';
+import {
+  buttonByText,
+  click,
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  waitFor,
+} from '#client/test/render-routes';
 import { HOST_EMAIL, sampleHome, session } from '../test-utils';
 import { ManageHomePage, NO_HOMES } from './manage-home';
 
@@ -26,7 +35,10 @@ describe('ManageHomePage', () => {
       'GET /api/auth/get-session': json(session),
       [`GET ${hostList}`]: ({ url }) => {
         expect(url.searchParams.get('email')).toBe(HOST_EMAIL);
-        return json([sampleHome('h1'), sampleHome('h2', { title: 'Hill cabin', price: 80, image: '/placeholder-home.svg' })]);
+        return json([
+          sampleHome('h1'),
+          sampleHome('h2', { title: 'Hill cabin', price: 80, image: '/placeholder-home.svg' }),
+        ]);
       },
     });
     view = await renderRoutes(routes, ['/dashboard/manage-home']);
@@ -36,7 +48,17 @@ describe('ManageHomePage', () => {
     expect(headers).toEqual(['Number#', 'Image', 'Title', 'Location', 'Price', 'From', 'To', 'Delete', 'Edit']);
     expect(view.container.querySelector('caption')?.textContent).toBe('Your homes (2)');
     const first = rows()[0]!;
-    expect([...first.children].map((c) => c.textContent)).toEqual(['1', '', 'Sea view h1', 'Lisbon', '$120.50', 'Jun 1, 2026', 'Sep 30, 2026', 'Delete', 'Edit']);
+    expect([...first.children].map((c) => c.textContent)).toEqual([
+      '1',
+      '',
+      'Sea view h1',
+      'Lisbon',
+      '$120.50',
+      'Jun 1, 2026',
+      'Sep 30, 2026',
+      'Delete',
+      'Edit',
+    ]);
     const img = first.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`/uploads/${'a'.repeat(32)}-640.webp`);
     expect(img.getAttribute('width')).toBe('640');

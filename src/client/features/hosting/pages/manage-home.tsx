@@ -9,15 +9,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '../../../../shared/images';
-import type { Home } from '../../../../shared/schemas/homes';
-import { formatCents } from '../../../../shared/money';
-import { TEXTS } from '../../../../shared/texts';
-import { primaryButtonClass } from '../../../components/ui/form-field';
-import { homeKeys } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
-import { Screen } from '../../dashboard/components/screen';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
+import type { Home } from '#shared/schemas/homes';
+import { formatCents } from '#shared/money';
+import { TEXTS } from '#shared/texts';
+import { primaryButtonClass } from '#client/components/ui/form-field';
+import { homeKeys } from '#client/lib/api';
+import { useSession } from '#client/lib/session';
+import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
+import { Screen } from '#client/features/dashboard/components/screen';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
 import { formatDay } from '../lib/dates';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
@@ -97,14 +97,30 @@ function HomesTable({ homes, onDelete }: { homes: Home[]; onDelete: (home: Home)
                 <span className="sr-only">Number</span>
                 <span aria-hidden="true">#</span>
               </th>
-              <th scope="col" className="px-3 py-3">Image</th>
-              <th scope="col" className="px-3 py-3">Title</th>
-              <th scope="col" className="px-3 py-3">Location</th>
-              <th scope="col" className="px-3 py-3">Price</th>
-              <th scope="col" className="px-3 py-3">From</th>
-              <th scope="col" className="px-3 py-3">To</th>
-              <th scope="col" className="px-3 py-3">Delete</th>
-              <th scope="col" className="px-3 py-3">Edit</th>
+              <th scope="col" className="px-3 py-3">
+                Image
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Title
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Location
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Price
+              </th>
+              <th scope="col" className="px-3 py-3">
+                From
+              </th>
+              <th scope="col" className="px-3 py-3">
+                To
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Delete
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Edit
+              </th>
             </tr>
           </thead>
           <tbody>

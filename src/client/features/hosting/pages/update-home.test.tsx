@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../shared/texts';
-import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch, waitFor } from '../../../../test-support/render-routes';
+import { TEXTS } from '#shared/texts';
+import {
+  json,
+  type RenderedRoutes,
+  renderRoutes,
+  setUpComponentTests,
+  stubFetch,
+  waitFor,
+} from '#client/test/render-routes';
 import { field, sampleHome, session, setValue, submitForm } from '../test-utils';
 import { HOME_NOT_FOUND, NOT_YOUR_HOME, UpdateHomePage } from './update-home';
 
@@ -27,7 +34,12 @@ describe('UpdateHomePage', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Update Home');
     expect(field(container, 'Location').value).toBe('Lisbon');
     expect(field(container, 'Title').value).toBe('Sea view h1');
-    for (const [label, value] of [['Price per night (USD)', '120.5'], ['Total guests', '4'], ['Bedrooms', '2'], ['Bathrooms', '1']]) {
+    for (const [label, value] of [
+      ['Price per night (USD)', '120.5'],
+      ['Total guests', '4'],
+      ['Bedrooms', '2'],
+      ['Bathrooms', '1'],
+    ]) {
       const input = field(container, label!);
       expect(input.type).toBe('number');
       expect(input.value).toBe(value);
@@ -37,7 +49,10 @@ describe('UpdateHomePage', () => {
   });
 
   it('requires all fields but description and focuses the first invalid one', async () => {
-    const fetchMock = stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/home/h1': json(sampleHome('h1')) });
+    const fetchMock = stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/home/h1': json(sampleHome('h1')),
+    });
     const container = await renderForm();
     setValue(field(container, 'Title'), '   ');
     setValue(field(container, 'Bedrooms'), '');
@@ -92,18 +107,26 @@ describe('UpdateHomePage', () => {
     stubFetch({
       'GET /api/auth/get-session': json(session),
       'GET /api/home/h1': json(sampleHome('h1')),
-      'PUT /api/home/h1': json({ error: { code: 'forbidden', message: 'Only the host of this home can edit it' } }, 403),
+      'PUT /api/home/h1': json(
+        { error: { code: 'forbidden', message: 'Only the host of this home can edit it' } },
+        403,
+      ),
     });
     const container = await renderForm();
     await submitForm(container);
-    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Only the host of this home can edit it'));
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Only the host of this home can edit it'),
+    );
     expect(toast.error).toHaveBeenCalledWith('Only the host of this home can edit it');
     expect(view?.router.state.location.pathname).toBe('/dashboard/updateHomeForm/h1');
     expect(container.querySelector('button[type="submit"]')?.textContent).toBe('Submit');
   });
 
   it('says clearly when the home does not exist, with a link back', async () => {
-    stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/home/gone': json({ error: { code: 'not_found', message: 'No home with this id' } }, 404) });
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/home/gone': json({ error: { code: 'not_found', message: 'No home with this id' } }, 404),
+    });
     view = await renderRoutes(routes, ['/dashboard/updateHomeForm/gone']);
     await waitFor(() => expect(view?.container.textContent).toContain(HOME_NOT_FOUND));
     expect(view.container.querySelector('a')?.getAttribute('href')).toBe('/dashboard/manage-home');
@@ -111,7 +134,10 @@ describe('UpdateHomePage', () => {
   });
 
   it("does not offer to edit another host's home", async () => {
-    stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/home/h9': json(sampleHome('h9', { hostEmail: 'other@example.com', email: 'other@example.com' })) });
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/home/h9': json(sampleHome('h9', { hostEmail: 'other@example.com', email: 'other@example.com' })),
+    });
     view = await renderRoutes(routes, ['/dashboard/updateHomeForm/h9']);
     await waitFor(() => expect(view?.container.textContent).toContain(NOT_YOUR_HOME));
     expect(view.container.querySelector('form')).toBeNull();

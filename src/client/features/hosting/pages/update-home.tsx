@@ -11,13 +11,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { updateHomeSchema, type Home } from '../../../../shared/schemas/homes';
-import { TEXTS } from '../../../../shared/texts';
-import { FormAlert, primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-field';
-import { fetchHome, homeKeys, isApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { ErrorPanel, errorText, LoadingBar } from '../../../components/ui/status';
-import { Screen } from '../../dashboard/components/screen';
+import { updateHomeSchema, type Home } from '#shared/schemas/homes';
+import { TEXTS } from '#shared/texts';
+import { FormAlert, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
+import { useSession } from '#client/lib/session';
+import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
+import { Screen } from '#client/features/dashboard/components/screen';
 import { HomeFields } from '../components/home-fields';
 import { updateHome } from '../lib/hosting-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
@@ -74,7 +74,12 @@ function EditHomeForm({ home }: { home: Home }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={save.isPending} className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={save.isPending}
+      className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <FormAlert message={formError} />
       <HomeFields register={register} errors={errors} />
       <div className="flex flex-wrap gap-3">
@@ -119,7 +124,16 @@ export function UpdateHomePage() {
   }
 
   return (
-    <Screen title="Update Home" intro={home.data ? <>Editing <strong className="font-semibold">{home.data.title}</strong>.</> : undefined}>
+    <Screen
+      title="Update Home"
+      intro={
+        home.data ? (
+          <>
+            Editing <strong className="font-semibold">{home.data.title}</strong>.
+          </>
+        ) : undefined
+      }
+    >
       {content}
     </Screen>
   );

@@ -15,12 +15,14 @@ import { createRoot } from 'react-dom/client';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { User } from '../shared/schemas/users';
+import type { User } from '#shared/schemas/users';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** The views rendered and not yet unmounted (setUpComponentTests unmounts them after each test). */
@@ -116,7 +118,10 @@ export const json = (body: unknown, status = 200) =>
  */
 export function stubFetch(routes: Record<string, FetchHandler | Response | (() => Response)>) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     let body: unknown = init?.body;
     if (typeof body === 'string') {
@@ -159,9 +164,12 @@ export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: s
 
 /** The form control whose <label> reads `text`. */
 export function inputByLabel(container: ParentNode, text: string | RegExp): HTMLInputElement {
-  const label = [...container.querySelectorAll('label')].find((l) => (typeof text === 'string' ? l.textContent?.trim() === text : text.test(l.textContent ?? '')));
-  const input = label?.htmlFor ? (container as Element).querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`) : null;
+  const label = [...container.querySelectorAll('label')].find((l) =>
+    typeof text === 'string' ? l.textContent?.trim() === text : text.test(l.textContent ?? ''),
+  );
+  const input = label?.htmlFor
+    ? (container as Element).querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`)
+    : null;
   if (!input) throw new Error(`No input labelled ${String(text)}`);
   return input;
 }
-
