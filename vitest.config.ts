@@ -1,7 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-const serverSetup: string[] = [];
-
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +15,7 @@ export default defineConfig({
           name: 'api',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/shared/test/fail-on-console-error.ts', ...serverSetup],
+          setupFiles: ['src/shared/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB_MODE: 'pglite' },
@@ -28,7 +26,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/shared/test/fail-on-console-error.ts', ...serverSetup],
+          setupFiles: ['src/shared/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB_MODE: 'postgres' },

@@ -1,10 +1,39 @@
 import type { Db } from './db/client';
-import type { LoginThrottleStore } from './auth/throttle';
 import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StorageProvider } from './providers/storage/storage';
-import type { SearchCache } from './features/homes/search-cache';
+
+/*
+ * The context only names the parts it holds; their implementations live below
+ * it (auth/throttle.ts, features/homes/search-cache.ts) and import these types.
+ */
+
+/** Sign-in failure counters of one key (see auth/throttle.ts). */
+export interface ThrottleState {
+  failures: number;
+  lastFailureAt: number;
+  lockedUntil: number;
+}
+
+/** Where sign-in failure counters live (in-process memory by default; a shared store for several processes). */
+export interface LoginThrottleStore {
+  /** Atomically reads, changes and writes the state of one key (null = no state). */
+  update(key: string, change: (state: ThrottleState | null) => ThrottleState | null): Promise<ThrottleState | null>;
+}
+
+/** Public home searches answered from memory for a few seconds (see features/homes/search-cache.ts). */
+export interface SearchCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+/** The logger services write to (Fastify's logger fits). */
+export interface ServiceLog {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
 
 /** Settings the app reads at run time, derived once from the environment (see auth/config.ts). */
 export interface AppConfig {
@@ -47,5 +76,14 @@ export interface AppDeps {
   searchCacheTtlMs?: number;
 }
 
-/** What routes see: the deps plus what buildApp derives from them. */
-export type AppContext = AppDeps & { searchCache: SearchCache };
+/**
+ * What routes see and hand to services: the deps plus what buildApp derives
+ * from them. It is itself the bookings services' dependencies (BookingDeps).
+ */
+export type AppContext = AppDeps & {
+  searchCache: SearchCache;
+  /** The app's logger. */
+  log: ServiceLog;
+  /** `config.publicUrl`: links in mails start with it. */
+  publicUrl: string;
+};

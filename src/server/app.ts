@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/schemas/common';
 import type { AppContext, AppDeps } from './app-context';
+import { DomainError, type DomainErrorKind } from './domain-errors';
 import { createSearchCache } from './features/homes/search-cache';
 import { createAuth, type Auth } from './auth/auth';
 import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
@@ -41,6 +42,20 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The status code of each domain error (services throw them; this is the one place they become HTTP). */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  limit_reached: 429,
+  provider_unavailable: 502,
+};
 
 function errorBody(code: string, message: string, issues?: { path: string; message: string }[]): ErrorResponse {
   return { error: { code, message, ...(issues ? { issues } : {}) } };
@@ -81,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(400)
         .send(errorBody('invalid_request', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
     }
+    if (error instanceof DomainError) {
+      return reply.status(DOMAIN_ERROR_STATUS[error.kind]).send(errorBody(error.code, error.message));
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
@@ -107,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = {
     ...deps,
     searchCache: createSearchCache({ ttlMs: deps.searchCacheTtlMs ?? 0, clock: deps.clock }),
+    log: app.log,
+    publicUrl: deps.config.publicUrl,
   };
 
   await app.register(

@@ -23,7 +23,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { ROLES, type Role } from '#shared/schemas/users';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthenticated } from '#server/domain-errors';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
 
 export type RoleName = NonNullable<Role>;
@@ -45,15 +45,10 @@ declare module 'fastify' {
   }
 }
 
-/** The caller, or null when anonymous. */
-export function currentUser(request: FastifyRequest): Identity | null {
-  return request.identity ?? null;
-}
-
 /** The caller; 401 when anonymous. */
 export function requireUser(request: FastifyRequest): Identity {
   const identity = request.identity;
-  if (!identity) throw unauthorized();
+  if (!identity) throw unauthenticated();
   return identity;
 }
 

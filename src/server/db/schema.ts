@@ -196,6 +196,8 @@ export const bookings = pgTable(
   ],
 );
 
+export type BookingRow = typeof bookings.$inferSelect;
+
 export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
 
 /**

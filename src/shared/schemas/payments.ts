@@ -79,16 +79,3 @@ export const sandboxConfirmResponseSchema = z
   })
   .meta({ id: 'SandboxConfirmResponse' });
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
-
-/** Card error codes of 402 answers (the message is the one to show under the card form). */
-export const CARD_ERROR_CODES = [
-  'invalid_number',
-  'invalid_expiry_month',
-  'invalid_expiry_year',
-  'invalid_cvc',
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'card_not_supported',
-] as const;

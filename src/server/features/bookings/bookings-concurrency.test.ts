@@ -6,7 +6,7 @@ import { bookings, paymentIntents } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
-import { createHold } from './booking-test-helpers';
+import { createHold } from '#server/test/booking-test-helpers';
 
 const t = useTestApp();
 const onPostgres = inject('dbMode') === 'postgres';

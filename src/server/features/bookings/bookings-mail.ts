@@ -1,6 +1,6 @@
 import { formatCents } from '#shared/money';
+import type { BookingRow } from '#server/db/schema';
 import type { MailProvider } from '#server/providers/mail/mail';
-import type { BookingRow } from './bookings-service';
 
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
 export function confirmationMails(booking: BookingRow, publicUrl?: string) {

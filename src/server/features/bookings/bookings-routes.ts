@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingListSchema,
@@ -13,33 +12,15 @@ import type { AppContext } from '#server/app-context';
 import { authenticated, requireRole, requireSelfOrAdmin, requireUser } from '#server/auth/guards';
 import { notFound } from '#server/http/errors';
 import { findHome } from '../homes/homes-service';
-import {
-  cancelBooking,
-  confirmBooking,
-  listBookings,
-  placeHold,
-  unavailableRanges,
-  type BookingDeps,
-} from './bookings-service';
-
-/** What the booking service needs, from the app's context. */
-export function bookingDeps(ctx: AppContext, log: FastifyInstance['log']): BookingDeps {
-  return {
-    db: ctx.db,
-    clock: ctx.clock,
-    payments: ctx.payments,
-    mail: ctx.mail,
-    log,
-    publicUrl: ctx.config?.publicUrl,
-  };
-}
+import { cancelBooking } from './bookings-cancellation';
+import { confirmBooking } from './bookings-confirmation';
+import { placeHold } from './bookings-holds';
+import { listBookings, unavailableRanges } from './bookings-queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = bookingDeps(ctx, app.log);
-
     app.post(
       '/payment-intent',
       {
@@ -55,7 +36,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: paymentIntentResponseSchema, ...errors, 429: errorResponse, 502: errorResponse },
         },
       },
-      async (request) => placeHold(deps, requireUser(request), request.body),
+      async (request) => placeHold(ctx, requireUser(request), request.body),
     );
 
     app.post(
@@ -69,7 +50,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: acknowledgedInsert, ...errors, 402: errorResponse, 502: errorResponse },
         },
       },
-      async (request) => confirmBooking(deps, requireUser(request), request.body),
+      async (request) => confirmBooking(ctx, requireUser(request), request.body),
     );
 
     app.get(
@@ -88,7 +69,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (email !== undefined) requireSelfOrAdmin(request, email);
         else requireRole(request, 'admin');
         reply.header('cache-control', 'private, no-store');
-        return listBookings(deps, { guestEmail: email });
+        return listBookings(ctx, { guestEmail: email });
       },
     );
 
@@ -107,7 +88,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!home) throw notFound('No home with this id');
         reply.header('cache-control', 'no-cache');
         const since = addDays(calendarDate(ctx.clock.now(), 'UTC'), -1);
-        return { ranges: await unavailableRanges(deps, home.id, since) };
+        return { ranges: await unavailableRanges(ctx, home.id, since) };
       },
     );
 
@@ -122,7 +103,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: acknowledgedDelete, 401: errorResponse, 403: errorResponse, 404: errorResponse },
         },
       },
-      async (request) => cancelBooking(deps, requireUser(request), request.params.id),
+      async (request) => cancelBooking(ctx, requireUser(request), request.params.id),
     );
   };
 }

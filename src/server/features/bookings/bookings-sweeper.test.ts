@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
-import { bookingRow, createHold } from './booking-test-helpers';
+import { bookingRow, createHold } from '#server/test/booking-test-helpers';
 import { startBookingSweeper } from './bookings-sweeper';
 
 const t = useTestApp();

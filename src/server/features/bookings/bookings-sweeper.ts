@@ -1,4 +1,132 @@
-import { sweepOnce, type BookingDeps, type SweepOptions, type SweepResult } from './bookings-service';
+/**
+ * The background task of the booking state machine: confirms paid holds whose
+ * browser never called back, settles holds past their time, retries refunds.
+ */
+import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { bookings, type BookingRow } from '#server/db/schema';
+import { confirmWithIntent } from './bookings-confirmation';
+import { HOLD_MS, REFUND_OWED, allows, logOf, targetOf, type BookingDeps } from './bookings-model';
+import { refundBooking } from './bookings-refunds';
+
+/**
+ * A hold past its time: confirmed when its payment succeeded (the browser may
+ * have closed), otherwise its intent is cancelled (so it cannot be paid later)
+ * and the hold expires. Provider errors leave the hold for the next sweep.
+ */
+export async function settleStaleHold(
+  deps: BookingDeps,
+  hold: BookingRow,
+): Promise<'confirmed' | 'expired' | 'skipped'> {
+  const expire = async () => {
+    const now = deps.clock.now();
+    const rows = await deps.db
+      .update(bookings)
+      .set({ status: targetOf('expire'), updatedAt: now })
+      .where(and(eq(bookings.id, hold.id), allows('expire'), lte(bookings.holdExpiresAt, now)))
+      .returning({ id: bookings.id });
+    return rows.length ? ('expired' as const) : ('skipped' as const);
+  };
+  if (!hold.paymentIntentId) return expire();
+  try {
+    let intent = await deps.payments.retrieveIntent(hold.paymentIntentId);
+    if (intent.status !== 'succeeded' && intent.status !== 'canceled')
+      intent = await deps.payments.cancelIntent(hold.paymentIntentId);
+    if (intent.status === 'succeeded') {
+      const outcome = await confirmWithIntent(deps, hold, intent);
+      if (outcome === 'confirmed' || outcome === 'already_confirmed') return 'confirmed';
+      if (outcome === 'too_late') return 'skipped';
+      // A paid intent that does not match this hold never confirms it.
+      logOf(deps).error(
+        { bookingId: hold.id, paymentIntentId: intent.id },
+        'stale hold has a paid intent that does not match it',
+      );
+    }
+    return expire();
+  } catch (err) {
+    logOf(deps).warn({ err, bookingId: hold.id }, 'could not settle a stale hold; retrying on the next sweep');
+    return 'skipped';
+  }
+}
+
+export interface SweepResult {
+  confirmed: number;
+  expired: number;
+  refunded: number;
+}
+
+export interface SweepOptions {
+  /** A live hold is asked about its payment once it is this old (the browser normally confirms it first). */
+  paidCheckAfterMs?: number;
+  limit?: number;
+}
+
+/**
+ * One pass of the background task: confirms paid holds whose browser never
+ * called back, expires holds past their time, retries refunds that failed.
+ * Safe to run from several processes at once (every change is a guarded UPDATE).
+ */
+export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): Promise<SweepResult> {
+  const { db, clock } = deps;
+  const limit = options.limit ?? 100;
+  const paidCheckAfterMs = options.paidCheckAfterMs ?? 10_000;
+  const now = clock.now();
+  const result: SweepResult = { confirmed: 0, expired: 0, refunded: 0 };
+
+  // 1. Live holds old enough that the browser should have called back: paid already?
+  const live = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'held'),
+        isNotNull(bookings.paymentIntentId),
+        gt(bookings.holdExpiresAt, now),
+        lte(bookings.holdExpiresAt, new Date(now.getTime() + HOLD_MS - paidCheckAfterMs)),
+      ),
+    )
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+  for (const hold of live) {
+    try {
+      const intent = await deps.payments.retrieveIntent(hold.paymentIntentId!);
+      if (intent.status === 'succeeded' && (await confirmWithIntent(deps, hold, intent)) === 'confirmed')
+        result.confirmed++;
+    } catch (err) {
+      logOf(deps).warn({ err, bookingId: hold.id }, 'could not check the payment of a hold');
+    }
+  }
+
+  // 2. Holds past their time.
+  const stale = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'held'), lte(bookings.holdExpiresAt, now)))
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+  for (const hold of stale) {
+    const outcome = await settleStaleHold(deps, hold);
+    if (outcome === 'confirmed') result.confirmed++;
+    else if (outcome === 'expired') result.expired++;
+  }
+
+  // 3. Refunds that failed earlier: marked owed (cancelled or given-up paid bookings), or cancelled confirmed ones never refunded.
+  const owed = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        isNotNull(bookings.paymentIntentId),
+        or(
+          eq(bookings.refundId, REFUND_OWED),
+          and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId)),
+        ),
+      ),
+    )
+    .limit(limit);
+  for (const booking of owed) if (await refundBooking(deps, booking)) result.refunded++;
+
+  return result;
+}
 
 export interface BookingSweeper {
   /** Runs one pass now (after the one in progress, if any). */

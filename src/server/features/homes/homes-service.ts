@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
+import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, homeLocations, homes } from '#server/db/schema';
 
@@ -53,9 +54,8 @@ export function overlappingBooking(homeId: SQL | typeof homes.id, checkIn: strin
   return sql`exists (
     select 1 from ${bookings}
     where ${bookings.homeId} = ${homeId}
-      and ${bookings.stay} && daterange(${checkIn}::date, ${checkOut}::date, '[)')
-      and (${bookings.status} = 'confirmed'
-           or (${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz))
+      and ${overlapsStay(checkIn, checkOut)}
+      and ${blocksDates(now)}
   )`;
 }
 

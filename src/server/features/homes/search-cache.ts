@@ -1,3 +1,4 @@
+import type { SearchCache } from '#server/app-context';
 import type { Clock } from '#server/providers/clock/clock';
 
 /**
@@ -7,11 +8,6 @@ import type { Clock } from '#server/providers/clock/clock';
  * within `ttlMs` by other processes. Only an advisory read: a booking itself is
  * decided by the database's exclusion constraint, never by this cache.
  */
-export interface SearchCache {
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
-  clear(): void;
-}
-
 export const noSearchCache: SearchCache = {
   get: (_key, load) => load(),
   clear: () => {},

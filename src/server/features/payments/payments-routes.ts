@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/common';
@@ -9,23 +8,17 @@ import {
 } from '#shared/schemas/payments';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
-import { paymentEvents } from '#server/db/schema';
-import { HttpError, conflict, forbidden, notFound } from '#server/http/errors';
+import { HttpError, notFound } from '#server/http/errors';
 import { PaymentProviderError, type PaymentProvider } from '#server/providers/payments/payment-provider';
-import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
 import type { StripePayments } from '#server/providers/payments/stripe-payments';
-import { bookingDeps } from '../bookings/bookings-routes';
-import { confirmWithIntent, findBooking, refundBooking } from '../bookings/bookings-service';
+import { handlePaymentEvent, payInSandbox } from './payments-service';
 
-const isSandbox = (p: PaymentProvider): p is SandboxPayments => p.name === 'sandbox' && 'confirmCard' in p;
 const isStripe = (p: PaymentProvider): p is StripePayments => p.name === 'stripe' && 'verifyWebhook' in p;
 
 const webhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = bookingDeps(ctx, app.log);
-
     app.get(
       '/payments/config',
       {
@@ -64,26 +57,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const caller = requireUser(request);
-        const payments = ctx.payments;
-        if (!isSandbox(payments)) throw notFound('The sandbox is not the payment provider here');
-        const { clientSecret, card, billing } = request.body;
-        const intent = await payments.findByClientSecret(clientSecret);
-        if (!intent) throw notFound('No payment with this client secret');
-        const booking = intent.metadata.bookingId ? await findBooking(ctx.db, intent.metadata.bookingId) : null;
-        if (!booking || booking.guestId !== caller.id) throw forbidden('This payment is not yours');
-
-        if (intent.status === 'succeeded') return { paymentIntent: { id: intent.id, status: intent.status } };
-        const now = ctx.clock.now();
-        if (booking.status !== 'held' || !booking.holdExpiresAt || booking.holdExpiresAt <= now) {
-          throw conflict('Your hold on these dates has ended. Please choose the dates again.', 'hold_expired');
-        }
-        const result = await payments.confirmCard(clientSecret, card, billing);
-        if (result.ok) return { paymentIntent: { id: result.intent.id, status: result.intent.status } };
-        if (result.code === 'payment_intent_unexpected_state') throw conflict(result.message, result.code);
-        throw new HttpError(402, result.code, result.message);
-      },
+      async (request) => payInSandbox(ctx, requireUser(request), request.body),
     );
 
     // Stripe signs the exact bytes it sent: this scope keeps the raw body (no JSON parsing).
@@ -117,43 +91,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw new HttpError(400, 'invalid_signature', 'The webhook signature is not valid');
           }
 
-          const [seen] = await ctx.db
-            .select({ id: paymentEvents.id })
-            .from(paymentEvents)
-            .where(eq(paymentEvents.id, event.id))
-            .limit(1);
-          if (seen) return { received: true, duplicate: true };
-
-          const intent = event.intent;
-          if (intent && event.type === 'payment_intent.succeeded') {
-            const booking = intent.metadata.bookingId ? await findBooking(ctx.db, intent.metadata.bookingId) : null;
-            if (!booking || booking.paymentIntentId !== intent.id) {
-              request.log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'payment for no known booking');
-            } else if (booking.status === 'held') {
-              await confirmWithIntent(deps, booking, intent);
-            } else if (booking.status === 'expired' || (booking.status === 'cancelled' && !booking.confirmedAt)) {
-              // Paid after the hold was given up: the money goes back.
-              await refundBooking(deps, booking);
-            }
-          } else if (intent && event.type === 'payment_intent.payment_failed') {
-            // The hold stays: the guest may try another card until it expires.
-            request.log.info(
-              { eventId: event.id, paymentIntentId: intent.id, error: intent.lastError },
-              'card payment failed',
-            );
-          }
-
-          // Recorded after handling: a crash in between makes Stripe deliver again, and handling is idempotent.
-          await ctx.db
-            .insert(paymentEvents)
-            .values({
-              id: event.id,
-              provider: 'stripe',
-              type: event.type,
-              paymentIntentId: intent?.id ?? null,
-            })
-            .onConflictDoNothing();
-          return { received: true };
+          return handlePaymentEvent({ ...ctx, log: request.log }, event);
         },
       );
     });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '#server/http/errors';
+import { DOMAIN_ERROR_STATUS } from '#server/app';
+import { DomainError } from '#server/domain-errors';
 import {
   EXIF_SECRET,
   attackCorpus,
@@ -64,7 +65,10 @@ describe('processImage', () => {
 
   it('accepts exactly 40 megapixels by the header', async () => {
     // The header passes; this body is not a real 8000×5000 picture, so it then fails as damaged, not as too large.
-    await expect(processImage(pngDeclaring(8000, 5000), [1280])).rejects.toMatchObject({ statusCode: 400 });
+    await expect(processImage(pngDeclaring(8000, 5000), [1280])).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'invalid_image',
+    });
   });
 
   it('refuses every file of the attack corpus with its status and message', async () => {
@@ -73,9 +77,9 @@ describe('processImage', () => {
         () => null,
         (e: unknown) => e,
       );
-      expect(err, sample.name).toBeInstanceOf(HttpError);
-      expect((err as HttpError).statusCode, sample.name).toBe(sample.status);
-      expect((err as HttpError).message, sample.name).toMatch(sample.message);
+      expect(err, sample.name).toBeInstanceOf(DomainError);
+      expect(DOMAIN_ERROR_STATUS[(err as DomainError).kind], sample.name).toBe(sample.status);
+      expect((err as DomainError).message, sample.name).toMatch(sample.message);
     }
   });
 });

@@ -15,7 +15,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '#shared/schemas/uploads';
-import { HttpError } from '#server/http/errors';
+import { invalid, tooLarge, unsupported } from '#server/domain-errors';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -31,17 +31,16 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
 }
 
 export const unsupportedImage = () =>
-  new HttpError(415, 'unsupported_media_type', 'Only JPEG, PNG or WebP pictures can be uploaded.');
+  unsupported('Only JPEG, PNG or WebP pictures can be uploaded.', 'unsupported_media_type');
 export const damagedImage = () =>
-  new HttpError(400, 'invalid_image', 'The picture is damaged or incomplete and could not be read. Try another file.');
+  invalid('The picture is damaged or incomplete and could not be read. Try another file.', 'invalid_image');
 export const tooManyPixels = (width: number, height: number) =>
-  new HttpError(
-    413,
-    'image_too_large',
+  tooLarge(
     `The picture is too large (${width}×${height}): at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
+    'image_too_large',
   );
 export const tooManyBytes = () =>
-  new HttpError(413, 'file_too_large', `The file is too large: at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
+  tooLarge(`The file is too large: at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`, 'file_too_large');
 
 export interface Rendition {
   /** Longest side the picture is fitted into (never enlarged). */
@@ -74,11 +73,11 @@ async function withSlot<T>(job: () => Promise<T>): Promise<T> {
 /**
  * Checks and re-encodes one uploaded picture into the given sizes (largest
  * first is fastest: smaller sizes are made from the largest rendition).
- * Throws an HttpError (415, 413 or 400) for anything that is not a sound
+ * Throws a DomainError (unsupported, too_large or invalid: 415, 413 or 400) for anything that is not a sound
  * JPEG, PNG or WebP within the limits.
  */
 export async function processImage(bytes: Buffer, maxSides: readonly number[]): Promise<Rendition[]> {
-  if (bytes.length === 0) throw new HttpError(400, 'invalid_image', 'The file is empty.');
+  if (bytes.length === 0) throw invalid('The file is empty.', 'invalid_image');
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooManyBytes();
   const type = sniffImageType(bytes);
   if (!type) throw unsupportedImage();

@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/uploads';
 import type { AppContext } from '#server/app-context';
 import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
+import { DomainError } from '#server/domain-errors';
 import { HttpError, badRequest, forbidden, notFound } from '#server/http/errors';
 import { tooManyBytes } from './image-pipeline';
 import { documentOwnerTag, ownerTag, storeUpload } from './uploads-service';
@@ -32,7 +33,7 @@ const MULTIPART_LIMITS = {
 
 /** Turns the multipart plugin's and busboy's errors into the API's clear ones. */
 function multipartError(err: unknown): unknown {
-  if (err instanceof HttpError) return err;
+  if (err instanceof HttpError || err instanceof DomainError) return err;
   const code = (err as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

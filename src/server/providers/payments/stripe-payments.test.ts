@@ -6,8 +6,9 @@ import { bookings, paymentEvents } from '#server/db/schema';
 import type { memoryMail } from '../mail/mail';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
-import { bookingRow, confirmBookingCall, createHold, payCard } from '#server/features/bookings/booking-test-helpers';
-import { sweepOnce, type BookingDeps } from '#server/features/bookings/bookings-service';
+import { bookingRow, confirmBookingCall, createHold, payCard } from '#server/test/booking-test-helpers';
+import type { BookingDeps } from '#server/features/bookings/bookings-model';
+import { sweepOnce } from '#server/features/bookings/bookings-sweeper';
 import { startFakeStripe } from './fake-stripe-server';
 import { stripePayments, type StripePayments } from './stripe-payments';
 

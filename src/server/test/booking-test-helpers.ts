@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '#server/db/client';
-import { bookings, paymentIntents } from '#server/db/schema';
-import type { SignedIn } from '#server/test/test-app';
+import type { Db } from '../db/client';
+import { bookings, paymentIntents } from '../db/schema';
+import type { SignedIn } from './test-app';
 
 export const VISA_OK = '4242 4242 4242 4242';
 

@@ -1,0 +1,51 @@
+/** DELETE /api/bookings/:id: held|confirmed -> cancelled, then the refund or the intent's cancellation. */
+import { and, eq } from 'drizzle-orm';
+import { bookings, type BookingRow } from '#server/db/schema';
+import { forbidden, notFound } from '#server/domain-errors';
+import {
+  REFUND_OWED,
+  allows,
+  findBooking,
+  logOf,
+  sameEmail,
+  targetOf,
+  type BookingDeps,
+  type Caller,
+} from './bookings-model';
+import { refundBooking, releaseIntent } from './bookings-refunds';
+
+export function mayManage(caller: Caller, booking: BookingRow): boolean {
+  return caller.role === 'admin' || booking.guestId === caller.id || sameEmail(booking.guestEmail, caller.email);
+}
+
+/** held|confirmed -> cancelled, then (after commit) the refund or the intent's cancellation. Cancelling twice changes nothing. */
+export async function cancelBooking(
+  deps: BookingDeps,
+  caller: Caller,
+  id: string,
+): Promise<{ acknowledged: true; deletedCount: number }> {
+  const booking = await findBooking(deps.db, id);
+  if (!booking) throw notFound('No booking with this id');
+  if (!mayManage(caller, booking)) throw forbidden('This is not your booking');
+
+  const now = deps.clock.now();
+  const [cancelled] = await deps.db
+    .update(bookings)
+    .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, booking.id), allows('cancel')))
+    .returning();
+  if (!cancelled) {
+    // Already cancelled: a refund that failed the first time is tried again, never a second one.
+    if (
+      booking.status === 'cancelled' &&
+      (booking.refundId === REFUND_OWED || (booking.confirmedAt && !booking.refundId))
+    ) {
+      await refundBooking(deps, booking);
+    }
+    return { acknowledged: true, deletedCount: 0 };
+  }
+  logOf(deps).info({ bookingId: booking.id, by: caller.id }, 'booking cancelled');
+  if (cancelled.confirmedAt) await refundBooking(deps, cancelled);
+  else await releaseIntent(deps, cancelled);
+  return { acknowledged: true, deletedCount: 1 };
+}

@@ -1,0 +1,197 @@
+/** held -> confirmed: by the guest (POST /api/bookings), a provider's webhook or the sweeper; and who may pay a hold. */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { transition } from '#shared/booking-state';
+import { bookings, type BookingRow } from '#server/db/schema';
+import { conflict, forbidden, notFound, paymentDeclined } from '#server/domain-errors';
+import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
+import { sendConfirmationMails } from './bookings-mail';
+import {
+  allows,
+  findBooking,
+  logOf,
+  paymentUnavailable,
+  targetOf,
+  type BookingDeps,
+  type Caller,
+} from './bookings-model';
+import { refundBooking } from './bookings-refunds';
+
+export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'unpaid' | 'mismatch' | 'too_late';
+
+function checkIntent(booking: BookingRow, intent: RetrievedIntent): 'ok' | 'unpaid' | 'mismatch' {
+  if (
+    intent.id !== booking.paymentIntentId ||
+    intent.metadata.bookingId !== booking.id ||
+    intent.amountCents !== booking.amountCents ||
+    intent.currency.toLowerCase() !== 'usd'
+  )
+    return 'mismatch';
+  return intent.status === 'succeeded' ? 'ok' : 'unpaid';
+}
+
+/**
+ * held -> confirmed when the provider's intent is paid, for the right amount,
+ * for this booking. The mails go out after the update is committed, only from
+ * the call that made the change. A payment that arrives after the hold was
+ * given up is refunded.
+ */
+export async function confirmWithIntent(
+  deps: BookingDeps,
+  booking: BookingRow,
+  intent: RetrievedIntent,
+  message?: string,
+): Promise<ConfirmOutcome> {
+  const verdict = checkIntent(booking, intent);
+  if (verdict !== 'ok') return verdict;
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(bookings)
+    .set({
+      status: transition('held', 'pay'),
+      confirmedAt: now,
+      updatedAt: now,
+      ...(message !== undefined ? { message } : {}),
+    })
+    // A hold whose home was deleted meanwhile (home_id null) is never confirmed.
+    .where(
+      and(
+        eq(bookings.id, booking.id),
+        allows('pay'),
+        eq(bookings.paymentIntentId, intent.id),
+        isNotNull(bookings.homeId),
+      ),
+    )
+    .returning();
+  if (row) {
+    logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
+    await sendConfirmationMails(deps.mail, row, logOf(deps), deps.publicUrl);
+    return 'confirmed';
+  }
+  const current = await findBooking(deps.db, booking.id);
+  if (current?.status === 'confirmed' && current.paymentIntentId === intent.id) {
+    // Confirmed by the sweeper or a webhook first: keep the guest's note when that call had none.
+    if (message && !current.message) {
+      await deps.db
+        .update(bookings)
+        .set({ message, updatedAt: now })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
+    }
+    return 'already_confirmed';
+  }
+  if (current?.status === 'held' && current.homeId === null) {
+    // Its home is gone: the hold ends here, so the sweeper does not ask about it again.
+    await deps.db
+      .update(bookings)
+      .set({ status: targetOf('expire'), updatedAt: now })
+      .where(and(eq(bookings.id, booking.id), allows('expire'), isNull(bookings.homeId)));
+    logOf(deps).warn({ bookingId: booking.id, paymentIntentId: intent.id }, 'paid hold of a deleted home; refunding');
+  }
+  await refundBooking(deps, booking);
+  return 'too_late';
+}
+
+export interface ConfirmInput {
+  bookingId: string;
+  paymentIntentId: string;
+  message?: string;
+}
+
+/** POST /api/bookings: confirms the caller's paid hold; repeating it answers the same. Throws a DomainError for every refusal. */
+export async function confirmBooking(
+  deps: BookingDeps,
+  caller: Caller,
+  input: ConfirmInput,
+): Promise<{ acknowledged: true; insertedId: string }> {
+  const booking = await findBooking(deps.db, input.bookingId);
+  if (!booking) throw notFound('No booking with this id');
+  if (booking.guestId !== caller.id) throw forbidden('This is not your booking');
+  const ok = { acknowledged: true as const, insertedId: booking.id };
+  const message = input.message?.trim() ?? '';
+
+  if (!booking.paymentIntentId || booking.paymentIntentId !== input.paymentIntentId) {
+    throw conflict('This payment does not belong to this booking', 'payment_mismatch');
+  }
+  if (booking.status === 'confirmed') {
+    if (message && !booking.message) {
+      await deps.db
+        .update(bookings)
+        .set({ message, updatedAt: deps.clock.now() })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
+    }
+    return ok;
+  }
+
+  let intent: RetrievedIntent;
+  try {
+    intent = await deps.payments.retrieveIntent(booking.paymentIntentId);
+  } catch (err) {
+    throw paymentUnavailable(err);
+  }
+
+  if (booking.status !== 'held') {
+    // The hold was given up before the payment was confirmed here; money taken anyway goes back.
+    if (intent.status === 'succeeded') await refundBooking(deps, booking);
+    throw conflict(
+      intent.status === 'succeeded'
+        ? 'Your hold on these dates ended before the payment arrived. The payment has been refunded.'
+        : 'Your hold on these dates has ended. Please choose the dates again.',
+      'hold_expired',
+    );
+  }
+
+  const outcome = await confirmWithIntent(deps, booking, intent, message);
+  switch (outcome) {
+    case 'confirmed':
+    case 'already_confirmed':
+      return ok;
+    case 'unpaid':
+      throw paymentDeclined(intent.lastError?.message ?? 'The payment has not been completed.', 'payment_required');
+    case 'mismatch':
+      throw conflict('This payment does not match the booking', 'payment_mismatch');
+    case 'too_late':
+      throw conflict(
+        'Your hold on these dates ended before the payment arrived. The payment has been refunded.',
+        'hold_expired',
+      );
+  }
+}
+
+/**
+ * The provider says this intent was paid (a webhook): its hold is confirmed,
+ * or, when the hold was given up before, the money goes back.
+ * 'unknown_booking' when the intent belongs to no booking of ours.
+ */
+export async function paymentSucceeded(
+  deps: BookingDeps,
+  intent: RetrievedIntent,
+): Promise<'handled' | 'unknown_booking'> {
+  const booking = intent.metadata.bookingId ? await findBooking(deps.db, intent.metadata.bookingId) : null;
+  if (!booking || booking.paymentIntentId !== intent.id) return 'unknown_booking';
+  if (booking.status === 'held') {
+    await confirmWithIntent(deps, booking, intent);
+  } else if (booking.status === 'expired' || (booking.status === 'cancelled' && !booking.confirmedAt)) {
+    // Paid after the hold was given up: the money goes back.
+    await refundBooking(deps, booking);
+  }
+  return 'handled';
+}
+
+/**
+ * Before a card is charged for this intent: its booking must be the caller's
+ * and still held. 'paid' when the intent is paid already (a repeat answers the
+ * same and never charges twice).
+ */
+export async function checkHoldPayable(
+  deps: BookingDeps,
+  caller: Caller,
+  intent: RetrievedIntent,
+): Promise<'paid' | 'payable'> {
+  const booking = intent.metadata.bookingId ? await findBooking(deps.db, intent.metadata.bookingId) : null;
+  if (!booking || booking.guestId !== caller.id) throw forbidden('This payment is not yours');
+  if (intent.status === 'succeeded') return 'paid';
+  const now = deps.clock.now();
+  if (booking.status !== 'held' || !booking.holdExpiresAt || booking.holdExpiresAt <= now) {
+    throw conflict('Your hold on these dates has ended. Please choose the dates again.', 'hold_expired');
+  }
+  return 'payable';
+}

@@ -1,0 +1,97 @@
+/**
+ * What every bookings module shares: the dependencies, the limits, the state
+ * machine as WHERE parts, and a row as the API shows it.
+ */
+import { eq, inArray, isNull, or } from 'drizzle-orm';
+import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '#shared/booking-state';
+import { HOLD_MINUTES } from '#shared/constants';
+import { centsToAmount } from '#shared/money';
+import type { Booking } from '#shared/schemas/bookings';
+import type { ServiceLog } from '#server/app-context';
+import { providerUnavailable } from '#server/domain-errors';
+import type { Db } from '#server/db/client';
+import { bookings, type BookingRow } from '#server/db/schema';
+import type { Clock } from '#server/providers/clock/clock';
+import type { MailProvider } from '#server/providers/mail/mail';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider';
+import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
+
+/** The signed-in caller (the auth guards' Identity fits). */
+export interface Caller {
+  id: string;
+  email: string;
+  role: string | null;
+}
+
+export type BookingLog = ServiceLog;
+
+/** What the booking services need; the app context (AppContext) is one. */
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  payments: PaymentProvider;
+  mail?: MailProvider;
+  log?: BookingLog;
+  /** Links in mails start with it. */
+  publicUrl?: string;
+}
+
+const silent: BookingLog = { info() {}, warn() {}, error() {} };
+export const logOf = (deps: BookingDeps) => deps.log ?? silent;
+
+export const HOLD_MS = HOLD_MINUTES * 60_000;
+/** Live (unexpired) holds one guest may have at once, across all homes: nobody can block many homes' dates for free. */
+export const MAX_LIVE_HOLDS = 2;
+/** The largest total a card payment may have (Stripe's limit, $999,999.99); also keeps amount_cents in its int32 column. */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+/** Recorded as the refund id when the provider says the charge was already refunded but the refund could not be looked up. */
+export const ALREADY_REFUNDED = 'already_refunded';
+/**
+ * Recorded as the refund id when a refund of a given-up booking failed: money
+ * is owed back and the sweeper retries it (a real refund id replaces it).
+ */
+export const REFUND_OWED = 'owed';
+/** WHERE part: no refund recorded yet (never tried, or owed after a failure). */
+export const notRefunded = () => or(isNull(bookings.refundId), eq(bookings.refundId, REFUND_OWED))!;
+
+/** The status an event leads to (every event has one target, whatever the source). */
+export const targetOf = (event: BookingEvent): BookingStatus => transition(sourcesOf(event)[0]!, event);
+/** WHERE part that only lets rows the state machine allows `event` from. */
+export const allows = (event: BookingEvent) => inArray(bookings.status, sourcesOf(event));
+
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const paymentUnavailable = (cause?: unknown) =>
+  providerUnavailable(
+    'The payment service is not reachable right now. Please try again in a moment.',
+    'payment_unavailable',
+    cause,
+  );
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    homeId: row.homeId,
+    title: row.title,
+    location: row.location,
+    image: row.image || PLACEHOLDER_IMAGE,
+    price: centsToAmount(row.nightlyCents),
+    from: row.checkIn,
+    to: row.checkOut,
+    nights: row.nights,
+    total: centsToAmount(row.amountCents),
+    guests: row.guests,
+    status: row.status,
+    holdExpiresAt: row.status === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    guestEmail: row.guestEmail,
+    hostEmail: row.hostEmail,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return row ?? null;
+}

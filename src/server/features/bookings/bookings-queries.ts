@@ -1,0 +1,36 @@
+/** What the lists and the date picker read. */
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Booking } from '#shared/schemas/bookings';
+import { blocksDates } from '#server/db/booking-conditions';
+import { bookings } from '#server/db/schema';
+import { toBooking, type BookingDeps } from './bookings-model';
+
+/**
+ * Bookings newest first: confirmed ones and holds still waiting for payment
+ * (with their status). Expired holds and cancelled bookings are left out: the
+ * spec's bookings are "deleted by cancel".
+ */
+export async function listBookings(deps: BookingDeps, filter: { guestEmail?: string }): Promise<Booking[]> {
+  const where: SQL[] = [blocksDates(deps.clock.now())];
+  if (filter.guestEmail) where.push(sql`lower(${bookings.guestEmail}) = lower(${filter.guestEmail})`);
+  const rows = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(...where))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map(toBooking);
+}
+
+/** The home's held (live) and confirmed stays that end after `fromDate`, in date order; no guest data. */
+export async function unavailableRanges(
+  deps: BookingDeps,
+  homeId: string,
+  fromDate: string,
+): Promise<{ from: string; to: string }[]> {
+  const rows = await deps.db
+    .select({ from: bookings.checkIn, to: bookings.checkOut })
+    .from(bookings)
+    .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), blocksDates(deps.clock.now())))
+    .orderBy(asc(bookings.checkIn));
+  return rows;
+}

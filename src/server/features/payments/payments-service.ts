@@ -1,0 +1,66 @@
+/** Card payments in the sandbox, and the provider's webhook events (each handled once). */
+import { eq } from 'drizzle-orm';
+import type { SandboxConfirmRequest, SandboxConfirmResponse } from '#shared/schemas/payments';
+import { paymentEvents } from '#server/db/schema';
+import { conflict, notFound, paymentDeclined } from '#server/domain-errors';
+import type { PaymentProvider } from '#server/providers/payments/payment-provider';
+import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
+import type { PaymentWebhookEvent } from '#server/providers/payments/stripe-payments';
+import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
+import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
+
+const isSandbox = (p: PaymentProvider): p is SandboxPayments => p.name === 'sandbox' && 'confirmCard' in p;
+
+/** Pays the caller's held booking with a card in the sandbox; a card error is a `payment_declined` DomainError. */
+export async function payInSandbox(
+  deps: BookingDeps,
+  caller: Caller,
+  input: SandboxConfirmRequest,
+): Promise<SandboxConfirmResponse> {
+  const payments = deps.payments;
+  if (!isSandbox(payments)) throw notFound('The sandbox is not the payment provider here');
+  const { clientSecret, card, billing } = input;
+  const intent = await payments.findByClientSecret(clientSecret);
+  if (!intent) throw notFound('No payment with this client secret');
+  if ((await checkHoldPayable(deps, caller, intent)) === 'paid') {
+    return { paymentIntent: { id: intent.id, status: intent.status } };
+  }
+  const result = await payments.confirmCard(clientSecret, card, billing);
+  if (result.ok) return { paymentIntent: { id: result.intent.id, status: result.intent.status } };
+  if (result.code === 'payment_intent_unexpected_state') throw conflict(result.message, result.code);
+  throw paymentDeclined(result.message, result.code);
+}
+
+/**
+ * A verified webhook event: a paid intent confirms its hold (or is refunded
+ * when the hold was given up); a failed one is only logged (the guest may try
+ * another card until the hold ends). An event seen before is not handled again.
+ */
+export async function handlePaymentEvent(
+  deps: BookingDeps,
+  event: PaymentWebhookEvent,
+): Promise<{ received: true; duplicate?: true }> {
+  const [seen] = await deps.db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id))
+    .limit(1);
+  if (seen) return { received: true, duplicate: true };
+
+  const intent = event.intent;
+  if (intent && event.type === 'payment_intent.succeeded') {
+    if ((await paymentSucceeded(deps, intent)) === 'unknown_booking') {
+      logOf(deps).warn({ eventId: event.id, paymentIntentId: intent.id }, 'payment for no known booking');
+    }
+  } else if (intent && event.type === 'payment_intent.payment_failed') {
+    // The hold stays: the guest may try another card until it expires.
+    logOf(deps).info({ eventId: event.id, paymentIntentId: intent.id, error: intent.lastError }, 'card payment failed');
+  }
+
+  // Recorded after handling: a crash in between makes Stripe deliver again, and handling is idempotent.
+  await deps.db
+    .insert(paymentEvents)
+    .values({ id: event.id, provider: 'stripe', type: event.type, paymentIntentId: intent?.id ?? null })
+    .onConflictDoNothing();
+  return { received: true };
+}
