@@ -13,7 +13,7 @@ import {
   stubFetch,
   waitFor,
 } from '#client/test/render-routes';
-import { HOST_EMAIL, sampleHome, session } from '../test-utils';
+import { HOST_EMAIL, sampleHome, session } from '#client/test/hosting';
 import { ManageHomePage, NO_HOMES } from './manage-home';
 
 setUpComponentTests({ muteToasts: true });
