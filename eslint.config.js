@@ -58,6 +58,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // A scroll region (role="region", e.g. ScrollTable) must be focusable so keyboard users can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
       'no-restricted-imports': restrict([serverImports, 'The client must not import the server.']),
     },
   },

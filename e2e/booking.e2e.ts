@@ -359,6 +359,34 @@ describe('admin: all bookings', () => {
   });
 });
 
+describe('bookings table layout', () => {
+  test('at 390 px each booking is a card whose Cancle is on screen; at 1280 px the picture is at least 48 px wide', async ({
+    page,
+    stayFor,
+    cancelAtEnd,
+  }) => {
+    await loginAs(page, DEMO.guest);
+    const stay = await stayFor(page, 11, 14);
+    await cancelAtEnd(page, stay.home._id);
+    await bookViaApi(page.request, stay);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/my-booking');
+    const cancel = rowOf(page, stay).getByRole('button', { name: TEXTS.cancelBooking });
+    await cancel.scrollIntoViewIfNeeded();
+    await expect(cancel).toBeInViewport({ ratio: 1 });
+    const box = await cancel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, 'Cancle inside the 390 px viewport').toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const picture = rowOf(page, stay).locator('img');
+    await expect(picture).toBeVisible();
+    const size = await picture.boundingBox();
+    expect(size?.width ?? 0, 'booking picture width').toBeGreaterThanOrEqual(48);
+  });
+});
+
 describe('accessibility of the booking screens', () => {
   for (const width of [1280, 360]) {
     test(`axe on the checkout tabs, the card error and my bookings at ${width}px`, async ({

@@ -25,9 +25,6 @@ export const layoutRoutes: RouteObject[] = [
   ...dashboardRoutes, //   /dashboard/*
 ];
 
-/** Pages rendered without the public header and footer (give them their own errorElement). */
-export const standaloneRoutes: RouteObject[] = [];
-
 export function buildRoutes(): RouteObject[] {
   return [
     {
@@ -38,7 +35,6 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: RootHydrateFallback,
       children: layoutRoutes,
     },
-    ...standaloneRoutes,
   ];
 }
 

@@ -1,7 +1,6 @@
 /** Business constants from the spec (section 9) and the decisions in DESIGN.md. */
 export const HOME_PAGE_HOMES = 4;
 export const HOME_PAGE_EXPERIENCES = 4;
-export const DEFAULT_STAY_NIGHTS = 1;
 export const CHECK_IN_AFTER = '12:00 PM';
 export const LUGGAGE_STORAGE_DAYS = 30;
 export const TOAST_SUCCESS_MS = 2000;

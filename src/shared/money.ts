@@ -11,8 +11,19 @@ export function amountToCents(amount: number): number {
   return cents;
 }
 
+/** A decimal price from the API as whole cents, rounded to the nearest cent (for display and quotes). */
+export function priceToCents(price: number): number {
+  return Math.round(price * 100);
+}
+
 const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/** 28550 -> "$285.50". */
 export function formatCents(cents: number): string {
   return formatter.format(cents / 100);
+}
+
+/** A decimal amount from the API as dollars: 285.5 -> "$285.50". */
+export function formatAmount(amount: number): string {
+  return formatCents(priceToCents(amount));
 }

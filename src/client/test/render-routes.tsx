@@ -1,22 +1,23 @@
 /**
- * Renders routes in a memory router with a fresh QueryClient (jsdom component tests),
- * plus a tiny fetch stub keyed by "METHOD path". No testing-library needed.
+ * Renders routes in a memory router with a fresh QueryClient (jsdom component tests,
+ * on Testing Library's `render`), plus a tiny fetch stub keyed by "METHOD path".
+ * Query the page with Testing Library's `screen` and drive it with `userEvent`.
  *
  *   setUpComponentTests({ muteToasts: true });   // clean-up after each test, toasts silenced
- *   let view: RenderedRoutes | undefined;
  *   it('...', async () => {
  *     stubFetch({ 'GET /api/homes': json([]) });
- *     view = await renderRoutes(routes, ['/']);
+ *     const view = await renderRoutes(routes, ['/']);
+ *     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
  *   });
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act, cleanup, render } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { User } from '#shared/schemas/users';
 
+// Vitest runs without globals, so Testing Library cannot switch React's act environment on by itself.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export function testQueryClient(): QueryClient {
@@ -25,35 +26,22 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** The views rendered and not yet unmounted (setUpComponentTests unmounts them after each test). */
-const mounted = new Set<() => void>();
-
 export async function renderRoutes(
   routes: RouteObject[],
   initialEntries: Array<string | { pathname: string; search?: string; state?: unknown }>,
   queryClient = testQueryClient(),
   { strict = false }: { strict?: boolean } = {},
 ) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
   const router = createMemoryRouter(routes, { initialEntries });
-  const app: ReactNode = (
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </QueryClientProvider>,
+    { reactStrictMode: strict },
   );
-  await act(async () => {
-    root.render(strict ? <StrictMode>{app}</StrictMode> : app);
-  });
-  const unmount = () => {
-    if (!mounted.delete(unmount)) return;
-    act(() => root.unmount());
-    container.remove();
-    queryClient.clear();
-  };
-  mounted.add(unmount);
-  return { container, router, queryClient, unmount };
+  // Let lazy route modules and the first effects settle.
+  await act(async () => {});
+  return { container: view.container as HTMLElement, router, queryClient, unmount: view.unmount };
 }
 
 export type RenderedRoutes = Awaited<ReturnType<typeof renderRoutes>>;
@@ -72,7 +60,7 @@ export function setUpComponentTests({ muteToasts = false }: { muteToasts?: boole
     });
   }
   afterEach(() => {
-    for (const unmount of [...mounted]) unmount();
+    cleanup();
     vi.unstubAllGlobals();
   });
 }

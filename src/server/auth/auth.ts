@@ -12,6 +12,7 @@ import { promoteToAdmin } from './admins';
 import { trustedOrigins } from './config';
 import { resetPasswordMail, verificationMail } from './mails';
 import { nameFromProfile, nameProblem } from './user-name';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/users';
 
 /** Header the Fastify bridge sets to the socket address (any client value is replaced): Better Auth's IP source. */
 export const CLIENT_IP_HEADER = 'x-stayhub-client-ip';
@@ -107,8 +108,8 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,

@@ -25,6 +25,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookH
 import { ROLES, type Role } from '#shared/schemas/users';
 import { forbidden, unauthenticated } from '#server/domain-errors';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
+import { sameEmail } from '#shared/emails';
 
 export type RoleName = NonNullable<Role>;
 
@@ -63,7 +64,8 @@ export function isAdmin(identity: Identity | null): boolean {
   return identity?.role === 'admin';
 }
 
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Re-exported for the routes; the rule lives in src/shared/emails.ts. */
+export { sameEmail };
 
 /** The caller when `email` is theirs (case-insensitive) or they are an admin; 401/403 otherwise. */
 export function requireSelfOrAdmin(request: FastifyRequest, email: string): Identity {

@@ -4,6 +4,7 @@ import { amountToCents } from '../money';
 import { dayNumber } from '../stay';
 import { isoDate } from './common';
 import { UPLOADED_IMAGE_URL } from './uploads';
+import { EMAIL_MAX_LENGTH, emailSchema } from './users';
 
 /** A home as the API answers it. `hostEmail` and `email` are the spec's two readings of one field. */
 export const homeSchema = z
@@ -36,7 +37,7 @@ export const homesQuerySchema = z
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
     guests: z.coerce.number().int().min(1).max(50).optional(),
-    email: z.string().email().max(254).optional().describe("A host's homes only: that host or an admin, signed in"),
+    email: emailSchema.optional().describe("A host's homes only: that host or an admin, signed in"),
   })
   .strict()
   .superRefine((q, ctx) => {
@@ -117,9 +118,8 @@ export const homeFieldsSchema = z
       .optional()
       .describe('Pictures in order, the first is the cover'),
     hostEmail: z
-      .string()
       .email('Host email is not valid')
-      .max(254)
+      .max(EMAIL_MAX_LENGTH)
       .optional()
       .describe("Must be the signed-in host's own email"),
   })

@@ -2,6 +2,42 @@ import { z } from 'zod';
 import { DOCUMENT_KEY } from './uploads';
 
 export const ROLES = ['requested', 'host', 'admin'] as const;
+/** An account's email address (RFC 5321 caps it at 254 characters). */
+export const EMAIL_MAX_LENGTH = 254;
+export const emailSchema = z
+  .email('Enter a valid email address, like name@example.com')
+  .max(EMAIL_MAX_LENGTH, 'That email address is too long');
+
+/** A new password (sign-up and reset); the server's Better Auth config reads the same limits. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * A user's display name is shown on the site and copied into mails ("Hello <name>,"):
+ * 1..100 characters, one line, no link (`://`), so it cannot carry a phishing URL or extra mail lines.
+ * The value is trimmed.
+ */
+export const NAME_MAX_LENGTH = 100;
+// Line breaks and other control characters (CR, LF, TAB, NEL, U+2028/2029) and bidi overrides/isolates.
+export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const nameSchema = z
+  .string({ error: 'Enter your name.' })
+  .refine((name) => name.trim().length > 0, { message: 'Enter your name.', abort: true })
+  .refine((name) => [...name.trim()].length <= NAME_MAX_LENGTH, {
+    message: `The name must be at most ${NAME_MAX_LENGTH} characters long.`,
+    abort: true,
+  })
+  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), {
+    message: 'The name must be a single line of text.',
+    abort: true,
+  })
+  .refine((name) => !name.includes('://'), { message: 'The name must not contain a web address.', abort: true })
+  .transform((name) => name.trim());
+
 export const roleSchema = z.enum(ROLES).nullable().describe('null = no role (a guest)');
 export type Role = z.infer<typeof roleSchema>;
 
@@ -23,7 +59,7 @@ export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
 /** The :email path parameter (matched case-insensitively). */
-export const emailParam = z.object({ email: z.string().email().max(254) }).strict();
+export const emailParam = z.object({ email: emailSchema }).strict();
 
 /**
  * The private identity document of a host request: the URL the document upload
@@ -37,10 +73,10 @@ export const documentUrlSchema = z
   .regex(DOCUMENT_URL_PATTERN, 'Upload your image: expected a private document URL (/api/documents/<key>)');
 
 /** The three uses of PUT /api/user/:email, told apart by their fields. */
-export const tokenRequestSchema = z.object({ email: z.string().email().max(254) }).strict();
+export const tokenRequestSchema = z.object({ email: emailSchema }).strict();
 export const hostRequestSchema = z
   .object({
-    email: z.string().email().max(254),
+    email: emailSchema,
     location: z.string().trim().min(1, 'Your location is required').max(120),
     docImage: documentUrlSchema,
     role: z.literal('requested'),
@@ -50,7 +86,7 @@ export const hostRequestSchema = z
 export const approvalRequestSchema = z
   .object({
     role: z.enum(['host']).or(z.null()),
-    email: z.string().email().max(254).optional(),
+    email: emailSchema.optional(),
     name: z.string().optional(),
     location: z.string().nullable().optional(),
     docImage: z.string().nullable().optional(),
@@ -66,7 +102,7 @@ export const approvalRequestSchema = z
  */
 export const putUserBodySchema = z
   .object({
-    email: z.string().email().max(254).optional(),
+    email: emailSchema.optional(),
     role: z.enum(ROLES).nullable().optional(),
     location: z.string().max(120).nullable().optional(),
     docImage: z.string().max(500).nullable().optional(),

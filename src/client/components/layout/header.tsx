@@ -13,7 +13,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 const primaryButton =
   'rounded-md bg-rose-700 px-3 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-800';
 
-function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
+function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; onNavigate?: () => void }) {
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -35,7 +35,7 @@ function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
   return (
     <ul className={column ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       <li>
-        <NavLink to="/dashboard" className={(s) => `${navLink(s)} ${item}`}>
+        <NavLink to="/dashboard" onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
           {TEXTS.dashboard}
         </NavLink>
       </li>
@@ -56,12 +56,16 @@ function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
       ) : (
         <>
           <li>
-            <NavLink to="/login" className={(s) => `${navLink(s)} ${item}`}>
+            <NavLink to="/login" onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
               {TEXTS.login}
             </NavLink>
           </li>
           <li>
-            <Link to="/register" className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}>
+            <Link
+              to="/register"
+              onClick={onNavigate}
+              className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}
+            >
               {TEXTS.signUp}
             </Link>
           </li>
@@ -122,15 +126,8 @@ export function Header() {
         </button>
       </div>
       {open && (
-        <nav
-          id={menuId}
-          aria-label="Mobile"
-          className="border-t border-gray-200 px-4 py-3 md:hidden"
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a')) setOpen(false);
-          }}
-        >
-          <NavItems orientation="column" />
+        <nav id={menuId} aria-label="Mobile" className="border-t border-gray-200 px-4 py-3 md:hidden">
+          <NavItems orientation="column" onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>

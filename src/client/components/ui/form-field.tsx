@@ -91,13 +91,24 @@ interface FieldProps {
 
 export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
+  /** Classes added to the input's own (`className` styles the field's frame). */
+  inputClassName?: string;
 }
 
-export function TextField({ label, error, hint, className, ref, ...input }: TextFieldProps) {
+/**
+ * A labelled input. `aria-invalid` / `aria-describedby` given as props replace the
+ * field's own (for an error shown elsewhere, e.g. one message under a group).
+ */
+export function TextField({ label, error, hint, className, inputClassName, ref, ...input }: TextFieldProps) {
   const ids = useFieldIds(hint, error);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
-      <input ref={ref} className={inputClass} {...ids.control} {...input} />
+      <input
+        ref={ref}
+        className={inputClassName ? `${inputClass} ${inputClassName}` : inputClass}
+        {...ids.control}
+        {...input}
+      />
     </FieldFrame>
   );
 }
@@ -117,7 +128,7 @@ export function TextAreaField({ label, error, hint, className, ref, ...textarea 
 }
 
 /** A masked password input with a Show password toggle (aria-pressed). */
-export function PasswordField({ label, error, hint, className, ref, ...input }: TextFieldProps) {
+export function PasswordField({ label, error, hint, className, inputClassName, ref, ...input }: TextFieldProps) {
   const ids = useFieldIds(hint, error);
   const [visible, setVisible] = useState(false);
   return (
@@ -125,7 +136,7 @@ export function PasswordField({ label, error, hint, className, ref, ...input }: 
       <div className="relative">
         <input
           ref={ref}
-          className={`${inputClass} pr-20`}
+          className={`${inputClass} pr-20 ${inputClassName ?? ''}`}
           {...ids.control}
           {...input}
           type={visible ? 'text' : 'password'}

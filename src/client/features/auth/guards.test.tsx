@@ -27,7 +27,7 @@ const routes = [
     children: [
       { index: true, element: <h1>Dashboard home</h1> },
       { path: 'my-booking', element: <h1>My bookings</h1> },
-      { element: <RequireRole role="admin" />, children: [{ path: 'alluser', element: <h1>All users</h1> }] },
+      { element: <RequireRole allow="admin" />, children: [{ path: 'alluser', element: <h1>All users</h1> }] },
     ],
   },
 ];

@@ -39,7 +39,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return <>{children ?? <Outlet />}</>;
 }
 
-function RoleGate({ role, children }: { role: Exclude<Role, null>; children?: ReactNode }) {
+function RoleGate({ allow, children }: { allow: Exclude<Role, null>; children?: ReactNode }) {
   const state = useRole();
   if (state.isLoading) {
     return (
@@ -65,15 +65,15 @@ function RoleGate({ role, children }: { role: Exclude<Role, null>; children?: Re
       </div>
     );
   }
-  if (state.role !== role) return <Navigate to="/dashboard" replace />;
+  if (state.role !== allow) return <Navigate to="/dashboard" replace />;
   return <>{children ?? <Outlet />}</>;
 }
 
-/** Signed in and holding `role` ('admin' or 'host'); otherwise /login or /dashboard. */
-export function RequireRole({ role, children }: { role: Exclude<Role, null>; children?: ReactNode }) {
+/** Signed in and holding the role `allow` ('admin' or 'host'); otherwise /login or /dashboard. */
+export function RequireRole({ allow, children }: { allow: Exclude<Role, null>; children?: ReactNode }) {
   return (
     <RequireAuth>
-      <RoleGate role={role}>{children}</RoleGate>
+      <RoleGate allow={allow}>{children}</RoleGate>
     </RequireAuth>
   );
 }

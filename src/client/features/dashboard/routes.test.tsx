@@ -50,14 +50,6 @@ describe('dashboard routes', () => {
     await waitFor(() => expect(menuLabels()).toEqual(['My Bookings', 'Become A Host']));
   });
 
-  it('lets a host open the placeholder host screens', async () => {
-    stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
-    view = await renderRoutes(routes, ['/dashboard/updateHomeForm/abc']);
-    await waitFor(() =>
-      expect(view?.container.querySelector('#dashboard-content h1')?.textContent).toBe('Update Home'),
-    );
-  });
-
   it('sends a signed-out visitor to /login', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
     view = await renderRoutes(routes, ['/dashboard/my-booking']);

@@ -1,7 +1,6 @@
 /**
  * /dashboard/* (login required). The layout and every screen are lazy modules;
- * admin and host screens sit behind RequireRole. Screens of later issues are
- * placeholders in ./pending until their issue replaces the module.
+ * admin and host screens sit behind RequireRole.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -22,14 +21,14 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'my-booking', lazy: page(() => import('../bookings/pages/my-booking')) },
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
           {
-            element: <RequireRole role="admin" />,
+            element: <RequireRole allow="admin" />,
             children: [
               { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
               { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
             ],
           },
           {
-            element: <RequireRole role="host" />,
+            element: <RequireRole allow="host" />,
             children: [
               { path: 'add-home', lazy: page(() => import('../hosting/pages/add-home')) },
               { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },

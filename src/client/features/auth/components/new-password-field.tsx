@@ -1,5 +1,5 @@
 import { PasswordField, type TextFieldProps } from '#client/components/ui/form-field';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/users';
 
 /** A password being chosen (sign-up, reset): the browser hints and limits match the form schema's rule. */
 export function NewPasswordField(
@@ -9,9 +9,9 @@ export function NewPasswordField(
     <PasswordField
       autoComplete="new-password"
       required
-      minLength={PASSWORD_MIN}
-      maxLength={PASSWORD_MAX}
-      hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`}
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
       {...props}
     />
   );

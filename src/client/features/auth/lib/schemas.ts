@@ -1,20 +1,12 @@
-/** Form rules for the auth screens (spec section 5, issue 3: passwords 8–128 characters). */
+/**
+ * Form rules for the auth screens (spec section 5, issue 3). Email, password (8–128
+ * characters) and name follow the shared user schemas, which the server applies too.
+ */
 import { z } from 'zod';
+import { emailSchema, nameSchema, passwordSchema } from '#shared/schemas/users';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-const email = z
-  .string()
-  .trim()
-  .min(1, 'Enter your email address')
-  .max(254, 'That email address is too long')
-  .pipe(z.email('Enter a valid email address, like name@example.com'));
-
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+/** The email field: an empty field says so before the format is checked. */
+const email = z.string().trim().min(1, 'Enter your email address').pipe(emailSchema);
 
 export const loginFormSchema = z.object({
   email,
@@ -26,14 +18,14 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export const emailOnlySchema = z.object({ email });
 
 export const registerFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Use at most 100 characters'),
+  name: nameSchema,
   email,
-  password: newPassword,
+  password: passwordSchema,
 });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const resetPasswordFormSchema = z
-  .object({ password: newPassword, confirm: z.string().min(1, 'Repeat the new password') })
+  .object({ password: passwordSchema, confirm: z.string().min(1, 'Repeat the new password') })
   .refine((values) => values.password === values.confirm, {
     path: ['confirm'],
     message: 'The two passwords do not match',

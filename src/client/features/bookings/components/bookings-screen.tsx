@@ -10,12 +10,17 @@ import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
+import { formatDay } from '#shared/dates';
+import { formatAmount } from '#shared/money';
+import { plural } from '#shared/plural';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
-import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
-import { Screen } from '#client/features/dashboard/components/screen';
+import { QueryView } from '#client/components/ui/query-view';
+import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
+import { errorText } from '#client/components/ui/status';
+import { Screen } from '#client/components/layout/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
-import { formatBookingDay, formatDollars, isCancellable, STATUS_LABELS } from '../lib/present';
+import { isCancellable, STATUS_LABELS } from '../lib/present';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
   held: 'bg-amber-100 text-amber-900',
@@ -23,6 +28,18 @@ const STATUS_STYLES: Record<Booking['status'], string> = {
   cancelled: 'bg-gray-200 text-gray-800',
   expired: 'bg-gray-200 text-gray-800',
 };
+
+const COLUMNS: ScrollTableColumn[] = [
+  { label: 'Number', short: '#' },
+  { label: 'Picture', srOnly: true },
+  { label: 'Title' },
+  { label: 'Location' },
+  { label: 'Price' },
+  { label: 'From' },
+  { label: 'To' },
+  { label: 'Status' },
+  { label: 'Action' },
+];
 
 export interface BookingsScreenProps {
   title: string;
@@ -57,39 +74,41 @@ function BookingRow({
       className={`border-t border-gray-200 align-middle ${inactive ? 'bg-gray-50' : ''}`}
       data-booking-id={booking._id}
     >
-      <td className="px-3 py-3 text-gray-800">{index + 1}</td>
-      <td className="px-3 py-3">
-        <img
-          src={cardImage(booking.image)}
-          alt=""
-          width={64}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="h-12 w-16 rounded-md bg-gray-100 object-cover"
-        />
+      <td data-label="Number" className="px-3 py-3 text-gray-800">
+        {index + 1}
       </td>
+      <PictureCell src={cardImage(booking.image)} width={64} height={48} />
       <th scope="row" id={titleId} className="px-3 py-3 text-left font-semibold text-gray-900">
         {booking.title}
       </th>
-      <td className="px-3 py-3 text-gray-800">{booking.location}</td>
-      <td className="px-3 py-3 text-gray-900">
-        <span className="font-semibold">{formatDollars(booking.total)}</span>
+      <td data-label="Location" className="px-3 py-3 text-gray-800">
+        {booking.location}
+      </td>
+      <td data-label="Price" className="px-3 py-3 text-gray-900">
+        <span className="font-semibold">{formatAmount(booking.total)}</span>
         <span className="block text-sm text-gray-700">
-          {formatDollars(booking.price)} × {booking.nights} {booking.nights === 1 ? 'night' : 'nights'}
+          {formatAmount(booking.price)} × {plural(booking.nights, 'night')}
         </span>
       </td>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-800">{formatBookingDay(booking.from)}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-800">{formatBookingDay(booking.to)}</td>
-      {showGuest && <td className="break-all px-3 py-3 text-gray-800">{booking.guestEmail}</td>}
-      <td className="px-3 py-3">
+      <td data-label="From" className="whitespace-nowrap px-3 py-3 text-gray-800">
+        {formatDay(booking.from)}
+      </td>
+      <td data-label="To" className="whitespace-nowrap px-3 py-3 text-gray-800">
+        {formatDay(booking.to)}
+      </td>
+      {showGuest && (
+        <td data-label="Guest" className="break-all px-3 py-3 text-gray-800">
+          {booking.guestEmail}
+        </td>
+      )}
+      <td data-label="Status" className="px-3 py-3">
         <span
           className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[booking.status]}`}
         >
           {STATUS_LABELS[booking.status]}
         </span>
       </td>
-      <td className="px-3 py-3">
+      <td data-label="Action" className="px-3 py-3">
         {isCancellable(booking) ? (
           <button
             type="button"
@@ -130,6 +149,7 @@ export function BookingsScreen({
   };
   const queryKey = email === null ? bookingKeys.everyone() : bookingKeys.mine(email);
   const bookings = useQuery({ queryKey, queryFn: ({ signal }) => fetchBookings(email, signal) });
+  const shown = (all: Booking[]) => (select ? select(all) : all);
 
   const cancel = useMutation({
     mutationFn: (booking: Booking) => cancelBooking(booking._id),
@@ -150,83 +170,27 @@ export function BookingsScreen({
     },
   });
 
-  let content: ReactNode;
-  if (bookings.isPending) {
-    content = <LoadingBar label="Loading bookings" />;
-  } else if (bookings.isError) {
-    content = <ErrorPanel message={errorText(bookings.error)} onRetry={() => void bookings.refetch()} />;
-  } else {
-    const rows = select ? select(bookings.data) : bookings.data;
-    content =
-      rows.length === 0 ? (
-        empty
-      ) : (
-        <div
-          role="region"
-          aria-labelledby="bookings-caption"
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-rose-700"
-        >
-          <table className="w-full min-w-[52rem] text-left">
-            <caption id="bookings-caption" className="sr-only">
-              {title}
-            </caption>
-            <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  <span aria-hidden="true">#</span>
-                  <span className="sr-only">Number</span>
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  <span className="sr-only">Picture</span>
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Title
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Location
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  From
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  To
-                </th>
-                {showGuest && (
-                  <th scope="col" className="px-3 py-3">
-                    Guest
-                  </th>
-                )}
-                <th scope="col" className="px-3 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((booking, index) => (
-                <BookingRow
-                  key={booking._id}
-                  booking={booking}
-                  index={index}
-                  showGuest={showGuest}
-                  onCancel={openFor}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
-  }
-
   return (
     <Screen title={title} intro={intro}>
-      {content}
+      <QueryView
+        query={bookings}
+        loadingLabel="Loading bookings"
+        isEmpty={(all) => shown(all).length === 0}
+        empty={empty}
+      >
+        {(all) => (
+          <ScrollTable
+            label={title}
+            caption={title}
+            columns={showGuest ? [...COLUMNS.slice(0, -2), { label: 'Guest' }, ...COLUMNS.slice(-2)] : COLUMNS}
+            minWidthClass="sm:min-w-[52rem]"
+          >
+            {shown(all).map((booking, index) => (
+              <BookingRow key={booking._id} booking={booking} index={index} showGuest={showGuest} onCancel={openFor} />
+            ))}
+          </ScrollTable>
+        )}
+      </QueryView>
       <Dialog.Root
         open={target !== null}
         onOpenChange={(open) => {
@@ -260,7 +224,7 @@ export function BookingsScreen({
               {target && (
                 <>
                   {' '}
-                  ({formatBookingDay(target.from)} – {formatBookingDay(target.to)})
+                  ({formatDay(target.from)} – {formatDay(target.to)})
                 </>
               )}
               ? The payment is refunded and the dates become free again.

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { Home } from '#shared/schemas/homes';
-import { formatCents } from '#shared/money';
+import { formatAmount } from '#shared/money';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
-import { formatDay, priceToCents } from '../lib/dates';
+import { formatDay } from '#shared/dates';
+import { plural } from '#shared/plural';
 
 export interface HomeCardProps {
   home: Home;
@@ -27,7 +28,7 @@ function Fact({ label, value }: { label: string; value: string | number }) {
 export function HomeCard({ home, to, variant = 'full', eager = false, headingLevel = 'h3' }: HomeCardProps) {
   const Heading = headingLevel;
   const href = to ?? `/details/${encodeURIComponent(home._id)}`;
-  const price = formatCents(priceToCents(home.price));
+  const price = formatAmount(home.price);
 
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -66,7 +67,8 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
         ) : (
           <>
             <p className="text-sm text-gray-700">
-              {home.total_guest} guests · {home.bedrooms} bedrooms · {home.bathrooms} bathrooms
+              {plural(home.total_guest, 'guest')} · {plural(home.bedrooms, 'bedroom')} ·{' '}
+              {plural(home.bathrooms, 'bathroom')}
             </p>
             <p className="mt-auto text-gray-900">
               <span className="font-bold">{price}</span> <span className="text-gray-700">night</span>

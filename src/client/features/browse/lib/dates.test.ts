@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSearchDates, formatDay, initialStay, searchStay, toCalendarDate, toDateTimeLocalValue } from './dates';
+import { defaultSearchDates, initialStay, searchStay, toCalendarDate, toDateTimeLocalValue } from './dates';
 
 describe('search dates', () => {
   it('defaults to arrival now and departure one day later', () => {
@@ -57,12 +57,5 @@ describe('initialStay', () => {
 
   it('keeps the window start when today is past its last night', () => {
     expect(initialStay(window, [], '2026-07-15')).toEqual({ checkIn: '2026-06-01', checkOut: '2026-06-02' });
-  });
-});
-
-describe('formatDay', () => {
-  it('shows a calendar date without shifting it', () => {
-    expect(formatDay('2026-05-01')).toBe('May 1, 2026');
-    expect(formatDay('not a date')).toBe('not a date');
   });
 });

@@ -75,21 +75,3 @@ export function initialStay(
   }
   return { checkIn: window.from, checkOut: isIsoDate(window.from) ? addDays(window.from, 1) : window.to };
 }
-
-const dayFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** `2026-05-01` -> `May 1, 2026` (a calendar date, shown the same in every time zone). */
-export function formatDay(isoDate: string): string {
-  const n = dayNumber(isoDate);
-  return n === null ? isoDate : dayFormatter.format(new Date(n * 86_400_000));
-}
-
-/** A decimal dollar price from the API as whole cents. */
-export function priceToCents(price: number): number {
-  return Math.round(price * 100);
-}

@@ -1,6 +1,8 @@
 import type { Home } from '#shared/schemas/homes';
 import { InvalidStayError, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
-import { formatDay, priceToCents } from './dates';
+import { formatDay } from '#shared/dates';
+import { priceToCents } from '#shared/money';
+import { plural } from '#shared/plural';
 
 export interface Quote {
   price: StayPrice | null;
@@ -26,6 +28,7 @@ export function quoteStay(home: Home, checkIn: string, checkOut: string, guests:
     };
   }
   if (!Number.isInteger(guests) || guests < 1) return { price, problem: 'Choose at least 1 guest.' };
-  if (guests > home.total_guest) return { price, problem: `This home takes at most ${home.total_guest} guests.` };
+  if (guests > home.total_guest)
+    return { price, problem: `This home takes at most ${plural(home.total_guest, 'guest')}.` };
   return { price, problem: null };
 }

@@ -5,7 +5,8 @@ import { PageTitle } from '#client/components/page-title';
 import type { HomesFilter } from '#client/lib/api';
 import { HomesGrid } from '../components/homes-grid';
 import { EmptyState } from '../components/status';
-import { formatDay, searchStay } from '../lib/dates';
+import { formatDay } from '#shared/dates';
+import { searchStay } from '../lib/dates';
 
 export function Component() {
   const [params] = useSearchParams();

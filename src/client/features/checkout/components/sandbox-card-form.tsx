@@ -4,7 +4,7 @@
  * fields are complete; the provider (the server) decides whether the card pays.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { describedBy, inputClass } from '#client/components/ui/form-field';
+import { TextField } from '#client/components/ui/form-field';
 import {
   caretAfterDigits,
   cardDigits,
@@ -105,9 +105,11 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
     }
   }
 
-  const invalid = (field: CardField) => (problem?.field === field ? true : undefined);
-  const errorFor = (field: CardField) => (problem?.field === field ? CARD_ERROR_ID : null);
-  const label = 'mb-1 block text-sm font-semibold text-gray-900';
+  // The card's one message shows under the form (CardError); the field it is about points at it.
+  const errorLink = (field: CardField) =>
+    problem?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': CARD_ERROR_ID }
+      : { 'aria-invalid': undefined, 'aria-describedby': undefined };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-legend`}>
@@ -116,91 +118,72 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
           Card details
         </legend>
         <div className="grid grid-cols-2 gap-3">
-          <div className="col-span-2">
-            <label htmlFor={`${id}-number`} className={label}>
-              Card number
-            </label>
-            <input
-              ref={numberRef}
-              id={`${id}-number`}
-              name="cardnumber"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              value={number}
-              onChange={onNumberChange}
-              aria-invalid={invalid('number')}
-              aria-describedby={describedBy(errorFor('number'))}
-              className={`${inputClass} font-mono tracking-wide`}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-expiry`} className={label}>
-              Expiry <span className="font-normal text-gray-700">(MM/YY)</span>
-            </label>
-            <input
-              ref={expiryRef}
-              id={`${id}-expiry`}
-              name="exp-date"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={7}
-              value={expiry}
-              onChange={(e) => {
-                setExpiry((previous) => formatExpiryInput(e.target.value, previous));
-                if (problem?.field === 'expiry' || problem?.field === null) setProblem(null);
-              }}
-              aria-invalid={invalid('expiry')}
-              aria-describedby={describedBy(errorFor('expiry'))}
-              className={`${inputClass} font-mono`}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-cvc`} className={label}>
-              CVC
-            </label>
-            <input
-              ref={cvcRef}
-              id={`${id}-cvc`}
-              name="cvc"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              value={cvc}
-              onChange={(e) => {
-                setCvc(cvcDigits(e.target.value));
-                if (problem?.field === 'cvc' || problem?.field === null) setProblem(null);
-              }}
-              aria-invalid={invalid('cvc')}
-              aria-describedby={describedBy(errorFor('cvc'))}
-              className={`${inputClass} font-mono`}
-            />
-          </div>
-          <div className="col-span-2">
-            <label htmlFor={`${id}-name`} className={label}>
-              Name on card
-            </label>
-            <input
-              ref={nameRef}
-              id={`${id}-name`}
-              name="ccname"
-              type="text"
-              autoComplete="cc-name"
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                if (problem?.field === 'name') setProblem(null);
-              }}
-              aria-invalid={invalid('name')}
-              aria-describedby={describedBy(errorFor('name'))}
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            ref={numberRef}
+            className="col-span-2"
+            label="Card number"
+            name="cardnumber"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={number}
+            onChange={onNumberChange}
+            {...errorLink('number')}
+            inputClassName="font-mono tracking-wide"
+          />
+          <TextField
+            ref={expiryRef}
+            label={
+              <>
+                Expiry <span className="font-normal text-gray-700">(MM/YY)</span>
+              </>
+            }
+            name="exp-date"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={7}
+            value={expiry}
+            onChange={(e) => {
+              setExpiry((previous) => formatExpiryInput(e.target.value, previous));
+              if (problem?.field === 'expiry' || problem?.field === null) setProblem(null);
+            }}
+            {...errorLink('expiry')}
+            inputClassName="font-mono"
+          />
+          <TextField
+            ref={cvcRef}
+            label="CVC"
+            name="cvc"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => {
+              setCvc(cvcDigits(e.target.value));
+              if (problem?.field === 'cvc' || problem?.field === null) setProblem(null);
+            }}
+            {...errorLink('cvc')}
+            inputClassName="font-mono"
+          />
+          <TextField
+            ref={nameRef}
+            className="col-span-2"
+            label="Name on card"
+            name="ccname"
+            type="text"
+            autoComplete="cc-name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (problem?.field === 'name') setProblem(null);
+            }}
+            {...errorLink('name')}
+          />
         </div>
       </fieldset>
       <CardError message={problem?.message ?? null} />

@@ -2,7 +2,9 @@ import type { Home } from '#shared/schemas/homes';
 import { cardImage } from '#shared/images';
 import { formatCents } from '#shared/money';
 import type { StayPrice } from '#shared/stay';
-import { formatStayDay, type CheckoutStay } from '../lib/steps';
+import { formatDay } from '#shared/dates';
+import { plural } from '#shared/plural';
+import type { CheckoutStay } from '../lib/steps';
 
 /** The stay at a glance: the home, the dates, nightly price, nights, VAT 0 and the total. */
 export function SummaryCard({
@@ -18,7 +20,7 @@ export function SummaryCard({
   confirmedTotalCents: number | null;
 }) {
   const total = confirmedTotalCents ?? price.totalCents;
-  const nights = `${price.nights} ${price.nights === 1 ? 'night' : 'nights'}`;
+  const nights = plural(price.nights, 'night');
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -44,7 +46,7 @@ export function SummaryCard({
         <div className="flex justify-between gap-4">
           <dt>Dates</dt>
           <dd className="text-right">
-            {formatStayDay(stay.checkIn)} – {formatStayDay(stay.checkOut)}
+            {formatDay(stay.checkIn, { weekday: true })} – {formatDay(stay.checkOut, { weekday: true })}
           </dd>
         </div>
         <div className="flex justify-between gap-4">

@@ -4,7 +4,6 @@ import {
   INITIAL_STEP,
   canPay,
   detailsHref,
-  formatStayDay,
   nextStep,
   parseCheckoutQuery,
   quoteCheckout,
@@ -85,8 +84,5 @@ describe('quote', () => {
   it('links back to the details page with the stay', () => {
     expect(detailsHref(stay)).toBe('/details/h1?checkIn=2026-05-01&checkOut=2026-05-04&guests=2');
     expect(detailsHref({ homeId: 'a b' })).toBe('/details/a%20b');
-  });
-  it('formats calendar dates without a time-zone shift', () => {
-    expect(formatStayDay('2026-05-01')).toBe('Fri, May 1, 2026');
   });
 });

@@ -6,6 +6,8 @@
  * Spec deviation (recorded): the seed app opened the tab group on the tab with
  * index 1 while its step state was 0; StayHub opens on the first tab, step 0.
  */
+import { priceToCents } from '#shared/money';
+import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
 import { dayNumber, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
 
@@ -85,11 +87,10 @@ export function quoteCheckout(
   if (stay.guests > home.total_guest) {
     return {
       ok: false,
-      problem: `This home welcomes at most ${home.total_guest} ${home.total_guest === 1 ? 'guest' : 'guests'}.`,
+      problem: `This home welcomes at most ${plural(home.total_guest, 'guest')}.`,
     };
   }
-  const nightlyCents = Math.round(home.price * 100);
-  return { ok: true, price: priceStay(nightlyCents, stay.checkIn, stay.checkOut) };
+  return { ok: true, price: priceStay(priceToCents(home.price), stay.checkIn, stay.checkOut) };
 }
 
 /** The details page of the home, keeping the chosen stay (the way back from a refused checkout). */
@@ -99,18 +100,4 @@ export function detailsHref(stay: Pick<CheckoutStay, 'homeId'> & Partial<Checkou
   const params = new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut });
   if (stay.guests) params.set('guests', String(stay.guests));
   return `${path}?${params.toString()}`;
-}
-
-const dayFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** `2026-05-01` -> `Fri, May 1, 2026` (a calendar date, the same in every time zone). */
-export function formatStayDay(isoDate: string): string {
-  const n = dayNumber(isoDate);
-  return n === null ? isoDate : dayFormatter.format(new Date(n * 86_400_000));
 }

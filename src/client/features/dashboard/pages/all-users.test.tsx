@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
-import {
-  buttonByText,
-  click,
-  json,
-  type RenderedRoutes,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  userRecord,
-  waitFor,
-} from '#client/test/render-routes';
+import { json, renderRoutes, setUpComponentTests, stubFetch, userRecord } from '#client/test/render-routes';
 import { AllUsersPage, APPROVED, DECLINED } from './all-users';
 
 const user = (email: string, role: User['role'], docImage: string | null = null): User =>
@@ -27,16 +19,17 @@ const user = (email: string, role: User['role'], docImage: string | null = null)
   });
 
 setUpComponentTests({ muteToasts: true });
-let view: RenderedRoutes | undefined;
 
-const rows = () => [...view!.container.querySelectorAll('tbody tr')];
+const renderPage = () => renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
+/** The body rows of the users table (the first row holds the column headers). */
+const bodyRows = () => screen.getAllByRole('row').slice(1);
 
 describe('AllUsersPage', () => {
   it('shows a progress bar, then Email/Role/Action with Approve Request only on requested rows', async () => {
     let answer: ((r: Response) => void) | undefined;
     stubFetch({ 'GET /api/users': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
-    expect(view.container.querySelector('progress')).not.toBeNull();
+    await renderPage();
+    expect(screen.getByRole('progressbar', { name: 'Loading users' })).toBeDefined();
     await waitFor(() => expect(answer).toBeDefined());
     answer!(
       json([
@@ -46,14 +39,23 @@ describe('AllUsersPage', () => {
         user('cy@example.com', 'host'),
       ]),
     );
-    await waitFor(() => expect(rows()).toHaveLength(4));
-    expect([...view.container.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Email', 'Role', 'Action']);
-    const withApprove = rows().filter((row) => row.textContent?.includes(TEXTS.approveRequest));
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Email', 'Role', 'Action']);
+    const withApprove = bodyRows().filter((row) => within(row).queryByRole('button', { name: TEXTS.approveRequest }));
     expect(withApprove).toHaveLength(1);
     expect(withApprove[0]?.textContent).toContain('ana@example.com');
-    const link = withApprove[0]?.querySelector('a');
-    expect(link?.getAttribute('href')).toBe('/api/documents/abc');
-    expect(link?.getAttribute('target')).toBe('_blank');
+    const link = within(withApprove[0]!).getByRole('link', { name: /View document/ });
+    expect(link.getAttribute('href')).toBe('/api/documents/abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('puts the table in a named scroll region that the keyboard can reach', async () => {
+    stubFetch({ 'GET /api/users': json([user('ana@example.com', 'requested')]) });
+    await renderPage();
+    const region = await screen.findByRole('region', { name: 'All users' });
+    expect(within(region).getByRole('table')).toBeDefined();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(region);
   });
 
   it('approves with PUT {role: "host"}, toasts and reloads the list', async () => {
@@ -65,14 +67,13 @@ describe('AllUsersPage', () => {
         return json({ acknowledged: true, modifiedCount: 1, upsertedCount: 0 });
       },
     });
-    view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    click(buttonByText(view.container, TEXTS.approveRequest));
-    await waitFor(() => expect(rows()[0]?.textContent).toContain('host'));
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: TEXTS.approveRequest }));
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain('host'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ role: 'host' });
     expect(toast.success).toHaveBeenCalledWith(APPROVED);
-    expect(view.container.textContent).not.toContain(TEXTS.approveRequest);
+    expect(screen.queryByRole('button', { name: TEXTS.approveRequest })).toBeNull();
   });
 
   it('declines with PUT {role: null}', async () => {
@@ -80,9 +81,8 @@ describe('AllUsersPage', () => {
       'GET /api/users': json([user('ana@example.com', 'requested')]),
       'PUT /api/user/ana%40example.com': json({ acknowledged: true, modifiedCount: 1, upsertedCount: 0 }),
     });
-    view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    click(buttonByText(view.container, 'Decline'));
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DECLINED));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ role: null });
@@ -96,15 +96,14 @@ describe('AllUsersPage', () => {
         403,
       ),
     });
-    view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    click(buttonByText(view.container, TEXTS.approveRequest));
+    await renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: TEXTS.approveRequest }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only admins can approve'));
   });
 
   it('says so when there are no users', async () => {
     stubFetch({ 'GET /api/users': json([]) });
-    view = await renderRoutes([{ path: '/', element: <AllUsersPage /> }], ['/']);
-    await waitFor(() => expect(view?.container.textContent).toContain('There are no users yet.'));
+    await renderPage();
+    expect(await screen.findByText('There are no users yet.')).toBeDefined();
   });
 });

@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
 import { fetchUsers, putUser, userKeys } from '#client/lib/users';
-import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
-import { Screen } from '../components/screen';
+import { QueryView } from '#client/components/ui/query-view';
+import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
+import { errorText } from '#client/components/ui/status';
+import { Screen } from '#client/components/layout/screen';
 
 export const APPROVED = 'Host request approved';
 export const DECLINED = 'Host request declined';
+
+const COLUMNS: ScrollTableColumn[] = [{ label: 'Email' }, { label: 'Role' }, { label: 'Action' }];
 
 type Decision = { email: string; role: 'host' | null };
 
@@ -29,11 +32,13 @@ function UserRow({
   const emailId = `alluser-email-${index}`;
   return (
     <tr className="border-t border-gray-200">
-      <td id={emailId} className="break-all px-4 py-3 text-gray-900">
+      <td id={emailId} data-label="Email" className="break-all px-3 py-3 text-gray-900">
         {user.email}
       </td>
-      <td className="px-4 py-3 text-gray-800">{user.role ?? 'guest'}</td>
-      <td className="px-4 py-3">
+      <td data-label="Role" className="px-3 py-3 text-gray-800">
+        {user.role ?? 'guest'}
+      </td>
+      <td data-label="Action" className="px-3 py-3">
         {user.role === 'requested' ? (
           <div className="flex flex-wrap gap-2">
             {user.docImage && (
@@ -86,37 +91,26 @@ export function AllUsersPage() {
     onError: (error) => toast.error(errorText(error)),
   });
 
-  let content: ReactNode;
-  if (users.isPending) {
-    content = <LoadingBar label="Loading users" />;
-  } else if (users.isError) {
-    content = <ErrorPanel message={errorText(users.error)} onRetry={() => void users.refetch()} />;
-  } else if (users.data.length === 0) {
-    content = (
-      <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-800">
-        There are no users yet.
-      </p>
-    );
-  } else {
-    content = (
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-        <table className="w-full min-w-[36rem] text-left">
-          <caption className="sr-only">All users with their role; host requests can be approved or declined.</caption>
-          <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Action
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user, index) => (
+  return (
+    <Screen title="All Users" intro="Every StayHub account. Approve or decline requests to become a host.">
+      <QueryView
+        query={users}
+        loadingLabel="Loading users"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-800">
+            There are no users yet.
+          </p>
+        }
+      >
+        {(list) => (
+          <ScrollTable
+            label="All users"
+            caption="All users with their role; host requests can be approved or declined."
+            columns={COLUMNS}
+            minWidthClass="sm:min-w-[36rem]"
+          >
+            {list.map((user, index) => (
               <UserRow
                 key={user._id}
                 user={user}
@@ -125,15 +119,9 @@ export function AllUsersPage() {
                 onDecide={(decision) => decide.mutate(decision)}
               />
             ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
-  return (
-    <Screen title="All Users" intro="Every StayHub account. Approve or decline requests to become a host.">
-      {content}
+          </ScrollTable>
+        )}
+      </QueryView>
     </Screen>
   );
 }

@@ -14,7 +14,7 @@ import { putUser, userKeys } from '#client/lib/users';
 import { useCurrentUserRecord } from '#client/features/auth/use-role';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
-import { Screen } from '../components/screen';
+import { Screen } from '#client/components/layout/screen';
 
 export const REQUEST_SENT = 'Your host request has been sent. Please wait for admin approval.';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '#client/lib/session';
 import { useRole } from '#client/features/auth/use-role';
-import { Screen } from '../components/screen';
+import { Screen } from '#client/components/layout/screen';
 import { menuForRole, roleLabel } from '../menu';
 
 export function WelcomePage() {

@@ -5,6 +5,7 @@
  * controls to reorder (the first is the cover) and remove them.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { plural } from '#shared/plural';
 import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { describedBy, FieldError } from '#client/components/ui/form-field';
@@ -84,10 +85,10 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
     const { leftOut } = onAdd(files);
     setNotice(
       leftOut > 0
-        ? `A home can have at most ${HOME_IMAGES_MAX} pictures: ${leftOut} ${leftOut === 1 ? 'file was' : 'files were'} not added.`
+        ? `A home can have at most ${HOME_IMAGES_MAX} pictures: ${plural(leftOut, 'file was', 'files were')} not added.`
         : null,
     );
-    setAnnouncement(`${files.length - leftOut} ${files.length - leftOut === 1 ? 'picture' : 'pictures'} added.`);
+    setAnnouncement(`${plural(files.length - leftOut, 'picture')} added.`);
   }
 
   function move(picture: Picture, index: number, by: number) {

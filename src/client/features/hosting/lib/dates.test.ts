@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAvailability, formatDay } from './dates';
+import { defaultAvailability } from './dates';
 
 describe('defaultAvailability', () => {
   it('starts today and ends one day later (spec section 9)', () => {
@@ -24,12 +24,5 @@ describe('defaultAvailability', () => {
       from: '2026-02-28',
       to: '2026-03-01',
     });
-  });
-});
-
-describe('formatDay', () => {
-  it('formats a calendar date the same in every time zone', () => {
-    expect(formatDay('2026-05-01')).toBe('May 1, 2026');
-    expect(formatDay('not a date')).toBe('not a date');
   });
 });

@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '#client/test/render-routes';
 import { defaultAvailability } from '../lib/dates';
-import { chooseFiles, field, HOST_EMAIL, session, setValue, submitForm } from '../test-utils';
+import { chooseFiles, field, HOST_EMAIL, session, setValue, submitForm } from '#client/test/hosting';
 import { AddHomePage } from './add-home';
 
 const uploads = vi.hoisted(() => ({ uploadPicture: vi.fn() }));

@@ -14,7 +14,7 @@ import { createHomeSchema } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { FormAlert, primaryButtonClass, required, TextField } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
-import { Screen } from '#client/features/dashboard/components/screen';
+import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';

@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '#shared/texts';
-import {
-  buttonByText,
-  click,
-  json,
-  type RenderedRoutes,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  waitFor,
-} from '#client/test/render-routes';
-import { HOST_EMAIL, sampleHome, session } from '../test-utils';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
+import { HOST_EMAIL, sampleHome, session } from '#client/test/hosting';
 import { ManageHomePage, NO_HOMES } from './manage-home';
 
 setUpComponentTests({ muteToasts: true });
@@ -26,8 +18,10 @@ const routes = [
 ];
 const hostList = `/api/homes`;
 
-const rows = () => [...view!.container.querySelectorAll('tbody tr')];
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+/** The body rows of the homes table (the first row holds the column headers). */
+// hidden: the rows stay in the page while the modal dialog hides it from assistive tech.
+const rows = () => screen.queryAllByRole('row', { hidden: true }).slice(1);
+const dialog = () => screen.queryByRole('dialog');
 
 describe('ManageHomePage', () => {
   it("lists the host's homes with the spec's columns, thumbnail and Edit link", async () => {
@@ -42,11 +36,12 @@ describe('ManageHomePage', () => {
       },
     });
     view = await renderRoutes(routes, ['/dashboard/manage-home']);
-    expect(view.container.textContent).toContain(TEXTS.loading);
+    expect(screen.getByText(TEXTS.loading)).toBeDefined();
     await waitFor(() => expect(rows()).toHaveLength(2));
-    const headers = [...view.container.querySelectorAll('thead th')].map((th) => th.textContent);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Number#', 'Image', 'Title', 'Location', 'Price', 'From', 'To', 'Delete', 'Edit']);
-    expect(view.container.querySelector('caption')?.textContent).toBe('Your homes (2)');
+    expect(screen.getByRole('table', { name: 'Your homes (2)' })).toBeDefined();
+    expect(screen.getByRole('region', { name: 'Your homes' }).tabIndex).toBe(0);
     const first = rows()[0]!;
     expect([...first.children].map((c) => c.textContent)).toEqual([
       '1',
@@ -64,17 +59,17 @@ describe('ManageHomePage', () => {
     expect(img.getAttribute('width')).toBe('640');
     expect(img.getAttribute('height')).toBe('480');
     expect(rows()[1]!.querySelector('img')?.getAttribute('src')).toBe('/placeholder-home.svg');
-    expect(first.querySelector('a')?.getAttribute('href')).toBe('/dashboard/updateHomeForm/h1');
-    click(first.querySelector('a'));
+    const edit = within(first).getByRole('link', { name: 'Edit' });
+    expect(edit.getAttribute('href')).toBe('/dashboard/updateHomeForm/h1');
+    await userEvent.click(edit);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/updateHomeForm/h1'));
   });
 
   it('says so when the host has no homes, and links to Add Home', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), [`GET ${hostList}`]: json([]) });
     view = await renderRoutes(routes, ['/dashboard/manage-home']);
-    await waitFor(() => expect(view?.container.textContent).toContain(NO_HOMES));
-    const link = [...view.container.querySelectorAll('a')].find((a) => a.textContent === 'Add Home');
-    expect(link?.getAttribute('href')).toBe('/dashboard/add-home');
+    expect(await screen.findByText(NO_HOMES)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Add Home' }).getAttribute('href')).toBe('/dashboard/add-home');
   });
 
   it('asks before deleting, naming the home; an acknowledged delete refreshes the list and shows "deleted" as an error-style notice', async () => {
@@ -89,17 +84,15 @@ describe('ManageHomePage', () => {
     });
     view = await renderRoutes(routes, ['/dashboard/manage-home']);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    click(buttonByText(rows()[1]!, 'Delete'));
-    await waitFor(() => expect(dialog()).not.toBeNull());
-    expect(dialog()!.textContent).toContain('Hill cabin');
+    await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Hill cabin');
     // Cancel leaves everything as it was.
-    click(buttonByText(dialog()!, 'Cancel'));
+    await userEvent.click(within(dialog()!).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
-    click(buttonByText(rows()[1]!, 'Delete'));
-    await waitFor(() => expect(dialog()).not.toBeNull());
-    await act(async () => buttonByText(dialog()!, 'Yes, delete').click());
+    await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(dialog()).toBeNull();
     expect(toast.error).toHaveBeenCalledWith(TEXTS.homeDeleted);
@@ -115,10 +108,9 @@ describe('ManageHomePage', () => {
     });
     view = await renderRoutes(routes, ['/dashboard/manage-home']);
     await waitFor(() => expect(rows()).toHaveLength(1));
-    click(buttonByText(rows()[0]!, 'Delete'));
-    await waitFor(() => expect(dialog()).not.toBeNull());
-    await act(async () => buttonByText(dialog()!, 'Yes, delete').click());
-    await waitFor(() => expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe(message));
+    await userEvent.click(within(rows()[0]!).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete' }));
+    expect((await within(dialog()!).findByRole('alert')).textContent).toBe(message);
     expect(toast.error).toHaveBeenCalledWith(message);
     expect(toast.error).not.toHaveBeenCalledWith(TEXTS.homeDeleted);
     expect(rows()).toHaveLength(1);

@@ -3,23 +3,25 @@
  * every page) as a table with index, image, Title, Location, Price, From, To,
  * Delete and Edit. Delete asks first, naming the home; an acknowledged delete
  * refreshes the list and shows "deleted" in error style (spec section 8).
- * The table scrolls sideways inside its own region on narrow screens.
+ * The table scrolls sideways inside its own region; under 640 px rows are cards.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import type { Home } from '#shared/schemas/homes';
-import { formatCents } from '#shared/money';
+import { formatDay } from '#shared/dates';
+import { formatAmount } from '#shared/money';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import { homeKeys } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
-import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
-import { Screen } from '#client/features/dashboard/components/screen';
+import { QueryView } from '#client/components/ui/query-view';
+import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
+import { errorText } from '#client/components/ui/status';
+import { Screen } from '#client/components/layout/screen';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
-import { formatDay } from '../lib/dates';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
 import { ADD_HOME_PATH, editHomePath } from '../lib/paths';
 
@@ -29,32 +31,42 @@ const NOT_DELETED = 'The home was not deleted. Please try again.';
 const rowButton =
   'inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70';
 
-const price = (amount: number) => formatCents(Math.round(amount * 100));
+const COLUMNS: ScrollTableColumn[] = [
+  { label: 'Number', short: '#' },
+  { label: 'Image' },
+  { label: 'Title' },
+  { label: 'Location' },
+  { label: 'Price' },
+  { label: 'From' },
+  { label: 'To' },
+  { label: 'Delete' },
+  { label: 'Edit' },
+];
 
 function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelete: (home: Home) => void }) {
   const titleId = `manage-home-title-${home._id}`;
   return (
     <tr className="border-t border-gray-200 align-middle">
-      <td className="px-3 py-3 text-gray-800">{index + 1}</td>
-      <td className="px-3 py-2">
-        <img
-          src={cardImage(home.image)}
-          alt=""
-          width={CARD_IMAGE_WIDTH}
-          height={CARD_IMAGE_HEIGHT}
-          loading={index < 8 ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-12 w-16 rounded-md bg-gray-100 object-cover"
-        />
+      <td data-label="Number" className="px-3 py-3 text-gray-800">
+        {index + 1}
       </td>
+      <PictureCell src={cardImage(home.image)} width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} eager={index < 8} />
       <th id={titleId} scope="row" className="px-3 py-3 text-left font-semibold text-gray-900">
         {home.title}
       </th>
-      <td className="px-3 py-3 text-gray-800">{home.location}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-900">{price(home.price)}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-800">{formatDay(home.from)}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-800">{formatDay(home.to)}</td>
-      <td className="px-3 py-3">
+      <td data-label="Location" className="px-3 py-3 text-gray-800">
+        {home.location}
+      </td>
+      <td data-label="Price" className="whitespace-nowrap px-3 py-3 text-gray-900">
+        {formatAmount(home.price)}
+      </td>
+      <td data-label="From" className="whitespace-nowrap px-3 py-3 text-gray-800">
+        {formatDay(home.from)}
+      </td>
+      <td data-label="To" className="whitespace-nowrap px-3 py-3 text-gray-800">
+        {formatDay(home.to)}
+      </td>
+      <td data-label="Delete" className="px-3 py-3">
         <button
           type="button"
           onClick={() => onDelete(home)}
@@ -64,7 +76,7 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
           Delete
         </button>
       </td>
-      <td className="px-3 py-3">
+      <td data-label="Edit" className="px-3 py-3">
         <Link
           to={editHomePath(home._id)}
           aria-describedby={titleId}
@@ -77,60 +89,14 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
   );
 }
 
-function HomesTable({ homes, onDelete }: { homes: Home[]; onDelete: (home: Home) => void }) {
+function NoHomes() {
   return (
-    <>
-      <p className="mb-2 text-sm text-gray-700 lg:hidden">Scroll the table sideways to see every column.</p>
-      <div
-        role="region"
-        aria-labelledby="manage-home-caption"
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-rose-700"
-      >
-        <table className="w-full min-w-[52rem] text-left">
-          <caption id="manage-home-caption" className="px-3 py-3 text-left text-sm text-gray-700">
-            Your homes ({homes.length})
-          </caption>
-          <thead className="bg-gray-50 text-sm uppercase tracking-wide text-gray-800">
-            <tr>
-              <th scope="col" className="px-3 py-3">
-                <span className="sr-only">Number</span>
-                <span aria-hidden="true">#</span>
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Image
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Title
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Location
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Price
-              </th>
-              <th scope="col" className="px-3 py-3">
-                From
-              </th>
-              <th scope="col" className="px-3 py-3">
-                To
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Delete
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Edit
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {homes.map((home, index) => (
-              <HomeRow key={home._id} home={home} index={index} onDelete={onDelete} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <div className="rounded-lg border border-dashed border-gray-400 p-8 text-center">
+      <p className="text-gray-800">{NO_HOMES}</p>
+      <Link to={ADD_HOME_PATH} className={`${primaryButtonClass} mt-4`}>
+        Add Home
+      </Link>
+    </div>
   );
 }
 
@@ -179,27 +145,29 @@ export function ManageHomePage() {
     return true;
   }
 
-  let content: ReactNode;
-  if (homes.isPending) {
-    content = <LoadingBar label="Loading your homes" />;
-  } else if (homes.isError) {
-    content = <ErrorPanel message={errorText(homes.error)} onRetry={() => void homes.refetch()} />;
-  } else if (homes.data.length === 0) {
-    content = (
-      <div className="rounded-lg border border-dashed border-gray-400 p-8 text-center">
-        <p className="text-gray-800">{NO_HOMES}</p>
-        <Link to={ADD_HOME_PATH} className={`${primaryButtonClass} mt-4`}>
-          Add Home
-        </Link>
-      </div>
-    );
-  } else {
-    content = <HomesTable homes={homes.data} onDelete={openDelete} />;
-  }
-
   return (
     <Screen title="Manage Home" intro="The homes you host. Edit a listing or remove it.">
-      {content}
+      <QueryView
+        query={homes}
+        loadingLabel="Loading your homes"
+        isEmpty={(list) => list.length === 0}
+        empty={<NoHomes />}
+      >
+        {(list) => (
+          <ScrollTable
+            label="Your homes"
+            caption={`Your homes (${list.length})`}
+            captionVisible
+            columns={COLUMNS}
+            minWidthClass="sm:min-w-[52rem]"
+            hint="Scroll the table sideways to see every column."
+          >
+            {list.map((home, index) => (
+              <HomeRow key={home._id} home={home} index={index} onDelete={openDelete} />
+            ))}
+          </ScrollTable>
+        )}
+      </QueryView>
       <DeleteHomeDialog
         home={toDelete}
         busy={remove.isPending}

@@ -10,7 +10,7 @@ import {
   stubFetch,
   waitFor,
 } from '#client/test/render-routes';
-import { field, sampleHome, session, setValue, submitForm } from '../test-utils';
+import { field, sampleHome, session, setValue, submitForm } from '#client/test/hosting';
 import { HOME_NOT_FOUND, NOT_YOUR_HOME, UpdateHomePage } from './update-home';
 
 setUpComponentTests({ muteToasts: true });

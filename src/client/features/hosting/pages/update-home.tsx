@@ -6,18 +6,18 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
+import { sameEmail } from '#shared/emails';
 import { updateHomeSchema, type Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { FormAlert, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
-import { ErrorPanel, errorText, LoadingBar } from '#client/components/ui/status';
-import { Screen } from '#client/features/dashboard/components/screen';
+import { QueryView } from '#client/components/ui/query-view';
+import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
 import { updateHome } from '../lib/hosting-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
@@ -40,8 +40,6 @@ function Problem({ title, message }: { title: string; message: string }) {
     </div>
   );
 }
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function EditHomeForm({ home }: { home: Home }) {
   const {
@@ -105,23 +103,13 @@ export function UpdateHomePage() {
     staleTime: 0,
   });
 
-  let content: ReactNode;
-  if (home.isPending) {
-    content = <LoadingBar label="Loading the home" />;
-  } else if (home.isError) {
-    const error = home.error;
+  const problem = (error: Error) => {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-      content = <Problem title="Home not found" message={HOME_NOT_FOUND} />;
-    } else if (isApiError(error) && error.status === 403) {
-      content = <Problem title="Not your home" message={NOT_YOUR_HOME} />;
-    } else {
-      content = <ErrorPanel message={errorText(error)} onRetry={() => void home.refetch()} />;
+      return <Problem title="Home not found" message={HOME_NOT_FOUND} />;
     }
-  } else if (user && !sameEmail(home.data.hostEmail, user.email)) {
-    content = <Problem title="Not your home" message={NOT_YOUR_HOME} />;
-  } else {
-    content = <EditHomeForm key={home.data._id} home={home.data} />;
-  }
+    if (isApiError(error) && error.status === 403) return <Problem title="Not your home" message={NOT_YOUR_HOME} />;
+    return undefined;
+  };
 
   return (
     <Screen
@@ -134,7 +122,15 @@ export function UpdateHomePage() {
         ) : undefined
       }
     >
-      {content}
+      <QueryView query={home} loadingLabel="Loading the home" renderError={problem}>
+        {(data) =>
+          user && !sameEmail(data.hostEmail, user.email) ? (
+            <Problem title="Not your home" message={NOT_YOUR_HOME} />
+          ) : (
+            <EditHomeForm key={data._id} home={data} />
+          )
+        }
+      </QueryView>
     </Screen>
   );
 }

@@ -1,0 +1,196 @@
+/**
+ * The booking box of /details/:id: check-in, check-out and guests (mirrored into the
+ * URL), the stay's price or why it cannot be booked, Reserve (to /chackout) and the
+ * dates already taken.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDay } from '#shared/dates';
+import { formatAmount, formatCents } from '#shared/money';
+import { plural } from '#shared/plural';
+import { unavailableDatesSchema } from '#shared/schemas/bookings';
+import type { Home } from '#shared/schemas/homes';
+import { calendarDate } from '#shared/stay';
+import { TEXTS } from '#shared/texts';
+import { apiRequest } from '#client/lib/api';
+import { initialStay, searchStay } from '../lib/dates';
+import { quoteStay } from '../lib/quote';
+
+const inputClass = 'w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-rose-700';
+
+function initialGuests(value: string | null, max: number): string {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? String(n) : '1';
+}
+
+/** Stays of this home already held or booked, as half-open ranges [from, to). */
+function useTakenRanges(homeId: string) {
+  const query = useQuery({
+    queryKey: ['homes', 'unavailable', homeId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/api/home/${encodeURIComponent(homeId)}/unavailable`, unavailableDatesSchema, { signal })).data
+        .ranges,
+  });
+  return query.data ?? [];
+}
+
+/** The booking box of a home's page: dates, guests, the price of the stay and Reserve. */
+export function BookingWidget({ home }: { home: Home }) {
+  const id = useId();
+  const taken = useTakenRanges(home._id);
+  const [params, setParams] = useSearchParams();
+  // The first stay shown: the URL's checkIn/checkOut, else the search's dates, when they
+  // fit the home's window; else the window's first night. Edits are mirrored into the URL
+  // (replace, not push), so a reload or a shared link keeps them.
+  const [stay, setStay] = useState(() =>
+    initialStay(
+      home,
+      [
+        { checkIn: params.get('checkIn') ?? undefined, checkOut: params.get('checkOut') ?? undefined },
+        searchStay(params.get('arrivalDate'), params.get('departureDate')),
+      ],
+      calendarDate(new Date()),
+    ),
+  );
+  const [guestsText, setGuestsText] = useState(() => initialGuests(params.get('guests'), home.total_guest));
+  const { checkIn, checkOut } = stay;
+  const guests = guestsText.trim() === '' ? 0 : Number(guestsText);
+
+  function update(next: { checkIn: string; checkOut: string; guests: string }) {
+    setStay({ checkIn: next.checkIn, checkOut: next.checkOut });
+    setGuestsText(next.guests);
+    setParams(
+      (current) => {
+        const url = new URLSearchParams(current);
+        url.set('checkIn', next.checkIn);
+        url.set('checkOut', next.checkOut);
+        url.set('guests', next.guests);
+        return url;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  const quoted = quoteStay(home, checkIn, checkOut, guests);
+  // ISO dates compare as strings; a stay's check-out day is free again as a check-in.
+  const clash = taken.some((r) => checkIn < r.to && r.from < checkOut);
+  const quote =
+    !quoted.problem && clash
+      ? { ...quoted, problem: 'Some of these dates are already booked. Choose other dates.' }
+      : quoted;
+  const reserveHref = `/chackout?${new URLSearchParams({ homeId: home._id, checkIn, checkOut, guests: String(guests) }).toString()}`;
+  const nightly = formatAmount(home.price);
+
+  return (
+    <aside
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-gray-200 p-6 shadow-lg lg:sticky lg:top-24"
+    >
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-gray-900">
+        <span className="text-2xl font-bold">{nightly}</span> <span className="font-normal text-gray-700">/ night</span>
+      </h2>
+      <form className="mt-4 grid grid-cols-2 gap-3" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-in`} className="text-sm font-semibold text-gray-900">
+            Check-in
+          </label>
+          <input
+            id={`${id}-in`}
+            type="date"
+            value={checkIn}
+            min={home.from}
+            max={home.to}
+            onChange={(e) => update({ checkIn: e.target.value, checkOut, guests: guestsText })}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-out`} className="text-sm font-semibold text-gray-900">
+            Check-out
+          </label>
+          <input
+            id={`${id}-out`}
+            type="date"
+            value={checkOut}
+            min={home.from}
+            max={home.to}
+            onChange={(e) => update({ checkIn, checkOut: e.target.value, guests: guestsText })}
+            className={inputClass}
+          />
+        </div>
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor={`${id}-guests`} className="text-sm font-semibold text-gray-900">
+            Guests
+          </label>
+          <input
+            id={`${id}-guests`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={home.total_guest}
+            step={1}
+            value={guestsText}
+            onChange={(e) => update({ checkIn, checkOut, guests: e.target.value })}
+            className={inputClass}
+          />
+        </div>
+      </form>
+
+      <div aria-live="polite" className="mt-4">
+        {quote.problem && (
+          <p id={`${id}-problem`} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {quote.problem}
+          </p>
+        )}
+        {quote.price && !quote.problem && (
+          <dl className="space-y-2 text-gray-900">
+            <div className="flex justify-between">
+              <dt>
+                {nightly} × {plural(quote.price.nights, 'night')}
+              </dt>
+              <dd>{formatCents(quote.price.subtotalCents)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-gray-200 pt-2 text-lg font-bold">
+              <dt>Total</dt>
+              <dd>{formatCents(quote.price.totalCents)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+
+      {quote.problem ? (
+        <button
+          type="button"
+          disabled
+          aria-describedby={`${id}-problem`}
+          className="mt-4 w-full rounded-md bg-gray-300 px-5 py-3 font-semibold text-gray-800"
+        >
+          {TEXTS.reserve}
+        </button>
+      ) : (
+        <Link
+          to={reserveHref}
+          className="mt-4 block w-full rounded-md bg-rose-700 px-5 py-3 text-center font-semibold text-white hover:bg-rose-800"
+        >
+          {TEXTS.reserve}
+        </Link>
+      )}
+      <p className="mt-3 text-center text-sm text-gray-700">{TEXTS.notChargedYet}</p>
+      {taken.length > 0 && (
+        <div className="mt-4 border-t border-gray-200 pt-3">
+          <h3 className="text-sm font-semibold text-gray-900">
+            Already booked <span className="font-normal text-gray-700">(each check-out day is free)</span>
+          </h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-gray-700">
+            {taken.map((r) => (
+              <li key={`${r.from}|${r.to}`}>
+                {formatDay(r.from)} – {formatDay(r.to)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+/** What the checkout shows instead of its steps when it cannot go on, and the payment's own failures. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '#client/components/page-title';
+import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { isApiError, type ApiError } from '#client/lib/api';
+import { detailsHref, type CheckoutStay } from '../lib/steps';
+
+export const linkButton = `${primaryButtonClass} no-underline`;
+
+export function Problem({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
+      <div className="mt-3 text-gray-800">{children}</div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>
+    </section>
+  );
+}
+
+export function AllHomesLink({ secondary = false }: { secondary?: boolean }) {
+  return (
+    <Link to="/all-home" className={secondary ? secondaryButtonClass : linkButton}>
+      Browse all homes
+    </Link>
+  );
+}
+
+/** The payment intent was refused or failed: why, and the way on. */
+export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutStay; onRetry: () => void }) {
+  const api = isApiError(error) ? (error as ApiError) : null;
+  // 4xx answers (dates taken, price changed, outside the window) need other choices; the rest may pass on retry.
+  const permanent = api !== null && api.status >= 400 && api.status < 500;
+  const tooManyHolds = api?.code === 'too_many_holds';
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="font-semibold text-red-800">
+        {api?.code === 'price_changed'
+          ? 'The price has changed'
+          : tooManyHolds
+            ? 'You have other reservations in progress'
+            : permanent
+              ? 'These dates cannot be booked'
+              : 'The payment could not be prepared'}
+      </p>
+      <p className="mt-1 text-red-800">{error.message}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {tooManyHolds && (
+          <Link to="/dashboard/my-booking" className={linkButton}>
+            Go to My Bookings
+          </Link>
+        )}
+        {!permanent && (
+          <button type="button" onClick={onRetry} className={primaryButtonClass}>
+            Try again
+          </button>
+        )}
+        <Link to={detailsHref(stay)} className={permanent ? linkButton : secondaryButtonClass}>
+          Back to the home
+        </Link>
+      </div>
+    </div>
+  );
+}
