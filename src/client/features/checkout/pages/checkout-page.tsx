@@ -8,7 +8,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
 import { amountToCents, formatCents } from '#shared/money';
 import type { Home } from '#shared/schemas/homes';
@@ -181,6 +181,7 @@ function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutS
 }
 
 function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price: StayPrice }) {
+  const location = useLocation();
   const id = useId();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -354,7 +355,10 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
               </ul>
               <p className="mt-4 text-gray-800">
                 By continuing you agree to the{' '}
-                <Link to="/terms" className="font-semibold text-rose-800 underline">
+                <Link
+                  to={`/terms?${new URLSearchParams({ from: location.pathname + location.search }).toString()}`}
+                  className="font-semibold text-rose-800 underline"
+                >
                   terms and conditions
                 </Link>
                 .
