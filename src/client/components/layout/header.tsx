@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { useSession, useSignOut } from '#client/lib/session';
+import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   [
@@ -13,10 +14,14 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 const primaryButton =
   'rounded-md bg-rose-700 px-3 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-800';
 
-function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
+/** `onNavigate`: called when one of the links is followed (the mobile menu closes then). */
+function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; onNavigate?: () => void }) {
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Login and Sign Up come back to the page they were pressed on.
+  const origin = originOfPage(location);
   const [signingOut, setSigningOut] = useState(false);
   const column = orientation === 'column';
   const item = column ? 'block w-full text-left' : '';
@@ -35,7 +40,7 @@ function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
   return (
     <ul className={column ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       <li>
-        <NavLink to="/dashboard" className={(s) => `${navLink(s)} ${item}`}>
+        <NavLink to="/dashboard" onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
           {TEXTS.dashboard}
         </NavLink>
       </li>
@@ -56,12 +61,15 @@ function NavItems({ orientation }: { orientation: 'row' | 'column' }) {
       ) : (
         <>
           <li>
-            <NavLink to="/login" className={(s) => `${navLink(s)} ${item}`}>
+            <NavLink to={withFrom('/login', origin)} onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
               {TEXTS.login}
             </NavLink>
           </li>
           <li>
-            <Link to="/register" className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}>
+            <Link
+              to={withFrom('/register', origin)}
+              className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}
+            >
               {TEXTS.signUp}
             </Link>
           </li>
@@ -122,15 +130,8 @@ export function Header() {
         </button>
       </div>
       {open && (
-        <nav
-          id={menuId}
-          aria-label="Mobile"
-          className="border-t border-gray-200 px-4 py-3 md:hidden"
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a')) setOpen(false);
-          }}
-        >
-          <NavItems orientation="column" />
+        <nav id={menuId} aria-label="Mobile" className="border-t border-gray-200 px-4 py-3 md:hidden">
+          <NavItems orientation="column" onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>
