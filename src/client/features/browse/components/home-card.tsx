@@ -15,10 +15,23 @@ export interface HomeCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** One field of a card; `wide` takes the whole row. A value too long for its column wraps below its label, never cut. */
-function Fact({ label, value, wide = false }: { label: string; value: string | number; wide?: boolean }) {
+/**
+ * One field of a card; `wide` takes the whole row, `stacked` puts the value under
+ * its label. A value too long for its column wraps below its label, never cut.
+ */
+function Fact({
+  label,
+  value,
+  wide = false,
+  stacked = false,
+}: {
+  label: string;
+  value: string | number;
+  wide?: boolean;
+  stacked?: boolean;
+}) {
   return (
-    <div className={`flex min-w-0 flex-wrap gap-x-1${wide ? ' col-span-2' : ''}`}>
+    <div className={`flex min-w-0 ${stacked ? 'flex-col' : 'flex-wrap gap-x-1'}${wide ? ' col-span-2' : ''}`}>
       <dt className="text-gray-700">{label}:</dt>
       <dd className="min-w-0 break-words font-semibold text-gray-900">{value}</dd>
     </div>
@@ -55,8 +68,8 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
               <Fact label="Bedrooms" value={home.bedrooms} />
               <Fact label="Bathrooms" value={home.bathrooms} />
               <Fact label="Members" value={home.total_guest} wide />
-              <Fact label="From" value={formatDay(home.from)} />
-              <Fact label="To" value={formatDay(home.to)} />
+              <Fact label="From" value={formatDay(home.from)} stacked />
+              <Fact label="To" value={formatDay(home.to)} stacked />
               <Fact label="Price" value={`${price}/night`} wide />
             </dl>
             <div className="text-sm">
@@ -108,8 +121,16 @@ export function HomeCardSkeleton({ variant = 'full' }: { variant?: 'full' | 'com
               <Line width="w-4/5" />
               <Line width="w-4/5" />
               <Line width="w-2/5 col-span-2" />
-              <Line width="w-4/5" />
-              <Line width="w-4/5" />
+              <span>
+                <Line width="w-1/3" />
+                <br />
+                <Line width="w-4/5" />
+              </span>
+              <span>
+                <Line width="w-1/4" />
+                <br />
+                <Line width="w-4/5" />
+              </span>
               <Line width="w-1/2 col-span-2" />
             </div>
             <div className="text-sm">
