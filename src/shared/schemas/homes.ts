@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX } from '../constants';
 import { amountToCents } from '../money';
-import { dayNumber } from '../stay';
+import { dayNumber, isIsoDate } from '../stay';
 import { isoDate } from './common';
 import { UPLOADED_IMAGE_URL } from './uploads';
 import { EMAIL_MAX_LENGTH, emailSchema } from './users';
@@ -34,17 +34,33 @@ export const homesQuerySchema = z
     limit: z.coerce.number().int().min(1).max(HOMES_PAGE_MAX).default(HOMES_PAGE_DEFAULT),
     cursor: z.string().max(200).optional(),
     location: z.string().trim().min(1).max(120).optional(),
-    checkIn: isoDate.optional(),
-    checkOut: isoDate.optional(),
+    checkIn: z
+      .string()
+      .refine(isIsoDate, { message: 'Arrival (checkIn) is not a calendar date: use YYYY-MM-DD' })
+      .meta({ format: 'date', example: '2026-12-01' })
+      .optional(),
+    checkOut: z
+      .string()
+      .refine(isIsoDate, { message: 'Departure (checkOut) is not a calendar date: use YYYY-MM-DD' })
+      .meta({ format: 'date', example: '2026-12-04' })
+      .optional(),
     guests: z.coerce.number().int().min(1).max(50).optional(),
     email: emailSchema.optional().describe("A host's homes only: that host or an admin, signed in"),
   })
   .strict()
   .superRefine((q, ctx) => {
     if ((q.checkIn === undefined) !== (q.checkOut === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'checkIn and checkOut go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkOut'],
+        message: 'Give both arrival (checkIn) and departure (checkOut), or neither',
+      });
     } else if (q.checkIn && q.checkOut && (dayNumber(q.checkIn) ?? 0) >= (dayNumber(q.checkOut) ?? 0)) {
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'checkOut must be after checkIn' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkOut'],
+        message: 'Departure (checkOut) must be after arrival (checkIn)',
+      });
     }
   });
 export type HomesQuery = z.infer<typeof homesQuerySchema>;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { useSession, useSignOut } from '#client/lib/session';
+import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   [
@@ -13,10 +14,14 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 const primaryButton =
   'rounded-md bg-rose-700 px-3 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-800';
 
+/** `onNavigate`: called when one of the links is followed (the mobile menu closes then). */
 function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; onNavigate?: () => void }) {
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Login and Sign Up come back to the page they were pressed on.
+  const origin = originOfPage(location);
   const [signingOut, setSigningOut] = useState(false);
   const column = orientation === 'column';
   const item = column ? 'block w-full text-left' : '';
@@ -56,13 +61,13 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
       ) : (
         <>
           <li>
-            <NavLink to="/login" onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
+            <NavLink to={withFrom('/login', origin)} onClick={onNavigate} className={(s) => `${navLink(s)} ${item}`}>
               {TEXTS.login}
             </NavLink>
           </li>
           <li>
             <Link
-              to="/register"
+              to={withFrom('/register', origin)}
               onClick={onNavigate}
               className={`${primaryButton} ${column ? 'mt-1 block text-center' : 'ml-1'}`}
             >

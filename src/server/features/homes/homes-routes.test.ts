@@ -150,6 +150,71 @@ describe('GET /api/homes filters', () => {
   });
 });
 
+describe('GET /api/homes place ranking', () => {
+  let porto: string, portoOld: string, lisbons: string[], portimao: string;
+  beforeAll(async () => {
+    portoOld = (await insertHome(t.db, { location: 'Porto, Portugal' })).id;
+    porto = (await insertHome(t.db, { location: 'porto, Portugal' })).id;
+    portimao = (await insertHome(t.db, { location: 'Portimão, Portugal' })).id;
+    // Newer than the Porto homes: newest-first alone would list them first.
+    lisbons = [];
+    for (let i = 0; i < 3; i++) lisbons.push((await insertHome(t.db, { location: 'Lisbon, Portugal' })).id);
+  });
+
+  const idsOf = async (url: string) => {
+    const { res, body } = await getHomes(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return body!.map((h) => h._id);
+  };
+
+  it('lists the homes whose city is the searched place first, newest first among them', async () => {
+    const ids = await idsOf('/api/homes?location=Porto&limit=100');
+    expect(ids.slice(0, 2)).toEqual([porto, portoOld]);
+    // "Portimão" starts with "Port" but is not "Porto": after the exact city, before mere look-alikes.
+    const lisbonAt = ids.findIndex((id) => lisbons.includes(id));
+    if (lisbonAt !== -1) expect(lisbonAt).toBeGreaterThan(ids.indexOf(porto));
+  });
+
+  it('ranks a city that starts with the term before a country that does', async () => {
+    const ids = await idsOf('/api/homes?location=Port&limit=100');
+    const cityMatches = [porto, portoOld, portimao];
+    expect(new Set(ids.slice(0, 3))).toEqual(new Set(cityMatches));
+    for (const lisbon of lisbons) expect(ids.indexOf(lisbon)).toBeGreaterThan(2);
+  });
+
+  it('pages through a ranked search in the same order, each home once', async () => {
+    const all = await idsOf('/api/homes?location=Port&limit=100');
+    const seen: string[] = [];
+    let url: string | null = '/api/homes?location=Port&limit=2';
+    while (url) {
+      const { res, body } = await getHomes(url);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...body!.map((h) => h._id));
+      url = nextLink(res.headers.link);
+    }
+    expect(seen).toEqual(all);
+  });
+});
+
+describe('GET /api/homes date errors say why', () => {
+  // The test clock is 2026-11-21 (UTC).
+  it.each([
+    ['checkIn=2026-11-01&checkOut=2026-11-03', /Arrival is in the past/],
+    ['checkIn=2026-02-30&checkOut=2026-03-02', /Arrival \(checkIn\) is not a calendar date/],
+    ['checkIn=2026-12-01&checkOut=12/03/2026', /Departure \(checkOut\) is not a calendar date/],
+    ['checkIn=2026-12-05&checkOut=2026-12-05', /Departure \(checkOut\) must be after arrival/],
+  ])('%s', async (qs, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/homes?${qs}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(message);
+  });
+
+  it('still searches from yesterday (UTC) on: west of UTC it may be that day', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/homes?checkIn=2026-11-20&checkOut=2026-11-22' });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
 describe('GET /api/home/:id', () => {
   it('answers the home with both host email readings and a price in dollars', async () => {
     const row = await insertHome(t.db, { priceCents: 12_550, hostEmail: 'owner@example.test' });

@@ -18,7 +18,18 @@ import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, wit
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
-import { createHome, decodeCursor, deleteHome, findHome, listHomes, toHome, updateHome } from './homes-service';
+import { addDays } from '#shared/stay';
+import {
+  createHome,
+  decodeCursor,
+  deleteHome,
+  findHome,
+  listHomes,
+  toHome,
+  today,
+  updateHome,
+  type HomesCursor,
+} from './homes-service';
 
 function searchKey(query: Record<string, unknown>): string {
   return JSON.stringify(
@@ -50,13 +61,21 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const query = request.query;
         // A host's own list (manage-home) is theirs and the admins' only.
         if (query.email !== undefined) requireSelfOrAdmin(request, query.email);
-        let afterSeq: number | undefined;
+        let after: HomesCursor | undefined;
         if (query.cursor !== undefined) {
-          const seq = decodeCursor(query.cursor);
-          if (seq === null) throw badRequest('The cursor is not valid');
-          afterSeq = seq;
+          const cursor = decodeCursor(query.cursor);
+          if (cursor === null) throw badRequest('The cursor is not valid');
+          after = cursor;
         }
-        const load = () => listHomes(ctx.db, { ...query, afterSeq, hostEmail: query.email }, ctx.clock.now());
+        const now = ctx.clock.now();
+        // Searching from a day before today (UTC) on: a guest west of UTC may still be on yesterday's date.
+        if (query.checkIn !== undefined && query.checkIn < addDays(today(now), -1)) {
+          throw badRequest(
+            `Arrival is in the past (checkIn ${query.checkIn}): search from today on.`,
+            'arrival_in_past',
+          );
+        }
+        const load = () => listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
         // The public search is the hot path; a host's own list is always read fresh.
         const page = query.email === undefined ? await ctx.searchCache.get(searchKey(query), load) : await load();
         if (page.nextCursor) {

@@ -31,15 +31,21 @@ export function toHome(row: HomeRow): Home {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
-/** The cursor is opaque to clients: the last row's insertion number, base64url-encoded. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`h${seq}`).toString('base64url');
+/** Where a page ends: the last row's insertion number and, in a place search, its match rank. */
+export interface HomesCursor {
+  seq: number;
+  rank: number;
 }
 
-export function decodeCursor(cursor: string): number | null {
+/** The cursor is opaque to clients: `h<seq>` (or `h<seq>r<rank>` in a place search), base64url-encoded. */
+export function encodeCursor(seq: number, rank = 0): string {
+  return Buffer.from(rank ? `h${seq}r${rank}` : `h${seq}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): HomesCursor | null {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^h(\d{1,15})$/.exec(text);
-  return match ? Number(match[1]) : null;
+  const match = /^h(\d{1,15})(?:r([1-9]))?$/.exec(text);
+  return match ? { seq: Number(match[1]), rank: match[2] ? Number(match[2]) : 0 } : null;
 }
 
 function escapeLike(term: string): string {
@@ -64,13 +70,40 @@ export interface HomesPage {
   nextCursor: string | null;
 }
 
+/**
+ * How well a home's place matches a searched place, best first: 0 the city (the
+ * part before the first comma) is the term, 1 the city starts with it, 2 a word
+ * of the place starts with it, 3 the place contains it, 4 only a close spelling
+ * ("Porto" finds "Porto, Portugal" before "Lisbon, Portugal").
+ */
+export function placeRank(term: string): SQL<number> {
+  const city = sql`lower(trim(split_part(${homes.location}, ',', 1)))`;
+  const escaped = escapeLike(term.toLowerCase());
+  return sql<number>`(case
+    when ${city} = ${term.toLowerCase()} then 0
+    when ${city} like ${`${escaped}%`} then 1
+    when lower(${homes.location}) like ${`${escaped}%`}
+      or lower(${homes.location}) like ${`% ${escaped}%`}
+      or lower(${homes.location}) like ${`%,${escaped}%`} then 2
+    when lower(${homes.location}) like ${`%${escaped}%`} then 3
+    else 4 end)`;
+}
+
 export async function listHomes(
   db: Db,
-  query: HomesQuery & { afterSeq?: number; hostEmail?: string },
+  query: HomesQuery & { after?: HomesCursor; hostEmail?: string },
   now: Date,
 ): Promise<HomesPage> {
   const where: SQL[] = [];
-  if (query.afterSeq !== undefined) where.push(lt(homes.seq, query.afterSeq));
+  // A place search ranks its matches; any other list is newest first (rank 0 for all).
+  const rank: SQL<number> = query.location ? placeRank(query.location) : sql<number>`0`;
+  if (query.after !== undefined) {
+    where.push(
+      query.location
+        ? sql`(${rank} > ${query.after.rank} or (${rank} = ${query.after.rank} and ${homes.seq} < ${query.after.seq}))`
+        : lt(homes.seq, query.after.seq),
+    );
+  }
   if (query.hostEmail) where.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
   if (query.location) {
     // Substring match, or a close word match so small typos ("Lisbn") still find the place.
@@ -87,17 +120,17 @@ export async function listHomes(
   if (query.guests !== undefined) where.push(gte(homes.totalGuest, query.guests));
 
   const rows = await db
-    .select()
+    .select({ home: homes, rank: sql<number>`${rank}`.mapWith(Number) })
     .from(homes)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(homes.seq))
+    .orderBy(...(query.location ? [sql`${rank}`] : []), desc(homes.seq))
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    homes: page.map(toHome),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.seq) : null,
+    homes: page.map((row) => toHome(row.home)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.home.seq, last.rank) : null,
   };
 }
 

@@ -35,12 +35,27 @@ export function safeLocalPath(value: unknown): string | null {
   }
 }
 
-/** The origin to return to: router state first, then `?from=`, else `/`. */
-export function redirectTarget(state: unknown, search: string): string {
+/** The origin the user came from (router state first, then `?from=`), or null when none was given. */
+export function redirectOrigin(state: unknown, search: string): string | null {
   const fromState = state && typeof state === 'object' ? safeLocalPath((state as { from?: unknown }).from) : null;
   if (fromState) return fromState;
-  const fromQuery = safeLocalPath(new URLSearchParams(search).get('from'));
-  return fromQuery ?? '/';
+  return safeLocalPath(new URLSearchParams(search).get('from'));
+}
+
+/** The origin to return to: router state first, then `?from=`, else `/`. */
+export function redirectTarget(state: unknown, search: string): string {
+  return redirectOrigin(state, search) ?? '/';
+}
+
+/**
+ * The origin a link to /login or /register should carry from the page it is on:
+ * that page itself, or, on an auth page, the origin that page already carries.
+ */
+export function originOfPage(location: { pathname: string; search: string; hash: string; state?: unknown }): string {
+  return (
+    safeLocalPath(location.pathname + location.search + location.hash) ??
+    redirectTarget(location.state, location.search)
+  );
 }
 
 /** `/login?from=...` (or `/register?from=...`) for a target; plain when the target is `/`. */

@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from '#client/components/ui/form-field';
 import { TEXTS } from '#shared/texts';
 import { authClient, authErrorMessage } from '../auth-client';
 import { AuthCard, FormAlert } from '../components/auth-card';
-import { redirectTarget, withFrom } from '../lib/redirect';
+import { useSession } from '#client/lib/session';
+import { redirectOrigin, redirectTarget, withFrom } from '../lib/redirect';
 import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
 import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server';
+/** The query of GET /api/auth-config's Google flag (the Google button shows only when true). */
+export const GOOGLE_CONFIG_KEY = ['auth-config', 'google'] as const;
 const EMAIL_NEEDED = 'Enter your email address first: the reset link is sent to it.';
 
 type Busy = null | 'signin' | 'reset' | 'google';
@@ -30,6 +32,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const target = redirectTarget(location.state, location.search);
+  const { user } = useSession();
+  const googleConfigured = useQuery({
+    queryKey: GOOGLE_CONFIG_KEY,
+    queryFn: fetchGoogleConfigured,
+    staleTime: Infinity,
+  }).data;
   const [busy, setBusy] = useState<Busy>(null);
   const [formError, setFormError] = useState<string | null>(() => oauthErrorMessage(location.search));
   const {
@@ -100,11 +108,6 @@ export function LoginPage() {
     setBusy('google');
     setFormError(null);
     try {
-      if (!(await fetchGoogleConfigured())) {
-        toast.error(GOOGLE_NOT_CONFIGURED);
-        setBusy(null);
-        return;
-      }
       const { error } = await authClient.signIn.social({
         provider: 'google',
         callbackURL: target,
@@ -119,6 +122,11 @@ export function LoginPage() {
       toast.error('Could not reach StayHub. Check your connection and try again.');
       setBusy(null);
     }
+  }
+
+  // Already signed in (and not signing in right here): back to the origin, else the dashboard.
+  if (user && busy === null) {
+    return <Navigate to={redirectOrigin(location.state, location.search) ?? '/dashboard'} replace />;
   }
 
   return (
@@ -169,17 +177,21 @@ export function LoginPage() {
           {busy === 'reset' ? TEXTS.loading : 'Forgot Password'}
         </button>
       </div>
+      {googleConfigured === true && <GoogleSignIn busy={busy} onClick={googleSignIn} />}
+    </AuthCard>
+  );
+}
+
+/** "or" and the Google button: shown only when the server says Google sign-in is configured. */
+function GoogleSignIn({ busy, onClick }: { busy: Busy; onClick: () => void }) {
+  return (
+    <>
       <div className="my-6 flex items-center gap-3 text-sm text-gray-700" aria-hidden="true">
         <span className="h-px flex-1 bg-gray-300" />
         or
         <span className="h-px flex-1 bg-gray-300" />
       </div>
-      <button
-        type="button"
-        onClick={googleSignIn}
-        disabled={busy !== null}
-        className={`${secondaryButtonClass} w-full`}
-      >
+      <button type="button" onClick={onClick} disabled={busy !== null} className={`${secondaryButtonClass} w-full`}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
           <path
             fill="#EA4335"
@@ -200,7 +212,7 @@ export function LoginPage() {
         </svg>
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
       </button>
-    </AuthCard>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '#client/components/ui/form-field';
 import { TEXTS } from '#shared/texts';
 import { uploadImage } from '#client/lib/uploads';
@@ -11,7 +11,8 @@ import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { authClient, authErrorMessage } from '../auth-client';
 import { NewPasswordField } from '../components/new-password-field';
 import { AuthCard, FormAlert } from '../components/auth-card';
-import { redirectTarget, withFrom } from '../lib/redirect';
+import { useSession } from '#client/lib/session';
+import { redirectOrigin, redirectTarget, withFrom } from '../lib/redirect';
 import { registerFormSchema, type RegisterForm } from '../lib/schemas';
 import { refreshSession } from '../lib/session-actions';
 
@@ -22,6 +23,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const target = redirectTarget(location.state, location.search);
+  const { user } = useSession();
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -81,6 +83,11 @@ export function RegisterPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  // Already signed in (and not signing up right here): back to the origin, else the dashboard.
+  if (user && !busy) {
+    return <Navigate to={redirectOrigin(location.state, location.search) ?? '/dashboard'} replace />;
   }
 
   return (

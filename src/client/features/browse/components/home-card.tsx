@@ -16,11 +16,25 @@ export interface HomeCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-function Fact({ label, value }: { label: string; value: string | number }) {
+/**
+ * One field of a card; `wide` takes the whole row, `stacked` puts the value under
+ * its label. A value too long for its column wraps below its label, never cut.
+ */
+function Fact({
+  label,
+  value,
+  wide = false,
+  stacked = false,
+}: {
+  label: string;
+  value: string | number;
+  wide?: boolean;
+  stacked?: boolean;
+}) {
   return (
-    <div className="flex gap-1">
+    <div className={`flex min-w-0 ${stacked ? 'flex-col' : 'flex-wrap gap-x-1'}${wide ? ' col-span-2' : ''}`}>
       <dt className="text-gray-700">{label}:</dt>
-      <dd className="font-semibold text-gray-900">{value}</dd>
+      <dd className="min-w-0 break-words font-semibold text-gray-900">{value}</dd>
     </div>
   );
 }
@@ -54,10 +68,10 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               <Fact label="Bedrooms" value={home.bedrooms} />
               <Fact label="Bathrooms" value={home.bathrooms} />
-              <Fact label="Members" value={home.total_guest} />
-              <Fact label="Price" value={`${price}/night`} />
-              <Fact label="From" value={formatDay(home.from)} />
-              <Fact label="To" value={formatDay(home.to)} />
+              <Fact label="Members" value={home.total_guest} wide />
+              <Fact label="From" value={formatDay(home.from)} stacked />
+              <Fact label="To" value={formatDay(home.to)} stacked />
+              <Fact label="Price" value={`${price}/night`} wide />
             </dl>
             <div className="text-sm">
               <p className="font-semibold text-gray-900">Details</p>
@@ -77,5 +91,76 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
         )}
       </div>
     </article>
+  );
+}
+
+/** A grey line as tall as one line of the text it stands for (it sits in the same font size and line height). */
+function Line({ width }: { width: string }) {
+  return <span className={`inline-block ${width} rounded bg-gray-100`}>&nbsp;</span>;
+}
+
+/**
+ * The shape of a HomeCard while its home loads: the same picture ratio, paddings
+ * and line heights, so the page does not move when the real card replaces it.
+ */
+export function HomeCardSkeleton({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
+      <div className="aspect-[4/3] w-full animate-pulse bg-gray-100 motion-reduce:animate-none" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-sm">
+          <Line width="w-1/3" />
+        </p>
+        <p className="text-lg leading-snug">
+          <Line width="w-3/4" />
+        </p>
+        {variant === 'full' ? (
+          <>
+            <div className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              <Line width="w-4/5" />
+              <Line width="w-4/5" />
+              <Line width="w-2/5 col-span-2" />
+              <span>
+                <Line width="w-1/3" />
+                <br />
+                <Line width="w-4/5" />
+              </span>
+              <span>
+                <Line width="w-1/4" />
+                <br />
+                <Line width="w-4/5" />
+              </span>
+              <Line width="w-1/2 col-span-2" />
+            </div>
+            <div className="text-sm">
+              <p>
+                <Line width="w-1/4" />
+              </p>
+              <p>
+                <Line width="w-full" />
+              </p>
+              <p>
+                <Line width="w-full" />
+              </p>
+              <p>
+                <Line width="w-2/3" />
+              </p>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-sm">
+              <Line width="w-5/6" />
+            </p>
+            <p className="mt-auto">
+              <Line width="w-1/3" />
+            </p>
+          </>
+        )}
+      </div>
+    </div>
   );
 }

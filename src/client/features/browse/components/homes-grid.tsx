@@ -3,8 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { fetchHomesPage, homeKeys, type HomesFilter } from '#client/lib/api';
-import { HomeCard } from './home-card';
-import { ErrorPanel, errorText, LoadingState } from '#client/components/ui/status';
+import { HomeCard, HomeCardSkeleton } from './home-card';
+import { ErrorPanel, errorText } from '#client/components/ui/status';
 
 export interface HomesGridProps {
   filter: HomesFilter;
@@ -13,17 +13,43 @@ export interface HomesGridProps {
   empty: ReactNode;
   /** Label of the list for assistive technology. */
   label: string;
+  /** How many placeholder cards to show while the first page loads. */
+  skeletons?: number;
 }
 
 /** Cards in the first rows load eagerly; the rest below the fold lazily. */
 const EAGER_CARDS = 4;
+
+const GRID_CLASS = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/**
+ * While the first page loads: card-shaped placeholders in the same grid (at least
+ * the first rows fill the screen), so the footer is not painted high up and then
+ * pushed down when the homes arrive. "Loading..." shows over them.
+ */
+function GridSkeleton({ count }: { count: number }) {
+  return (
+    <div className="relative">
+      <p role="status" className="absolute inset-x-0 top-16 z-10 text-center text-lg text-gray-700">
+        {TEXTS.loading}
+      </p>
+      <div className={GRID_CLASS}>
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className="flex">
+            <HomeCardSkeleton />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /**
  * Every home the API pages through for a filter: the first page on mount, the
  * next ones (the Link header's rel="next") when the sentinel below the grid comes
  * into view, or when "Load more" is pressed.
  */
-export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
+export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: HomesGridProps) {
   const query = useInfiniteQuery({
     queryKey: homeKeys.list(filter),
     queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
@@ -53,7 +79,7 @@ export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <GridSkeleton count={skeletons} />;
   if (query.isError && !query.data) {
     return <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   }
@@ -63,7 +89,7 @@ export function HomesGrid({ filter, linkFor, empty, label }: HomesGridProps) {
 
   return (
     <div>
-      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul aria-label={label} className={GRID_CLASS}>
         {homes.map((home, index) => (
           <li key={home._id} className="flex">
             <HomeCard home={home} to={linkFor?.(home)} eager={index < EAGER_CARDS} headingLevel="h2" />

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { addDays, dayNumber } from '#shared/stay';
-import { defaultSearchDates, toCalendarDate } from '../lib/dates';
+import { addDays, calendarDate, dayNumber } from '#shared/stay';
+import { defaultSearchDates, searchDateProblem, toCalendarDate, type SearchDateProblem } from '../lib/dates';
 
 const field = 'flex flex-col gap-1 text-left';
 const labelClass = 'text-sm font-semibold text-gray-900';
@@ -17,25 +17,34 @@ export function SearchForm() {
   const [arrivalDate, setArrivalDate] = useState(initial.arrivalDate);
   const [departureDate, setDepartureDate] = useState(initial.departureDate);
   const [error, setError] = useState<string | null>(null);
+  const [dateProblem, setDateProblem] = useState<SearchDateProblem | null>(null);
 
+  // Null while the arrival is still being typed (e.g. the year "0002"): nothing below may throw on it.
   const arrivalDay = toCalendarDate(arrivalDate);
   const minDeparture = arrivalDay ? addDays(arrivalDay, 1) : undefined;
 
   function onArrivalChange(value: string) {
     setArrivalDate(value);
+    setDateProblem(null);
     const day = toCalendarDate(value);
-    // Keep the departure after the arrival: move it to the next day when it would not be.
+    // Keep the departure after the arrival, once the arrival is a whole date: move it to the next day when it would not be.
     if (day && (dayNumber(departureDate) ?? -Infinity) <= (dayNumber(day) ?? 0)) setDepartureDate(addDays(day, 1));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const place = location.trim();
+    const problem = searchDateProblem(arrivalDate, departureDate, calendarDate(new Date()));
+    setError(place ? null : 'Enter where you want to go.');
+    setDateProblem(problem);
     if (!place) {
-      setError('Enter where you want to go.');
+      document.getElementById(`${id}-location`)?.focus();
       return;
     }
-    setError(null);
+    if (problem) {
+      document.getElementById(`${id}-${problem.field}`)?.focus();
+      return;
+    }
     const params = new URLSearchParams({ location: place, arrivalDate, departureDate });
     navigate(`/searchresult?${params.toString()}`);
   }
@@ -44,6 +53,7 @@ export function SearchForm() {
     <form
       role="search"
       aria-label="Search homes"
+      noValidate
       onSubmit={onSubmit}
       className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-lg sm:p-6 md:grid-cols-[1.4fr_1.2fr_1fr_auto] md:items-end"
     >
@@ -76,6 +86,8 @@ export function SearchForm() {
           required
           value={arrivalDate}
           onChange={(e) => onArrivalChange(e.target.value)}
+          aria-invalid={dateProblem?.field === 'arrival' ? true : undefined}
+          aria-describedby={dateProblem?.field === 'arrival' ? `${id}-date-error` : undefined}
           className={inputClass}
         />
       </div>
@@ -90,7 +102,12 @@ export function SearchForm() {
           required
           min={minDeparture}
           value={departureDate}
-          onChange={(e) => setDepartureDate(e.target.value)}
+          onChange={(e) => {
+            setDepartureDate(e.target.value);
+            setDateProblem(null);
+          }}
+          aria-invalid={dateProblem?.field === 'departure' ? true : undefined}
+          aria-describedby={dateProblem?.field === 'departure' ? `${id}-date-error` : undefined}
           className={inputClass}
         />
       </div>
@@ -103,6 +120,11 @@ export function SearchForm() {
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 md:col-span-4">
           {error}
+        </p>
+      )}
+      {dateProblem && (
+        <p id={`${id}-date-error`} role="alert" className="text-sm font-medium text-red-700 md:col-span-4">
+          {dateProblem.message}
         </p>
       )}
     </form>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSearchDates, initialStay, searchStay, toCalendarDate, toDateTimeLocalValue } from './dates';
+import {
+  defaultSearchDates,
+  initialStay,
+  searchDateProblem,
+  searchStay,
+  toCalendarDate,
+  toDateTimeLocalValue,
+} from './dates';
 
 describe('search dates', () => {
   it('defaults to arrival now and departure one day later', () => {
@@ -21,6 +28,30 @@ describe('search dates', () => {
     expect(toCalendarDate('tomorrow')).toBeNull();
     expect(toCalendarDate('')).toBeNull();
     expect(toCalendarDate(null)).toBeNull();
+  });
+
+  it('reads a date still being typed (year 0002, 0020, 0202) as no date instead of throwing', () => {
+    expect(toCalendarDate('0002-12-10T14:30')).toBeNull();
+    expect(toCalendarDate('0202-12-10T14:30')).toBeNull();
+    expect(toCalendarDate('0002-12-10')).toBeNull();
+    expect(toCalendarDate('2026-12-10T14:30')).toBe('2026-12-10');
+  });
+
+  it('says why search dates cannot be used', () => {
+    const today = '2026-05-10';
+    expect(searchDateProblem('2026-05-09T10:00', '2026-05-12', today)).toEqual({
+      field: 'arrival',
+      message: expect.stringMatching(/^Arrival is in the past/),
+    });
+    expect(searchDateProblem('0002-05-11T10:00', '2026-05-12', today)?.field).toBe('arrival');
+    expect(searchDateProblem('2026-05-10T10:00', '', today)).toEqual({
+      field: 'departure',
+      message: 'Enter the whole departure date.',
+    });
+    expect(searchDateProblem('2026-05-12T10:00', '2026-05-12', today)?.message).toBe(
+      'Departure must be after arrival.',
+    );
+    expect(searchDateProblem('2026-05-10T10:00', '2026-05-11', today)).toBeNull();
   });
 
   it('makes a stay only when departure is after arrival', () => {

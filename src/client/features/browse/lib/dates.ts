@@ -20,19 +20,61 @@ export function defaultSearchDates(now: Date): { arrivalDate: string; departureD
   };
 }
 
+/** Years before this are a date still being typed (a date input reads "2" as the year 0002). */
+const FIRST_YEAR = 1900;
+
+/** A whole calendar date of a plausible year, else null. */
+function wholeDate(isoDate: string): string | null {
+  return isIsoDate(isoDate) && Number(isoDate.slice(0, 4)) >= FIRST_YEAR ? isoDate : null;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
 /**
  * The calendar date of a search value: a date (`2026-05-01`), a datetime-local
- * value (`2026-05-01T14:30`, local time) or an ISO instant. Null when unreadable.
+ * value (`2026-05-01T14:30`, local time) or an ISO instant. Null when unreadable,
+ * including a date still being typed (its year below 1900): partial input never throws.
  */
 export function toCalendarDate(value: string | null | undefined, timeZone?: string): string | null {
   if (!value) return null;
   const trimmed = value.trim();
-  if (isIsoDate(trimmed)) return trimmed;
-  // A datetime-local value has no zone: it is local time, and `new Date` reads it so.
+  if (isIsoDate(trimmed)) return wholeDate(trimmed);
+  // A datetime-local value has no zone: it is local time, so its date part is the local calendar date.
+  const local = LOCAL_DATE_TIME.exec(trimmed);
+  if (local && !timeZone) return wholeDate(local[1]!);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(trimmed)) return null;
   const instant = new Date(trimmed);
   if (Number.isNaN(instant.getTime())) return null;
-  return calendarDate(instant, timeZone);
+  return wholeDate(calendarDate(instant, timeZone));
+}
+
+export interface SearchDateProblem {
+  field: 'arrival' | 'departure';
+  message: string;
+}
+
+export const SEARCH_DATE_MESSAGES = {
+  arrivalUnreadable: 'Enter the whole arrival date and time.',
+  arrivalPast: 'Arrival is in the past: choose today or a later date.',
+  departureUnreadable: 'Enter the whole departure date.',
+  departureNotAfter: 'Departure must be after arrival.',
+} as const;
+
+/** Why the searched dates cannot be used (`today` is the local calendar date), or null when they can. */
+export function searchDateProblem(
+  arrival: string | null | undefined,
+  departure: string | null | undefined,
+  today: string,
+): SearchDateProblem | null {
+  const checkIn = toCalendarDate(arrival);
+  if (!checkIn) return { field: 'arrival', message: SEARCH_DATE_MESSAGES.arrivalUnreadable };
+  if ((dayNumber(checkIn) ?? 0) < (dayNumber(today) ?? 0))
+    return { field: 'arrival', message: SEARCH_DATE_MESSAGES.arrivalPast };
+  const checkOut = toCalendarDate(departure);
+  if (!checkOut) return { field: 'departure', message: SEARCH_DATE_MESSAGES.departureUnreadable };
+  if ((dayNumber(checkOut) ?? 0) <= (dayNumber(checkIn) ?? 0))
+    return { field: 'departure', message: SEARCH_DATE_MESSAGES.departureNotAfter };
+  return null;
 }
 
 export interface Stay {

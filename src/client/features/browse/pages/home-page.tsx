@@ -6,7 +6,7 @@ import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { APARTMENT_TYPES, TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
 import { fetchHomesPage, homeKeys } from '#client/lib/api';
-import { HomeCard } from '../components/home-card';
+import { HomeCard, HomeCardSkeleton } from '../components/home-card';
 import { SearchForm } from '../components/search-form';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { EmptyState } from '../components/status';
@@ -42,23 +42,41 @@ function Section({
   );
 }
 
-function CardSkeletons({ label }: { label: string }) {
+/** A grey line as tall as one line of text in its parent's font. */
+function Line({ width }: { width: string }) {
+  return <span className={`inline-block ${width} rounded bg-gray-100`}>&nbsp;</span>;
+}
+
+/** Placeholders shaped like the section's cards (same grid, picture ratio and line heights), so nothing moves when they arrive. */
+function CardSkeletons({ label, kind }: { label: string; kind: 'homes' | 'experiences' }) {
   return (
     <div>
       <p role="status" className="sr-only">
         {TEXTS.loading} {label}
       </p>
       <div aria-hidden="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="overflow-hidden rounded-xl border border-gray-200">
-            <div className="aspect-[4/3] animate-pulse bg-gray-100 motion-reduce:animate-none" />
-            <div className="space-y-2 p-4">
-              <div className="h-4 w-1/2 rounded bg-gray-100" />
-              <div className="h-5 w-3/4 rounded bg-gray-100" />
-              <div className="h-4 w-2/3 rounded bg-gray-100" />
+        {Array.from({ length: 4 }, (_, i) =>
+          kind === 'homes' ? (
+            <div key={i} className="flex">
+              <HomeCardSkeleton variant="compact" />
             </div>
-          </div>
-        ))}
+          ) : (
+            <div key={i} className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+              <div className="aspect-[4/3] w-full animate-pulse bg-gray-100 motion-reduce:animate-none" />
+              <div className="space-y-1 p-4">
+                <p className="text-sm">
+                  <Line width="w-1/3" />
+                </p>
+                <p>
+                  <Line width="w-3/4" />
+                </p>
+                <p>
+                  <Line width="w-1/2" />
+                </p>
+              </div>
+            </div>
+          ),
+        )}
       </div>
     </div>
   );
@@ -81,7 +99,7 @@ function HomesSection() {
       }
     >
       {query.isPending ? (
-        <CardSkeletons label="homes" />
+        <CardSkeletons label="homes" kind="homes" />
       ) : query.isError ? (
         <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.homes.length === 0 ? (
@@ -116,7 +134,7 @@ function ExperiencesSection() {
       }
     >
       {query.isPending ? (
-        <CardSkeletons label="experiences" />
+        <CardSkeletons label="experiences" kind="experiences" />
       ) : query.isError ? (
         <ErrorPanel centered message={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (

@@ -6,15 +6,18 @@ import type { HomesFilter } from '#client/lib/api';
 import { HomesGrid } from '../components/homes-grid';
 import { EmptyState } from '../components/status';
 import { formatDay } from '#shared/dates';
-import { searchStay } from '../lib/dates';
+import { calendarDate } from '#shared/stay';
+import { SEARCH_DATE_MESSAGES, searchDateProblem, searchStay } from '../lib/dates';
 
 export function Component() {
   const [params] = useSearchParams();
   const location = (params.get('location') ?? '').trim();
   const arrival = params.get('arrivalDate');
   const departure = params.get('departureDate');
-  const stay = searchStay(arrival, departure);
   const datesGiven = Boolean(arrival || departure);
+  // Dates that cannot be searched (past, unreadable, out of order) are said why, and the search uses the place only.
+  const dateProblem = datesGiven ? searchDateProblem(arrival, departure, calendarDate(new Date())) : null;
+  const stay = dateProblem ? null : searchStay(arrival, departure);
   const place = location || 'any place';
 
   const filter: HomesFilter = {
@@ -56,8 +59,8 @@ export function Component() {
         </h2>
         {datesGiven && !stay && (
           <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-            The departure date must be after the arrival date, so these results are searched by location only. Pick
-            dates again on the{' '}
+            {dateProblem?.message ?? SEARCH_DATE_MESSAGES.departureNotAfter} These results are searched by location
+            only. Pick dates again on the{' '}
             <Link to="/" className="font-semibold underline">
               home page
             </Link>
@@ -69,6 +72,7 @@ export function Component() {
             filter={filter}
             linkFor={linkFor}
             label="Search results"
+            skeletons={4}
             empty={
               <EmptyState title={stay ? `No homes in ${place} are free for these dates` : `No homes found in ${place}`}>
                 <p>

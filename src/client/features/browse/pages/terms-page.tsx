@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
 import { TERMS_SECTIONS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
@@ -64,7 +64,24 @@ const TERMS: Record<Section, { heading: string; body: string[] }> = {
   },
 };
 
+/**
+ * The checkout to go back to: the `?from=` the checkout's link carries (its stay in
+ * the query), when it is a checkout path of this site; else the bare /chackout.
+ */
+export function checkoutReturn(from: string | null): string {
+  if (!from || !from.startsWith('/chackout')) return '/chackout';
+  try {
+    const url = new URL(from, 'http://stayhub.invalid');
+    if (url.origin !== 'http://stayhub.invalid' || url.pathname !== '/chackout') return '/chackout';
+    return url.pathname + url.search;
+  } catch {
+    return '/chackout';
+  }
+}
+
 export function Component() {
+  const [params] = useSearchParams();
+  const backToCheckout = checkoutReturn(params.get('from'));
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <PageTitle title="Terms and conditions" />
@@ -98,7 +115,7 @@ export function Component() {
       ))}
       <p className="mt-10">
         <Link
-          to="/chackout"
+          to={backToCheckout}
           className="inline-block rounded-md bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800"
         >
           Back to checkout

@@ -1,7 +1,7 @@
 /** The three panels of the checkout: house rules, a message to the host, confirm and pay. */
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
 import { formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
@@ -29,6 +29,7 @@ export function RulesStep({
   nights: string;
   checkout: CheckoutState;
 }) {
+  const location = useLocation();
   return (
     <Tabs.Content value="rules" className="mt-6 outline-none">
       <h2 id={checkout.headingId(0)} tabIndex={-1} className={panelHeading}>
@@ -61,7 +62,10 @@ export function RulesStep({
       </ul>
       <p className="mt-4 text-gray-800">
         By continuing you agree to the{' '}
-        <Link to="/terms" className="font-semibold text-rose-800 underline">
+        <Link
+          to={`/terms?${new URLSearchParams({ from: location.pathname + location.search }).toString()}`}
+          className="font-semibold text-rose-800 underline"
+        >
           terms and conditions
         </Link>
         .
