@@ -100,6 +100,10 @@ export function createAuth({ db, config, mail, log, onPasswordReset }: AuthDeps)
     }),
     plugins,
     telemetry: { enabled: false },
+    // Errors are not Better Auth's to log: by default it prints every refused request (4xx) with console.error and
+    // an unexpected error (a failed query, with its SQL parameters: emails) in full. With `throw`, a refusal still
+    // becomes its answer, and anything else reaches Fastify's error handler (500, logged without parameters).
+    onAPIError: { throw: true },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
