@@ -66,7 +66,13 @@ export interface AppDeps {
   uploadsDir?: string;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /**
+   * Deadlines for slow clients (defaults: DEFAULT_TIMEOUTS in app.ts): the whole request incl. its body
+   * (`requestMs`, REQUEST_TIMEOUT_MS), the headers (`headersMs`, HEADERS_TIMEOUT_MS), an idle connection
+   * (`idleMs`), and how often Node checks them (`checkIntervalMs`).
+   */
+  timeouts?: { requestMs?: number; headersMs?: number; idleMs?: number; checkIntervalMs?: number };
   /**
    * Addresses/CIDRs of the reverse proxies (TRUST_PROXY): only a request from one of them has its
    * client address taken from X-Forwarded-For (the nearest untrusted hop). Unset or empty: trust none.

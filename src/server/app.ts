@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -21,15 +21,18 @@ import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
 import { trustedOrigins } from './auth/config';
 import { resolveIdentity } from './auth/guards';
 import { loginThrottle, memoryThrottleStore } from './auth/throttle';
+import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
+import { refuseControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
 import { securityHeaders } from './http/security-headers';
+import { mailQueue, type MailQueue } from './providers/mail/mail-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +40,13 @@ declare module 'fastify' {
     auth: Auth;
     /** Every route as registered (method, full URL); the authorisation matrix test reads it. */
     routeTable: { method: string; url: string }[];
+    /** Mail sent by Better Auth (verification, password reset) goes out through this queue, off the request path. */
+    mailQueue: MailQueue;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 10_000, idleMs: 30_000, checkIntervalMs: 1_000 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The status code of each domain error (services throw them; this is the one place they become HTTP). */
@@ -63,11 +69,18 @@ function errorBody(code: string, message: string, issues?: { path: string; messa
 
 /** Builds the whole HTTP app from its dependencies; nothing happens at import time. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Errors are logged through logSafeError: a database error without its SQL parameters (emails).
+    logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), serializers: { err: logSafeError } } : false,
     // X-Forwarded-For is read only from the listed proxies (TRUST_PROXY); empty: the socket address is the client.
     trustProxy: deps.trustProxy?.length ? [...deps.trustProxy] : false,
     bodyLimit: 1024 * 1024,
+    // A client that sends its headers or body too slowly is answered 408 and disconnected (slow-loris);
+    // an idle connection is closed. Node checks the deadlines every `checkIntervalMs`.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: { method: string; url: string }[] = [];
@@ -81,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // `..`/`.` segments (also `%2e`, `\`) are refused before anything else, on every path (404s included), so the
   // origin check, the sign-in throttle and the router all see the path Better Auth and browsers would resolve.
   app.addHook('onRequest', refuseDotSegments);
+  // NUL and other control characters in the decoded query, path parameters or body: 400 on every route
+  // (Better Auth's included, whose raw body is read here the way it will read it).
+  app.addHook('preValidation', refuseControlChars);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,9 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const auth = createAuth({ db: deps.db, config: deps.config, mail: deps.mail, log: app.log });
-  app.decorate('auth', auth);
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), () => deps.clock.now().getTime());
+  // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
+  const authMail = mailQueue(deps.mail, { log: app.log });
+  app.decorate('mailQueue', authMail);
+  app.addHook('onClose', () => authMail.drained());
+  const auth = createAuth({
+    db: deps.db,
+    config: deps.config,
+    mail: authMail,
+    log: app.log,
+    onPasswordReset: (email) => throttle.accountReset(email),
+  });
+  app.decorate('auth', auth);
   app.decorateRequest('identity', null);
   const ctx: AppContext = {
     ...deps,
@@ -158,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   if (deps.uploadsDir) {
+    // The folder may not exist yet (no demo data, no upload so far).
+    mkdirSync(deps.uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: deps.uploadsDir,
       prefix: '/uploads/',

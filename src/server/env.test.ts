@@ -13,8 +13,17 @@ describe('loadEnv', () => {
       TRUST_PROXY: [],
       ALLOW_SANDBOX_PAYMENTS: false,
       SEARCH_CACHE_TTL_MS: 5000,
+      UPLOAD_SWEEP_INTERVAL_MS: 3_600_000,
+      REQUEST_TIMEOUT_MS: 60_000,
+      HEADERS_TIMEOUT_MS: 10_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses a header deadline longer than the request deadline', () => {
+    expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS \(5000\)/,
+    );
   });
 
   it('names every bad key at once', () => {

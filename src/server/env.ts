@@ -83,6 +83,12 @@ export const envSchema = z
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /** How often unused uploads older than a day are removed. */
+    UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+    /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -109,6 +115,13 @@ export const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'is required in production (links in mails, allowed request origin)',
+      });
+    }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

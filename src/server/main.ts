@@ -6,6 +6,7 @@ import { appConfigFromEnv } from './auth/config';
 import { openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
+import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
 import { systemClock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import { outboxMail } from './providers/mail/outbox-mail';
@@ -67,6 +68,7 @@ async function main() {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
+    timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
   });
 
   const shutdown = async (signal: string) => {
@@ -80,14 +82,21 @@ async function main() {
 
   // Expires holds past their time and confirms paid holds whose browser never called back.
   let sweeper: BookingSweeper | null = null;
+  // Removes uploads nothing refers to once they are a day old (safe with several processes).
+  let uploadsSweeper: UploadsSweeper | null = null;
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    await uploadsSweeper?.stop();
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   sweeper = startBookingSweeper(
     { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl },
     { intervalMs: env.BOOKING_SWEEP_INTERVAL_MS },
+  );
+  uploadsSweeper = startUploadsSweeper(
+    { db: database.db, storage, clock, log: app.log },
+    { intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');
   console.log(`StayHub is running: open ${shown}`);

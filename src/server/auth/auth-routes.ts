@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../app-context';
 import type { Auth } from './auth';
 import { requestHeaders } from './guards';
-import type { LoginThrottle } from './throttle';
+import { throttleMessage, type LoginThrottle } from './throttle';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
 
@@ -91,15 +91,9 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
         if (email !== null) {
           const decision = await throttle.begin(request.ip, email);
           if (!decision.allowed) {
-            const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-            reply.header('retry-after', String(decision.retryAfterSeconds));
-            return reply.status(429).send({
-              code: decision.reason === 'locked' ? 'TOO_MANY_ATTEMPTS_LOCKED' : 'TOO_MANY_ATTEMPTS',
-              message:
-                decision.reason === 'locked'
-                  ? `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-                  : `Too many failed sign-in attempts. Wait ${decision.retryAfterSeconds} seconds and try again.`,
-            });
+            // A password reset lifts that refusal, not time: no Retry-After to wait for.
+            if (decision.reason !== 'reset') reply.header('retry-after', String(decision.retryAfterSeconds));
+            return reply.status(429).send(throttleMessage(decision.reason, decision.retryAfterSeconds));
           }
         }
         const body =

@@ -6,6 +6,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../app-context';
 import type { Db } from '../db/client';
+import { logSafeError, logSafeText } from '../db/log-safe-error';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { MailProvider } from '../providers/mail/mail';
 import { promoteToAdmin } from './admins';
@@ -46,6 +47,8 @@ export interface AuthDeps {
   config: AppConfig;
   mail: MailProvider;
   log: FastifyBaseLogger;
+  /** Called after a password was reset through the mailed link (the sign-in throttle forgets the account). */
+  onPasswordReset?: (email: string) => Promise<void>;
 }
 
 /**
@@ -59,7 +62,7 @@ export interface AuthDeps {
  * - bearer tokens (`Authorization: Bearer <token>`) for API clients, signed;
  * - role / location / docImage on the user, never settable by a client.
  */
-export function createAuth({ db, config, mail, log }: AuthDeps) {
+export function createAuth({ db, config, mail, log, onPasswordReset }: AuthDeps) {
   const plugins: BetterAuthOptions['plugins'] = [bearer({ requireSignature: true })];
   if (config.google) {
     plugins.push(
@@ -98,12 +101,18 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
     }),
     plugins,
     telemetry: { enabled: false },
+    // Errors are not Better Auth's to log: by default it prints every refused request (4xx) with console.error and
+    // an unexpected error (a failed query, with its SQL parameters: emails) in full. With `throw`, a refusal still
+    // becomes its answer, and anything else reaches Fastify's error handler (500, logged without parameters).
+    onAPIError: { throw: true },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
         const fn =
           level === 'error' ? log.error : level === 'warn' ? log.warn : level === 'info' ? log.info : log.debug;
-        fn.call(log, { args: args.length ? args : undefined }, `auth: ${message}`);
+        // Database errors are logged without their SQL and parameters (emails).
+        const safeArgs = args.map((a) => (a instanceof Error ? logSafeError(a) : a));
+        fn.call(log, { args: safeArgs.length ? safeArgs : undefined }, `auth: ${logSafeText(String(message))}`);
       },
     },
     emailAndPassword: {
@@ -117,6 +126,9 @@ export function createAuth({ db, config, mail, log }: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mail.send(resetPasswordMail(user.email, user.name, url));
+      },
+      onPasswordReset: async ({ user }) => {
+        await onPasswordReset?.(user.email);
       },
     },
     emailVerification: {

@@ -15,9 +15,12 @@ import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
 import { DomainError } from '#server/domain-errors';
 import { HttpError, badRequest, forbidden, notFound } from '#server/http/errors';
 import { tooManyBytes } from './image-pipeline';
-import { documentOwnerTag, ownerTag, storeUpload } from './uploads-service';
+import { uploadLimiter } from './upload-limits';
+import { documentOwnerTag, ownerTag, storeAndRecordUpload } from './uploads-service';
 
 const oneImageOnly = () => badRequest('Send one picture at a time, in the field "image".');
+const notMultipart = () =>
+  new HttpError(415, 'unsupported_media_type', 'Send the picture as multipart/form-data in the field "image".');
 const missingImage = () => badRequest('Choose a picture to upload (field "image").', 'missing_file');
 
 /** Limits for busboy: one file of at most MAX_UPLOAD_BYTES, next to nothing else. */
@@ -56,9 +59,7 @@ function multipartError(err: unknown): unknown {
  * The file's name and declared type are ignored: they are the client's word.
  */
 async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the picture as multipart/form-data in the field "image".');
-  }
+  if (!request.isMultipart()) throw notMultipart();
   let file: Buffer | null = null;
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
@@ -80,6 +81,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: no other route accepts multipart bodies.
     await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+    const limiter = uploadLimiter(() => ctx.clock.now().getTime());
 
     app.post(
       '/uploads',
@@ -100,13 +102,35 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             401: errorResponse,
             413: errorResponse,
             415: errorResponse,
+            429: errorResponse,
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const me = requireUser(request);
-        const bytes = await readOneFile(request);
-        return storeUpload(ctx.storage, bytes, { purpose: request.query.purpose, userId: me.id });
+        if (!request.isMultipart()) throw notMultipart();
+        // Per user: 2 at a time, 20 a minute (upload-limits.ts), checked before the body is read.
+        const slot = limiter.acquire(me.id);
+        if (!slot.allowed) {
+          return reply
+            .status(429)
+            .header('retry-after', String(slot.retryAfterSeconds))
+            .send({
+              error: {
+                code: 'too_many_uploads',
+                message:
+                  slot.reason === 'concurrent'
+                    ? 'Wait for your other uploads to finish, then try again.'
+                    : `Too many uploads in a minute. Wait ${slot.retryAfterSeconds} second${slot.retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+              },
+            });
+        }
+        try {
+          const bytes = await readOneFile(request);
+          return await storeAndRecordUpload(ctx, bytes, { purpose: request.query.purpose, userId: me.id });
+        } finally {
+          slot.release();
+        }
       },
     );
 

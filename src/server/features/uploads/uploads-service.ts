@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, type UploadPurpose, type UploadResponse } from '#shared/schemas/uploads';
-import type { StorageProvider } from '#server/providers/storage/storage';
+import type { Db } from '#server/db/client';
+import { uploads } from '#server/db/schema';
+import type { Clock } from '#server/providers/clock/clock';
+import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import { processImage } from './image-pipeline';
 
 export const DETAIL_SIDE = 1280;
@@ -90,4 +93,40 @@ export async function storeUpload(
     width: detail!.width,
     height: detail!.height,
   };
+}
+
+/** The storage keys and visibility of the files behind an upload's URL. */
+function filesOf(url: string): { keys: string[]; visibility: Visibility } | null {
+  const image = uploadedImageKey(url);
+  if (image) {
+    const base = image.slice(0, -`-${DETAIL_SIDE}.webp`.length);
+    return { keys: [image, `${base}-${CARD_SIDE}.webp`], visibility: 'public' };
+  }
+  const prefix = '/api/documents/';
+  if (url.startsWith(prefix) && documentOwnerTag(url.slice(prefix.length))) {
+    return { keys: [url.slice(prefix.length)], visibility: 'private' };
+  }
+  return null;
+}
+
+/**
+ * storeUpload, then a row in `uploads` (who, when, which files), so the uploads
+ * sweeper can remove it if nothing ever uses it. If the row cannot be written,
+ * the files are removed and the error goes on.
+ */
+export async function storeAndRecordUpload(
+  deps: { storage: StorageProvider; db: Db; clock: Clock },
+  bytes: Buffer,
+  options: { purpose: UploadPurpose; userId: string },
+): Promise<UploadResponse> {
+  const result = await storeUpload(deps.storage, bytes, options);
+  const url = result.data.display_url;
+  const files = filesOf(url)!;
+  try {
+    await deps.db.insert(uploads).values({ url, ...files, userId: options.userId, createdAt: deps.clock.now() });
+  } catch (err) {
+    await Promise.allSettled(files.keys.map((key) => deps.storage.delete(key, files.visibility)));
+    throw err;
+  }
+  return result;
 }

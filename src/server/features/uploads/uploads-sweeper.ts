@@ -1,0 +1,114 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { bookings, homes, uploads, users } from '#server/db/schema';
+import type { Clock } from '#server/providers/clock/clock';
+import type { StorageProvider } from '#server/providers/storage/storage';
+
+/** An upload nothing refers to is removed once it is this old (time to fill in the form that uses it). */
+export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
+const BATCH = 100;
+const MAX_BATCHES_PER_PASS = 20;
+
+export interface UploadsSweepDeps {
+  db: Db;
+  storage: StorageProvider;
+  clock: Clock;
+  log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+/**
+ * Removes the files and rows of uploads older than `olderThanMs` that no home
+ * (its pictures), booking (its copied picture) or user (photo, host document)
+ * refers to. Safe with several processes: each batch is taken with
+ * `FOR UPDATE SKIP LOCKED`, so two processes never pick the same upload, and the
+ * rows go only when every file of the batch was deleted (else the batch is
+ * rolled back and tried again on the next pass).
+ */
+export async function removeUnusedUploads(
+  deps: UploadsSweepDeps,
+  options: { olderThanMs?: number } = {},
+): Promise<{ removed: number }> {
+  const cutoff = new Date(deps.clock.now().getTime() - (options.olderThanMs ?? UNUSED_UPLOAD_AGE_MS));
+  let removed = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+    const count = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: uploads.id, keys: uploads.keys, visibility: uploads.visibility })
+        .from(uploads)
+        .where(
+          and(
+            lt(uploads.createdAt, cutoff),
+            sql`not exists (select 1 from ${homes} where ${homes.images} @> array[${uploads.url}])`,
+            sql`not exists (select 1 from ${bookings} where ${bookings.image} = ${uploads.url})`,
+            sql`not exists (select 1 from ${users} where ${users.docImage} = ${uploads.url}
+                  or ${users.image} = ${uploads.url} or ${users.image} like '%' || ${uploads.url})`,
+          ),
+        )
+        .orderBy(uploads.createdAt)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (!rows.length) return 0;
+      for (const row of rows) {
+        await Promise.all(row.keys.map((key) => deps.storage.delete(key, row.visibility)));
+      }
+      await tx.delete(uploads).where(
+        inArray(
+          uploads.id,
+          rows.map((r) => r.id),
+        ),
+      );
+      return rows.length;
+    });
+    removed += count;
+    if (count < BATCH) break;
+  }
+  return { removed };
+}
+
+export interface UploadsSweeper {
+  /** Runs one pass now (after the one in progress, if any). */
+  runNow(): Promise<{ removed: number } | null>;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** Like the booking sweeper: one pass at start, then every `intervalMs`; passes never overlap. */
+export function startUploadsSweeper(deps: UploadsSweepDeps, options: { intervalMs: number }): UploadsSweeper {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<{ removed: number } | null> = Promise.resolve(null);
+  let stopped = false;
+
+  const pass = () => {
+    running = running.then(async () => {
+      if (stopped) return null;
+      try {
+        const result = await removeUnusedUploads(deps);
+        if (result.removed) deps.log?.info(result, 'unused uploads removed');
+        return result;
+      } catch (err) {
+        deps.log?.error({ err }, 'uploads sweep failed');
+        return null;
+      }
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void pass().finally(schedule);
+    }, options.intervalMs);
+    timer.unref();
+  };
+
+  void pass().finally(schedule);
+
+  return {
+    runNow: pass,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
