@@ -28,18 +28,10 @@
  * Storage: `memoryThrottleStore()` keeps counters in this process. Several app
  * processes behind a load balancer each keep their own counters; to share
  * them, pass a store backed by the database or Redis as
- * `AppDeps.loginThrottleStore` (the interface is below).
+ * `AppDeps.loginThrottleStore` (the interface is in app-context.ts).
  */
-export interface ThrottleState {
-  failures: number;
-  lastFailureAt: number;
-  lockedUntil: number;
-}
-
-export interface LoginThrottleStore {
-  /** Atomically reads, changes and writes the state of one key (null = no state). */
-  update(key: string, change: (state: ThrottleState | null) => ThrottleState | null): Promise<ThrottleState | null>;
-}
+import type { LoginThrottleStore, ThrottleState } from '#server/app-context';
+export type { LoginThrottleStore, ThrottleState };
 
 /** Account: failures before the progressive delay starts. */
 export const SLOW_AFTER = 5;
