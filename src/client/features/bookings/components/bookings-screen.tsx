@@ -107,18 +107,18 @@ function BookingRow({
       )}
       <td data-label="Status" className="px-3 py-3">
         <span
-          className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
+          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
         >
           {statusLabel(booking)}
         </span>
       </td>
       <td data-label="Action" className="px-3 py-3">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-col items-start gap-2">
           {canPay && awaitsPayment(booking) && (
             <Link
               to={checkoutHref(booking)}
               aria-describedby={titleId}
-              className="whitespace-nowrap rounded-md bg-rose-700 px-3 py-1.5 text-sm font-semibold text-white no-underline hover:bg-rose-800"
+              className="rounded-md bg-rose-700 px-3 py-1.5 text-center text-sm font-semibold text-white no-underline hover:bg-rose-800"
             >
               Continue to pay
             </Link>
