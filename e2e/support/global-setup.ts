@@ -24,6 +24,8 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER_URL: oidc.issuer,
       ADMIN_EMAILS: '',
+      // Paid holds whose browser never confirmed them are confirmed within seconds (booking.e2e.ts).
+      BOOKING_SWEEP_INTERVAL_MS: '2000',
     },
     appPort,
   );

@@ -196,7 +196,22 @@ const MATRIX: Record<string, Case[]> = {
     {
       name: "cancel a fresh booking of the guest's",
       request: async () => ({ method: 'DELETE', url: `/api/bookings/${await freshBooking()}` }),
-      expect: only({ guest: 200, admin: 200 }),
+      // Anyone else gets 404, as for an unknown id: a booking's existence is not theirs to learn.
+      expect: only({ guest: 200, admin: 200 }, 404),
+    },
+  ],
+  'PATCH /api/bookings/:id': [
+    {
+      name: 'note on a hold (empty body)',
+      request: () => ({ method: 'PATCH', url: '/api/bookings/00000000-0000-4000-8000-000000000000', payload: {} }),
+      expect: signedIn(400),
+    },
+  ],
+  'POST /api/payment-intent/:id/release': [
+    {
+      name: 'release an unknown intent',
+      request: () => ({ method: 'POST', url: '/api/payment-intent/pi_sbx_unknown/release' }),
+      expect: signedIn(404),
     },
   ],
 

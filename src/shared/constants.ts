@@ -9,3 +9,5 @@ export const TOAST_MAX_VISIBLE = 20;
 export const HOMES_PAGE_DEFAULT = 24;
 export const HOMES_PAGE_MAX = 100;
 export const HOLD_MINUTES = 15;
+/** The longest stay one booking may have, in nights (the terms' limit). */
+export const MAX_STAY_NIGHTS = 30;

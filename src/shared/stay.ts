@@ -5,6 +5,8 @@
  * clock time, so DST changes and month ends cannot shift the count.
  */
 
+import { MAX_STAY_NIGHTS } from './constants';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -94,3 +96,9 @@ export function windowCoversStay(from: string, to: string, checkIn: string, chec
   if (f === null || t === null || i === null || o === null) return false;
   return f <= i && o <= t && i < o;
 }
+
+/** The terms' limit on one stay, as the browser and the server both word it. */
+export const STAY_TOO_LONG = `A stay can be at most ${MAX_STAY_NIGHTS} nights (the terms' limit). Choose fewer nights.`;
+
+/** True when a stay of `nights` nights is longer than one booking may be. */
+export const isStayTooLong = (nights: number) => nights > MAX_STAY_NIGHTS;

@@ -181,6 +181,8 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundId: text('refund_id'),
+    /** When the provider said the hold's payment went through (the guest's card was charged) before the hold was confirmed. */
+    paymentReceivedAt: timestamp('payment_received_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -197,6 +199,18 @@ export const bookings = pgTable(
 );
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Homes that were deleted, and who owned them: a repeated delete by the owner
+ * or an admin answers `deletedCount: 0` instead of 404 (everyone else still
+ * gets 404, as for an id that never existed).
+ */
+export const deletedHomes = pgTable('deleted_homes', {
+  id: uuid('id').primaryKey(),
+  hostId: text('host_id'),
+  hostEmail: text('host_email').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
 

@@ -18,6 +18,9 @@ export const bookingSchema = z
     guests: z.number().int(),
     status: z.enum(BOOKING_STATUSES),
     holdExpiresAt: z.string().nullable().describe('Until when a held booking waits for its payment'),
+    paymentReceived: z
+      .boolean()
+      .describe('A held booking whose payment went through: it is being confirmed (no further payment is asked)'),
     guestEmail: z.string(),
     hostEmail: z.string(),
     message: z.string(),
@@ -59,8 +62,28 @@ export const unavailableDatesSchema = z
       z.object({
         from: isoDate.describe('First night taken (a check-in date)'),
         to: isoDate.describe('Check-out date of that stay: free again as a check-in'),
+        own: z
+          .boolean()
+          .optional()
+          .describe("Only for a signed-in caller: true for the caller's own reservation in progress (a live hold)"),
       }),
     ),
   })
   .meta({ id: 'UnavailableDates' });
 export type UnavailableDates = z.infer<typeof unavailableDatesSchema>;
+
+/** PATCH /api/bookings/:id: the guest's note to the host, kept with a hold before it is paid. */
+export const bookingMessageRequestSchema = z
+  .object({ message: z.string().max(2000).describe('Note to the host') })
+  .strict()
+  .meta({ id: 'BookingMessageRequest' });
+export type BookingMessageRequest = z.infer<typeof bookingMessageRequestSchema>;
+
+/** POST /api/payment-intent/:id/release: whether the hold was given up (a paid hold never is). */
+export const releaseHoldResponseSchema = z
+  .object({
+    released: z.boolean(),
+    status: z.enum(BOOKING_STATUSES).describe('The booking status afterwards'),
+  })
+  .meta({ id: 'ReleaseHoldResponse' });
+export type ReleaseHoldResponse = z.infer<typeof releaseHoldResponseSchema>;

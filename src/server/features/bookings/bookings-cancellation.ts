@@ -1,7 +1,8 @@
 /** DELETE /api/bookings/:id: held|confirmed -> cancelled, then the refund or the intent's cancellation. */
 import { and, eq } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
-import { forbidden, notFound } from '#server/domain-errors';
+import { notFound } from '#server/domain-errors';
+import { sendCancellationMails, type CancelledMoney } from './bookings-mail';
 import {
   REFUND_OWED,
   allows,
@@ -25,8 +26,8 @@ export async function cancelBooking(
   id: string,
 ): Promise<{ acknowledged: true; deletedCount: number }> {
   const booking = await findBooking(deps.db, id);
-  if (!booking) throw notFound('No booking with this id');
-  if (!mayManage(caller, booking)) throw forbidden('This is not your booking');
+  // Someone who may not manage it learns nothing: the same 404 as for an id that never existed.
+  if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
 
   const now = deps.clock.now();
   const [cancelled] = await deps.db
@@ -45,7 +46,10 @@ export async function cancelBooking(
     return { acknowledged: true, deletedCount: 0 };
   }
   logOf(deps).info({ bookingId: booking.id, by: caller.id }, 'booking cancelled');
-  if (cancelled.confirmedAt) await refundBooking(deps, cancelled);
-  else await releaseIntent(deps, cancelled);
+  let money: CancelledMoney;
+  if (cancelled.confirmedAt) money = (await refundBooking(deps, cancelled)) ? 'refunded' : 'refund_owed';
+  else money = await releaseIntent(deps, cancelled);
+  const byAdmin = caller.role === 'admin' && cancelled.guestId !== caller.id;
+  await sendCancellationMails(deps.mail, cancelled, money, byAdmin, logOf(deps), deps.publicUrl);
   return { acknowledged: true, deletedCount: 1 };
 }

@@ -139,7 +139,8 @@ export async function confirmBooking(
     );
   }
 
-  const outcome = await confirmWithIntent(deps, booking, intent, message);
+  // No note in this call keeps the one saved with the hold before the payment.
+  const outcome = await confirmWithIntent(deps, booking, intent, message || undefined);
   switch (outcome) {
     case 'confirmed':
     case 'already_confirmed':

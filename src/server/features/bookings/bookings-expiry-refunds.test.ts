@@ -109,8 +109,14 @@ describe('hold expiry and the sweeper', () => {
     const paid = (
       await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-14', checkOut: '2026-12-16', guests: 1 })
     ).json();
+    // Another home: a new hold of the same home would replace the guest's earlier one.
     const fresh = (
-      await createHold(t.app, other, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-22', guests: 1 })
+      await createHold(t.app, other, {
+        homeId: (await newHome()).id,
+        checkIn: '2026-12-20',
+        checkOut: '2026-12-22',
+        guests: 1,
+      })
     ).json();
     await payCard(t.app, other, paid.clientSecret);
     const sentBefore = outbox().length;

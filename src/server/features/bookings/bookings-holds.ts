@@ -1,19 +1,28 @@
 /** POST /api/payment-intent: a 15-minute hold on the dates and the provider's intent for it. */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
-import { addDays, calendarDate, dayNumber, priceStay, windowCoversStay } from '#shared/stay';
+import {
+  STAY_TOO_LONG,
+  addDays,
+  calendarDate,
+  dayNumber,
+  isStayTooLong,
+  priceStay,
+  windowCoversStay,
+} from '#shared/stay';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
-import { conflict, forbidden, invalid, limitReached, notFound } from '#server/domain-errors';
+import { DomainError, conflict, forbidden, invalid, limitReached, notFound } from '#server/domain-errors';
 import { PLACEHOLDER_IMAGE, findHome } from '../homes/homes-service';
 import {
   HOLD_MS,
   MAX_AMOUNT_CENTS,
   MAX_LIVE_HOLDS,
   allows,
+  findBooking,
   logOf,
   paymentUnavailable,
   sameEmail,
@@ -26,9 +35,11 @@ import { settleStaleHold } from './bookings-sweeper';
 
 /**
  * Places a 15-minute hold and creates the provider's intent for it.
- * One transaction marks this home's overlapping stale holds expired, releases
- * the caller's own overlapping hold of this home (a new choice of dates) and
- * inserts the hold; the exclusion constraint decides races (23P01 -> 409).
+ * Only a verified email may hold dates, for at most MAX_STAY_NIGHTS nights.
+ * One transaction marks this home's overlapping stale holds expired, replaces
+ * the caller's earlier unpaid hold of this home (whatever its dates: a new
+ * choice) and inserts the hold; the exclusion constraint decides races
+ * (23P01 -> 409).
  * The provider is called only outside that transaction.
  */
 export async function placeHold(
@@ -41,6 +52,19 @@ export async function placeHold(
   if (!home) throw notFound('No home with this id');
   if ((home.hostId && home.hostId === caller.id) || sameEmail(home.hostEmail, caller.email)) {
     throw forbidden('You cannot book your own home');
+  }
+
+  const [account] = await db
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, caller.id))
+    .limit(1);
+  if (!account?.emailVerified) {
+    throw new DomainError(
+      'forbidden',
+      'email_not_verified',
+      'Please verify your email address before reserving: open the link in the verification mail we sent you (or ask for a new one).',
+    );
   }
 
   const now = clock.now();
@@ -59,6 +83,7 @@ export async function placeHold(
     );
   }
   const price = priceStay(home.priceCents, input.checkIn, input.checkOut);
+  if (isStayTooLong(price.nights)) throw invalid(STAY_TOO_LONG, 'stay_too_long');
   if (price.totalCents > MAX_AMOUNT_CENTS) {
     throw invalid(
       `The total for these dates is above the $${centsToAmount(MAX_AMOUNT_CENTS).toFixed(2)} a card payment may be. Please choose fewer nights.`,
@@ -130,6 +155,7 @@ export async function placeHold(
           ),
         )
         .returning();
+      // The caller's earlier hold of this home (other dates: a new choice) gives way; a paid one never does.
       const replaced = await tx
         .update(bookings)
         .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
@@ -138,11 +164,12 @@ export async function placeHold(
             eq(bookings.homeId, home.id),
             eq(bookings.guestId, caller.id),
             eq(bookings.status, 'held'),
-            overlapsStay(input.checkIn, input.checkOut),
+            gt(bookings.holdExpiresAt, now),
+            isNull(bookings.paymentReceivedAt),
           ),
         )
         .returning();
-      // The replaced hold (a new choice of dates for this home) no longer counts.
+      // The replaced hold no longer counts.
       const [live] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(bookings)
@@ -209,10 +236,16 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
     throw paymentUnavailable(err);
   }
   if (hold.paymentIntentId !== intent.id) {
-    await deps.db
+    const linked = await deps.db
       .update(bookings)
       .set({ paymentIntentId: intent.id, paymentProvider: deps.payments.name, updatedAt: deps.clock.now() })
-      .where(eq(bookings.id, hold.id));
+      .where(and(eq(bookings.id, hold.id), eq(bookings.status, 'held')))
+      .returning({ id: bookings.id });
+    if (!linked.length) {
+      // The hold ended while the provider answered (replaced, or given up by the sweeper): its intent goes too.
+      await releaseIntent(deps, { id: hold.id, paymentIntentId: intent.id });
+      throw conflict('Your hold on these dates has ended. Please choose the dates again.', 'hold_expired');
+    }
   }
   return {
     clientSecret: intent.clientSecret,
@@ -223,4 +256,83 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
     holdExpiresAt: (hold.holdExpiresAt ?? deps.clock.now()).toISOString(),
     provider: deps.payments.name,
   };
+}
+
+/**
+ * The guest left the checkout without paying: their hold gives the dates back.
+ * The provider's intent is cancelled first, so it can no longer be paid; when
+ * it was paid already the hold stays (the sweeper or the browser confirms it).
+ * Anyone else's intent, or an unknown one, answers 404.
+ */
+export async function releaseHold(
+  deps: BookingDeps,
+  caller: Caller,
+  paymentIntentId: string,
+): Promise<{ released: boolean; status: BookingRow['status'] }> {
+  const [hold] = await deps.db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).limit(1);
+  if (!hold || hold.guestId !== caller.id) throw notFound('No reservation with this payment');
+  if (hold.status !== 'held' || hold.paymentReceivedAt) return { released: false, status: hold.status };
+  let intent;
+  try {
+    intent = await deps.payments.cancelIntent(paymentIntentId);
+  } catch (err) {
+    throw paymentUnavailable(err);
+  }
+  if (intent.status === 'succeeded') {
+    // Paid meanwhile: never given up; it is confirmed instead.
+    await markPaymentReceived(deps, paymentIntentId);
+    return { released: false, status: hold.status };
+  }
+  const now = deps.clock.now();
+  const [released] = await deps.db
+    .update(bookings)
+    .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, hold.id), eq(bookings.status, 'held'), isNull(bookings.paymentReceivedAt)))
+    .returning();
+  if (released) logOf(deps).info({ bookingId: hold.id }, 'hold released: the guest left the checkout');
+  return { released: Boolean(released), status: released?.status ?? (await currentStatus(deps, hold.id)) };
+}
+
+async function currentStatus(deps: BookingDeps, id: string): Promise<BookingRow['status']> {
+  const [row] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
+  return row?.status ?? 'cancelled';
+}
+
+/** The provider says this hold's intent was paid: the hold shows as being confirmed and is never released or replaced. */
+export async function markPaymentReceived(deps: BookingDeps, paymentIntentId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db
+    .update(bookings)
+    .set({ paymentReceivedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(bookings.paymentIntentId, paymentIntentId),
+        eq(bookings.status, 'held'),
+        isNull(bookings.paymentReceivedAt),
+      ),
+    );
+}
+
+/**
+ * PATCH /api/bookings/:id {message}: the guest's note to the host, kept with
+ * the hold before the card is charged, so whoever confirms the paid hold (the
+ * browser, a webhook or the sweeper) keeps it.
+ */
+export async function saveHoldMessage(
+  deps: BookingDeps,
+  caller: Caller,
+  bookingId: string,
+  message: string,
+): Promise<{ acknowledged: true; modifiedCount: number }> {
+  const booking = await findBooking(deps.db, bookingId);
+  if (!booking || booking.guestId !== caller.id) throw notFound('No booking with this id');
+  if (booking.status !== 'held') {
+    throw conflict('Only a reservation waiting for its payment can change its message.', 'not_held');
+  }
+  const rows = await deps.db
+    .update(bookings)
+    .set({ message: message.trim(), updatedAt: deps.clock.now() })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'held')))
+    .returning({ id: bookings.id });
+  return { acknowledged: true, modifiedCount: rows.length };
 }

@@ -42,6 +42,13 @@ export const logOf = (deps: BookingDeps) => deps.log ?? silent;
 export const HOLD_MS = HOLD_MINUTES * 60_000;
 /** Live (unexpired) holds one guest may have at once, across all homes: nobody can block many homes' dates for free. */
 export const MAX_LIVE_HOLDS = 2;
+/**
+ * A hold whose provider intent was never linked (the process died between the
+ * insert and the provider's answer) is given up this long after it was placed.
+ */
+export const UNLINKED_HOLD_MS = 60_000;
+/** The provider's open intents that no live hold links are cancelled once they are this old. */
+export const UNLINKED_INTENT_MS = 60_000;
 /** The largest total a card payment may have (Stripe's limit, $999,999.99); also keeps amount_cents in its int32 column. */
 export const MAX_AMOUNT_CENTS = 99_999_999;
 /** Recorded as the refund id when the provider says the charge was already refunded but the refund could not be looked up. */
@@ -83,6 +90,7 @@ export function toBooking(row: BookingRow): Booking {
     guests: row.guests,
     status: row.status,
     holdExpiresAt: row.status === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    paymentReceived: row.status === 'held' && row.paymentReceivedAt !== null,
     guestEmail: row.guestEmail,
     hostEmail: row.hostEmail,
     message: row.message,

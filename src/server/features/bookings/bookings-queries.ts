@@ -21,16 +21,23 @@ export async function listBookings(deps: BookingDeps, filter: { guestEmail?: str
   return rows.map(toBooking);
 }
 
-/** The home's held (live) and confirmed stays that end after `fromDate`, in date order; no guest data. */
+/**
+ * The home's held (live) and confirmed stays that end after `fromDate`, in date
+ * order; no guest data. For a signed-in `viewerId`, their own live holds are
+ * marked `own` (a reservation in progress, not dates someone else took).
+ */
 export async function unavailableRanges(
   deps: BookingDeps,
   homeId: string,
   fromDate: string,
-): Promise<{ from: string; to: string }[]> {
+  viewerId?: string,
+): Promise<{ from: string; to: string; own?: boolean }[]> {
   const rows = await deps.db
-    .select({ from: bookings.checkIn, to: bookings.checkOut })
+    .select({ from: bookings.checkIn, to: bookings.checkOut, guestId: bookings.guestId, status: bookings.status })
     .from(bookings)
     .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), blocksDates(deps.clock.now())))
     .orderBy(asc(bookings.checkIn));
-  return rows;
+  return rows.map(({ from, to, guestId, status }) =>
+    viewerId && guestId === viewerId && status === 'held' ? { from, to, own: true } : { from, to },
+  );
 }

@@ -53,17 +53,20 @@ export async function refundBooking(
 /**
  * A hold that was given up (expired, cancelled, replaced): its intent is
  * cancelled so it can no longer be paid; when it was paid meanwhile, the
- * payment is refunded.
+ * payment is refunded. Answers what happened to the money: 'none' (nothing
+ * was charged, or the provider could not be asked), 'refunded', or
+ * 'refund_owed' (the refund failed; the sweeper retries it).
  */
 export async function releaseIntent(
   deps: BookingDeps,
   booking: Pick<BookingRow, 'id' | 'paymentIntentId'>,
-): Promise<void> {
-  if (!booking.paymentIntentId) return;
+): Promise<'none' | 'refunded' | 'refund_owed'> {
+  if (!booking.paymentIntentId) return 'none';
   try {
     const intent = await deps.payments.cancelIntent(booking.paymentIntentId);
-    if (intent.status === 'succeeded') await refundBooking(deps, booking);
+    if (intent.status === 'succeeded') return (await refundBooking(deps, booking)) ? 'refunded' : 'refund_owed';
   } catch (err) {
     logOf(deps).warn({ err, bookingId: booking.id }, 'could not cancel the payment of a released hold');
   }
+  return 'none';
 }

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   bookingListSchema,
+  bookingMessageRequestSchema,
   bookingsQuerySchema,
   createBookingRequestSchema,
+  releaseHoldResponseSchema,
   unavailableDatesSchema,
 } from '#shared/schemas/bookings';
-import { acknowledgedDelete, acknowledgedInsert, errorResponse, idParam } from '#shared/schemas/common';
+import {
+  acknowledgedDelete,
+  acknowledgedInsert,
+  acknowledgedUpdate,
+  errorResponse,
+  idParam,
+} from '#shared/schemas/common';
 import { paymentIntentRequestSchema, paymentIntentResponseSchema } from '#shared/schemas/payments';
 import { addDays, calendarDate } from '#shared/stay';
 import type { AppContext } from '#server/app-context';
@@ -14,7 +23,7 @@ import { notFound } from '#server/http/errors';
 import { findHome } from '../homes/homes-service';
 import { cancelBooking } from './bookings-cancellation';
 import { confirmBooking } from './bookings-confirmation';
-import { placeHold } from './bookings-holds';
+import { placeHold, releaseHold, saveHoldMessage } from './bookings-holds';
 import { listBookings, unavailableRanges } from './bookings-queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -37,6 +46,40 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => placeHold(ctx, requireUser(request), request.body),
+    );
+
+    app.post(
+      '/payment-intent/:id/release',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['bookings'],
+          summary: 'The guest left the checkout: their unpaid hold is given up and its payment cancelled',
+          description:
+            'The id is the `paymentIntentId` the payment intent answered. A paid hold is never released ' +
+            "(`released: false`); an intent that is not the caller's answers 404. Sent by the browser with " +
+            '`fetch(..., { keepalive: true })` when the checkout page is left.',
+          params: z.object({ id: z.string().min(1).max(200) }).strict(),
+          response: { 200: releaseHoldResponseSchema, 401: errorResponse, 404: errorResponse, 502: errorResponse },
+        },
+      },
+      async (request) => releaseHold(ctx, requireUser(request), request.params.id),
+    );
+
+    app.patch(
+      '/bookings/:id',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['bookings'],
+          summary: "Keep the guest's note to the host with their hold, before it is paid",
+          description: 'Only the guest of a held booking; 409 not_held once it is confirmed, cancelled or expired.',
+          params: idParam,
+          body: bookingMessageRequestSchema,
+          response: { 200: acknowledgedUpdate, ...errors },
+        },
+      },
+      async (request) => saveHoldMessage(ctx, requireUser(request), request.params.id, request.body.message),
     );
 
     app.post(
@@ -86,9 +129,10 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const home = await findHome(ctx.db, request.params.id);
         if (!home) throw notFound('No home with this id');
-        reply.header('cache-control', 'no-cache');
+        const viewer = request.identity?.id;
+        reply.header('cache-control', viewer ? 'private, no-cache' : 'no-cache');
         const since = addDays(calendarDate(ctx.clock.now(), 'UTC'), -1);
-        return { ranges: await unavailableRanges(ctx, home.id, since) };
+        return { ranges: await unavailableRanges(ctx, home.id, since, viewer) };
       },
     );
 
@@ -99,6 +143,9 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['bookings'],
           summary: 'Cancel a booking (the guest or an admin); the payment is refunded and the dates are free again',
+          description:
+            'Mails the guest (and the host, for a confirmed or paid booking) with the refunded amount. A repeat answers ' +
+            '`deletedCount: 0`; a booking the caller may not manage answers 404, as an unknown id.',
           params: idParam,
           response: { 200: acknowledgedDelete, 401: errorResponse, 403: errorResponse, 404: errorResponse },
         },

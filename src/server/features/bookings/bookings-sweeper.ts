@@ -5,7 +5,17 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { confirmWithIntent } from './bookings-confirmation';
-import { HOLD_MS, REFUND_OWED, allows, logOf, targetOf, type BookingDeps } from './bookings-model';
+import {
+  HOLD_MS,
+  REFUND_OWED,
+  UNLINKED_HOLD_MS,
+  UNLINKED_INTENT_MS,
+  allows,
+  findBooking,
+  logOf,
+  targetOf,
+  type BookingDeps,
+} from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 
 /**
@@ -52,6 +62,8 @@ export interface SweepResult {
   confirmed: number;
   expired: number;
   refunded: number;
+  /** Provider intents no live hold links, cancelled (omitted when 0). */
+  orphansCancelled?: number;
 }
 
 export interface SweepOptions {
@@ -125,7 +137,52 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
     .limit(limit);
   for (const booking of owed) if (await refundBooking(deps, booking)) result.refunded++;
 
+  // 4. Holds whose intent was never linked (the process died in between): given up after a minute, not 15.
+  const unlinked = await db
+    .update(bookings)
+    .set({ status: targetOf('expire'), updatedAt: now })
+    .where(
+      and(
+        allows('expire'),
+        isNull(bookings.paymentIntentId),
+        lte(bookings.createdAt, new Date(now.getTime() - UNLINKED_HOLD_MS)),
+      ),
+    )
+    .returning({ id: bookings.id });
+  result.expired += unlinked.length;
+
+  // 5. The provider's open intents that no live hold links: cancelled, so nobody can pay them.
+  const orphans = await cancelOrphanIntents(deps, now, limit);
+  if (orphans) result.orphansCancelled = orphans;
+
   return result;
+}
+
+async function cancelOrphanIntents(deps: BookingDeps, now: Date, limit: number): Promise<number> {
+  if (!deps.payments.listOpenIntents) return 0;
+  let open;
+  try {
+    open = await deps.payments.listOpenIntents(new Date(now.getTime() - UNLINKED_INTENT_MS), limit);
+  } catch (err) {
+    logOf(deps).warn({ err }, 'could not list open payment intents');
+    return 0;
+  }
+  let cancelled = 0;
+  for (const intent of open) {
+    const booking = intent.metadata.bookingId ? await findBooking(deps.db, intent.metadata.bookingId) : null;
+    // A live or stale hold that links it is settled by steps 1 and 2.
+    if (booking && booking.paymentIntentId === intent.id && booking.status === 'held') continue;
+    try {
+      const after = await deps.payments.cancelIntent(intent.id);
+      if (after.status === 'succeeded') {
+        logOf(deps).error({ paymentIntentId: intent.id }, 'an unlinked payment intent was paid; refunding it');
+        await deps.payments.refund(intent.id, `refund-${intent.id}`);
+      } else cancelled++;
+    } catch (err) {
+      logOf(deps).warn({ err, paymentIntentId: intent.id }, 'could not cancel an unlinked payment intent');
+    }
+  }
+  return cancelled;
 }
 
 export interface BookingSweeper {
@@ -149,7 +206,8 @@ export function startBookingSweeper(deps: BookingDeps, options: SweepOptions & {
       if (stopped) return null;
       try {
         const result = await sweepOnce(deps, options);
-        if (result.confirmed || result.expired || result.refunded) deps.log?.info(result, 'booking sweep');
+        if (result.confirmed || result.expired || result.refunded || result.orphansCancelled)
+          deps.log?.info(result, 'booking sweep');
         return result;
       } catch (err) {
         deps.log?.error({ err }, 'booking sweep failed');

@@ -23,6 +23,7 @@ import {
   createHome,
   decodeCursor,
   deleteHome,
+  deletedHomeOwner,
   findHome,
   listHomes,
   toHome,
@@ -167,6 +168,9 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['homes'],
           summary: 'Delete a home (its owner or an admin); refused while it has upcoming bookings',
+          description:
+            'A repeat by the owner or an admin answers `{acknowledged: true, deletedCount: 0}`; anyone else gets 404 for a ' +
+            'deleted home, as for an id that never existed (403 only while the home exists: homes are public).',
           params: idParam,
           response: {
             200: acknowledgedDelete,
@@ -179,8 +183,16 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const me = requireUser(request);
+        // Deleted already: its owner or an admin is told so (deletedCount 0); anyone else gets 404, as for an unknown id.
+        const alreadyGone = async () => {
+          const owner = await deletedHomeOwner(ctx.db, request.params.id);
+          if (owner && (owner.hostId === me.id || sameEmail(owner.hostEmail, me.email) || isAdmin(me))) {
+            return { acknowledged: true, deletedCount: 0 };
+          }
+          throw notFound('No home with this id');
+        };
         const row = await findHome(ctx.db, request.params.id);
-        if (!row) throw notFound('No home with this id');
+        if (!row) return alreadyGone();
         if (row.hostId !== me.id && !isAdmin(me)) throw forbidden('Only the host of this home can delete it');
         const result = await deleteHome(ctx.db, row.id, ctx.clock.now());
         if (result === 'booked') {
@@ -189,7 +201,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'home_booked',
           );
         }
-        if (result === 'missing') throw notFound('No home with this id');
+        if (result === 'missing') return alreadyGone();
         return { acknowledged: true, deletedCount: 1 };
       },
     );

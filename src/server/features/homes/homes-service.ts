@@ -3,7 +3,7 @@ import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/h
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
-import { bookings, homeLocations, homes } from '#server/db/schema';
+import { bookings, deletedHomes, homeLocations, homes } from '#server/db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -234,7 +234,30 @@ export async function deleteHome(db: Db, id: string, now: Date): Promise<DeleteH
     if (!locked.length) return 'missing';
     const upcoming = await tx.select({ id: bookings.id }).from(bookings).where(upcomingBookingsOf(id, now)).limit(1);
     if (upcoming.length) return 'booked';
-    const gone = await tx.delete(homes).where(eq(homes.id, id)).returning({ id: homes.id });
-    return gone.length ? 'deleted' : 'missing';
+    const gone = await tx
+      .delete(homes)
+      .where(eq(homes.id, id))
+      .returning({ id: homes.id, hostId: homes.hostId, hostEmail: homes.hostEmail });
+    if (!gone[0]) return 'missing';
+    // Remembered, so the owner's repeated delete answers deletedCount 0 (see deletedHomeOwner).
+    await tx
+      .insert(deletedHomes)
+      .values({ id: gone[0].id, hostId: gone[0].hostId, hostEmail: gone[0].hostEmail, deletedAt: now })
+      .onConflictDoNothing();
+    return 'deleted';
   });
+}
+
+/** Who owned a deleted home (null when no home with this id was ever deleted). */
+export async function deletedHomeOwner(
+  db: Db,
+  id: string,
+): Promise<{ hostId: string | null; hostEmail: string } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ hostId: deletedHomes.hostId, hostEmail: deletedHomes.hostEmail })
+    .from(deletedHomes)
+    .where(eq(deletedHomes.id, id))
+    .limit(1);
+  return row ?? null;
 }

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '#server/providers/payments/payment-provide
 import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
 import type { PaymentWebhookEvent } from '#server/providers/payments/stripe-payments';
 import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
+import { markPaymentReceived } from '../bookings/bookings-holds';
 import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
 
 const isSandbox = (p: PaymentProvider): p is SandboxPayments => p.name === 'sandbox' && 'confirmCard' in p;
@@ -23,10 +24,15 @@ export async function payInSandbox(
   const intent = await payments.findByClientSecret(clientSecret);
   if (!intent) throw notFound('No payment with this client secret');
   if ((await checkHoldPayable(deps, caller, intent)) === 'paid') {
+    await markPaymentReceived(deps, intent.id);
     return { paymentIntent: { id: intent.id, status: intent.status } };
   }
   const result = await payments.confirmCard(clientSecret, card, billing);
-  if (result.ok) return { paymentIntent: { id: result.intent.id, status: result.intent.status } };
+  if (result.ok) {
+    // From here on the hold shows as being confirmed, and is never released or replaced.
+    if (result.intent.status === 'succeeded') await markPaymentReceived(deps, result.intent.id);
+    return { paymentIntent: { id: result.intent.id, status: result.intent.status } };
+  }
   if (result.code === 'payment_intent_unexpected_state') throw conflict(result.message, result.code);
   throw paymentDeclined(result.message, result.code);
 }

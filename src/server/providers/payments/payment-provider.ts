@@ -49,6 +49,12 @@ export interface PaymentProvider {
    * `charge_already_refunded`.
    */
   refund(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Unpaid intents (`requires_payment_method`) created at or before `createdBefore`
+   * (and within the day before it), oldest first: the sweeper cancels those no live
+   * hold links (a process that died between creating and linking one).
+   */
+  listOpenIntents?(createdBefore: Date, limit: number): Promise<RetrievedIntent[]>;
   /** What the browser needs to take a card. */
   publicConfig(): PublicPaymentConfig;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { paymentIntents } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
@@ -139,6 +139,22 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
         'This PaymentIntent does not have a successful charge to refund.',
         'payment_intent_unexpected_state',
       );
+    },
+
+    async listOpenIntents(createdBefore, limit) {
+      const rows = await db
+        .select()
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.status, 'requires_payment_method'),
+            lte(paymentIntents.createdAt, createdBefore),
+            gte(paymentIntents.createdAt, new Date(createdBefore.getTime() - 86_400_000)),
+          ),
+        )
+        .orderBy(asc(paymentIntents.createdAt))
+        .limit(limit);
+      return rows.map(toRetrieved);
     },
 
     async findByClientSecret(clientSecret) {

@@ -118,6 +118,17 @@ export function stripePayments(settings: StripeSettings): StripePayments {
       return fromStripeIntent(await call(() => client.paymentIntents.retrieve(id)));
     },
 
+    async listOpenIntents(createdBefore, limit) {
+      const lte = Math.floor(createdBefore.getTime() / 1000);
+      const page = await call(() =>
+        client.paymentIntents.list({ created: { lte, gte: lte - 86_400 }, limit: Math.min(limit, 100) }),
+      );
+      return page.data
+        .filter((pi) => pi.metadata?.bookingId && mapStatus(pi.status) === 'requires_payment_method')
+        .map(fromStripeIntent)
+        .reverse();
+    },
+
     async cancelIntent(id) {
       try {
         return fromStripeIntent(await client.paymentIntents.cancel(id));

@@ -20,7 +20,8 @@ import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/compon
 import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
-import { isCancellable, STATUS_LABELS } from '../lib/present';
+import { Link } from 'react-router';
+import { awaitsPayment, cancelConsequence, checkoutHref, isCancellable, statusLabel } from '../lib/present';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
   held: 'bg-amber-100 text-amber-900',
@@ -60,11 +61,14 @@ function BookingRow({
   booking,
   index,
   showGuest,
+  canPay,
   onCancel,
 }: {
   booking: Booking;
   index: number;
   showGuest: boolean;
+  /** The guest's own list: a reservation waiting for payment offers "Continue to pay". */
+  canPay: boolean;
   onCancel: (booking: Booking, opener: HTMLElement) => void;
 }) {
   const titleId = `booking-title-${booking._id}`;
@@ -103,27 +107,38 @@ function BookingRow({
       )}
       <td data-label="Status" className="px-3 py-3">
         <span
-          className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[booking.status]}`}
+          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
         >
-          {STATUS_LABELS[booking.status]}
+          {statusLabel(booking)}
         </span>
       </td>
       <td data-label="Action" className="px-3 py-3">
-        {isCancellable(booking) ? (
-          <button
-            type="button"
-            aria-describedby={titleId}
-            onClick={(event) => onCancel(booking, event.currentTarget)}
-            className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
-          >
-            {TEXTS.cancelBooking}
-          </button>
-        ) : (
-          <span className="text-gray-700">
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">No action</span>
-          </span>
-        )}
+        <div className="flex flex-col items-start gap-2">
+          {canPay && awaitsPayment(booking) && (
+            <Link
+              to={checkoutHref(booking)}
+              aria-describedby={titleId}
+              className="rounded-md bg-rose-700 px-3 py-1.5 text-center text-sm font-semibold text-white no-underline hover:bg-rose-800"
+            >
+              Continue to pay
+            </Link>
+          )}
+          {isCancellable(booking) ? (
+            <button
+              type="button"
+              aria-describedby={titleId}
+              onClick={(event) => onCancel(booking, event.currentTarget)}
+              className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
+            >
+              {TEXTS.cancelBooking}
+            </button>
+          ) : (
+            <span className="text-gray-700">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">No action</span>
+            </span>
+          )}
+        </div>
       </td>
     </tr>
   );
@@ -186,7 +201,14 @@ export function BookingsScreen({
             minWidthClass="sm:min-w-[52rem]"
           >
             {shown(all).map((booking, index) => (
-              <BookingRow key={booking._id} booking={booking} index={index} showGuest={showGuest} onCancel={openFor} />
+              <BookingRow
+                key={booking._id}
+                booking={booking}
+                index={index}
+                showGuest={showGuest}
+                canPay={email !== null}
+                onCancel={openFor}
+              />
             ))}
           </ScrollTable>
         )}
@@ -227,7 +249,7 @@ export function BookingsScreen({
                   ({formatDay(target.from)} – {formatDay(target.to)})
                 </>
               )}
-              ? The payment is refunded and the dates become free again.
+              ? {target && cancelConsequence(target)}
             </Dialog.Description>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <Dialog.Close asChild>

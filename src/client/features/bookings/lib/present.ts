@@ -2,6 +2,7 @@
 import type { Booking } from '#shared/schemas/bookings';
 import type { BookingStatus } from '#shared/booking-state';
 import { canTransition } from '#shared/booking-state';
+import { formatAmount } from '#shared/money';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
@@ -9,6 +10,35 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
+
+/** The label of a booking's status; a held booking whose payment went through is being confirmed. */
+export function statusLabel(booking: Pick<Booking, 'status' | 'paymentReceived'>): string {
+  return booking.status === 'held' && booking.paymentReceived ? 'Confirming' : STATUS_LABELS[booking.status];
+}
+
+/** A reservation still waiting for its payment: the guest may open its checkout again ("Continue to pay"). */
+export function awaitsPayment(booking: Pick<Booking, 'status' | 'paymentReceived' | 'homeId'>): boolean {
+  return booking.status === 'held' && !booking.paymentReceived && booking.homeId !== null;
+}
+
+/** The checkout of a booking's stay (it answers the same hold while it lasts). */
+export function checkoutHref(booking: Pick<Booking, 'homeId' | 'from' | 'to' | 'guests'>): string {
+  const params = new URLSearchParams({
+    homeId: booking.homeId ?? '',
+    checkIn: booking.from,
+    checkOut: booking.to,
+    guests: String(booking.guests),
+  });
+  return `/chackout?${params.toString()}`;
+}
+
+/** What Yes does to the money, worded by the booking's real state. */
+export function cancelConsequence(booking: Pick<Booking, 'status' | 'paymentReceived' | 'total'>): string {
+  if (booking.status === 'confirmed' || booking.paymentReceived) {
+    return `The payment of ${formatAmount(booking.total)} is refunded to your card and the dates become free again.`;
+  }
+  return 'No payment was taken, so there is nothing to refund; the dates become free again.';
+}
 
 /** Only a held or confirmed booking can still be cancelled (the state machine's rule). */
 export function isCancellable(booking: Pick<Booking, 'status'>): boolean {

@@ -13,7 +13,9 @@ import { unavailableDatesSchema } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { calendarDate } from '#shared/stay';
 import { TEXTS } from '#shared/texts';
+import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
 import { apiRequest } from '#client/lib/api';
+import { useSession } from '#client/lib/session';
 import { initialStay, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
 
@@ -24,10 +26,10 @@ function initialGuests(value: string | null, max: number): string {
   return Number.isInteger(n) && n >= 1 && n <= max ? String(n) : '1';
 }
 
-/** Stays of this home already held or booked, as half-open ranges [from, to). */
-function useTakenRanges(homeId: string) {
+/** Stays of this home already held or booked, as half-open ranges [from, to); `own` marks the viewer's reservation in progress. */
+function useTakenRanges(homeId: string, viewerId: string | null) {
   const query = useQuery({
-    queryKey: ['homes', 'unavailable', homeId],
+    queryKey: ['homes', 'unavailable', homeId, viewerId],
     queryFn: async ({ signal }) =>
       (await apiRequest(`/api/home/${encodeURIComponent(homeId)}/unavailable`, unavailableDatesSchema, { signal })).data
         .ranges,
@@ -38,7 +40,12 @@ function useTakenRanges(homeId: string) {
 /** The booking box of a home's page: dates, guests, the price of the stay and Reserve. */
 export function BookingWidget({ home }: { home: Home }) {
   const id = useId();
-  const taken = useTakenRanges(home._id);
+  const { user } = useSession();
+  const ranges = useTakenRanges(home._id, user?.id ?? null);
+  // The viewer's own hold is not "already booked": reserving again replaces it.
+  const taken = ranges.filter((r) => !r.own);
+  const mine = ranges.filter((r) => r.own);
+  const unverified = user?.emailVerified === false;
   const [params, setParams] = useSearchParams();
   // The first stay shown: the URL's checkIn/checkOut, else the search's dates, when they
   // fit the home's window; else the window's first night. Edits are mirrored into the URL
@@ -159,7 +166,11 @@ export function BookingWidget({ home }: { home: Home }) {
         )}
       </div>
 
-      {quote.problem ? (
+      {unverified ? (
+        <div className="mt-4">
+          <VerifyEmailNotice email={user.email} />
+        </div>
+      ) : quote.problem ? (
         <button
           type="button"
           disabled
@@ -177,6 +188,19 @@ export function BookingWidget({ home }: { home: Home }) {
         </Link>
       )}
       <p className="mt-3 text-center text-sm text-gray-700">{TEXTS.notChargedYet}</p>
+      {mine.length > 0 && (
+        <div className="mt-4 border-t border-gray-200 pt-3">
+          <h3 className="text-sm font-semibold text-gray-900">Your reservation in progress</h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-gray-700">
+            {mine.map((r) => (
+              <li key={`${r.from}|${r.to}`}>
+                {formatDay(r.from)} – {formatDay(r.to)}{' '}
+                <span className="text-gray-700">(reserving other dates replaces it)</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {taken.length > 0 && (
         <div className="mt-4 border-t border-gray-200 pt-3">
           <h3 className="text-sm font-semibold text-gray-900">

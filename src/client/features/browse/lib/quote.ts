@@ -1,5 +1,13 @@
 import type { Home } from '#shared/schemas/homes';
-import { InvalidStayError, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
+import {
+  InvalidStayError,
+  STAY_TOO_LONG,
+  isIsoDate,
+  isStayTooLong,
+  priceStay,
+  windowCoversStay,
+  type StayPrice,
+} from '#shared/stay';
 import { formatDay } from '#shared/dates';
 import { priceToCents } from '#shared/money';
 import { plural } from '#shared/plural';
@@ -21,6 +29,7 @@ export function quoteStay(home: Home, checkIn: string, checkOut: string, guests:
       return { price: null, problem: error.message + '.' };
     throw error;
   }
+  if (isStayTooLong(price.nights)) return { price, problem: STAY_TOO_LONG };
   if (!windowCoversStay(home.from, home.to, checkIn, checkOut)) {
     return {
       price,

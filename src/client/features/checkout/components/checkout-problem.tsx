@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '#client/components/page-title';
 import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { isApiError, type ApiError } from '#client/lib/api';
+import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
 import { detailsHref, type CheckoutStay } from '../lib/steps';
 
 export const linkButton = `${primaryButtonClass} no-underline`;
@@ -30,6 +31,7 @@ export function AllHomesLink({ secondary = false }: { secondary?: boolean }) {
 /** The payment intent was refused or failed: why, and the way on. */
 export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutStay; onRetry: () => void }) {
   const api = isApiError(error) ? (error as ApiError) : null;
+  if (api?.code === 'email_not_verified') return <VerifyEmailNotice message={api.message} />;
   // 4xx answers (dates taken, price changed, outside the window) need other choices; the rest may pass on retry.
   const permanent = api !== null && api.status >= 400 && api.status < 500;
   const tooManyHolds = api?.code === 'too_many_holds';

@@ -15,6 +15,8 @@ export interface CardFormProps {
    * the guest try again.
    */
   onPaid: (paymentIntentId: string) => Promise<boolean>;
+  /** Runs just before the card is charged (the checkout keeps the note to the host with the hold). */
+  beforePay?: () => Promise<void>;
 }
 
 export const CARD_ERROR_ID = 'checkout-card-error';

@@ -26,7 +26,7 @@ interface Problem {
   message: string;
 }
 
-export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: CardFormProps) {
+export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid, beforePay }: CardFormProps) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -79,6 +79,7 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid }: 
     setPaying(true);
     let done = false;
     try {
+      await beforePay?.();
       const result = await confirmSandboxCard({
         clientSecret,
         card: {

@@ -61,6 +61,7 @@ export function StripeCardForm({
   billing,
   amountLabel,
   onPaid,
+  beforePay,
 }: CardFormProps & { publishableKey: string }) {
   const id = useId();
   const mountRef = useRef<HTMLDivElement>(null);
@@ -100,6 +101,7 @@ export function StripeCardForm({
     setMessage(null);
     let done = false;
     try {
+      await beforePay?.();
       const result = await stripe.instance.confirmCardPayment(clientSecret, {
         payment_method: { card: stripe.card, billing_details: { name: billing.name, email: billing.email } },
       });

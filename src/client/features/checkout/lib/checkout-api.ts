@@ -3,7 +3,7 @@
  * dates), the payments config (which card form), the sandbox's confirm, and the
  * booking that confirms a paid hold. Answers are parsed with the shared contract.
  */
-import { acknowledgedInsert } from '#shared/schemas/common';
+import { acknowledgedInsert, acknowledgedUpdate } from '#shared/schemas/common';
 import {
   paymentIntentResponseSchema,
   paymentsConfigSchema,
@@ -56,4 +56,30 @@ export async function confirmSandboxCard(body: SandboxConfirmRequest): Promise<C
 export async function createBooking(body: Pick<CreateBookingRequest, 'bookingId' | 'paymentIntentId' | 'message'>) {
   const { data } = await apiRequest('/api/bookings', acknowledgedInsert, jsonPost(body));
   return data;
+}
+
+/** Keeps the note to the host with the hold, before the card is charged (so whoever confirms the paid hold keeps it). */
+export async function saveHoldMessage(bookingId: string, message: string) {
+  const { data } = await apiRequest(`/api/bookings/${encodeURIComponent(bookingId)}`, acknowledgedUpdate, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
+  return data;
+}
+
+/**
+ * The guest left the checkout: their unpaid hold gives the dates back (a paid one
+ * never does). `keepalive` lets the request outlive the page (pagehide).
+ */
+export function releaseHold(paymentIntentId: string): void {
+  try {
+    void fetch(`/api/payment-intent/${encodeURIComponent(paymentIntentId)}/release`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // Nothing to tell anyone: the hold ends by itself after its 15 minutes.
+  }
 }

@@ -9,7 +9,15 @@
 import { priceToCents } from '#shared/money';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
-import { dayNumber, isIsoDate, priceStay, windowCoversStay, type StayPrice } from '#shared/stay';
+import {
+  STAY_TOO_LONG,
+  dayNumber,
+  isIsoDate,
+  isStayTooLong,
+  priceStay,
+  windowCoversStay,
+  type StayPrice,
+} from '#shared/stay';
 
 export const CHECKOUT_STEPS = [
   { value: 'rules', label: '1 Review house rules' },
@@ -90,7 +98,9 @@ export function quoteCheckout(
       problem: `This home welcomes at most ${plural(home.total_guest, 'guest')}.`,
     };
   }
-  return { ok: true, price: priceStay(priceToCents(home.price), stay.checkIn, stay.checkOut) };
+  const price = priceStay(priceToCents(home.price), stay.checkIn, stay.checkOut);
+  if (isStayTooLong(price.nights)) return { ok: false, problem: STAY_TOO_LONG };
+  return { ok: true, price };
 }
 
 /** The details page of the home, keeping the chosen stay (the way back from a refused checkout). */

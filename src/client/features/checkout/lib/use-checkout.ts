@@ -10,14 +10,43 @@ import { useNavigate } from 'react-router';
 import { amountToCents, centsToAmount, formatCents } from '#shared/money';
 import type { StayPrice } from '#shared/stay';
 import { TEXTS } from '#shared/texts';
+import { isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
 import type { CardFormProps } from '../components/pay-controls';
-import { checkoutKeys, createBooking, fetchPaymentsConfig } from './checkout-api';
+import { checkoutKeys, createBooking, fetchPaymentsConfig, releaseHold, saveHoldMessage } from './checkout-api';
 import { INITIAL_STEP, nextStep, stepOfValue, stepValue, type CheckoutStay, type StepIndex } from './steps';
 import { usePaymentIntent } from './use-payment-intent';
 
 /** The bookings lists' query keys start with this (features/bookings/lib/bookings-api.ts). */
 const BOOKINGS_QUERY_ROOT = ['bookings'] as const;
+
+/** The card was charged but the booking could not be confirmed from here: the server confirms it (sweeper). */
+export const PAYMENT_RECEIVED = 'Payment received — we are confirming your booking';
+
+/**
+ * Leaving the checkout (another route, back, closing the tab) gives the unpaid
+ * hold up, so the dates are free again and the guest's 2-hold cap is not used
+ * up by a page they left. Once the card was charged nothing is released.
+ */
+function useReleaseOnLeave(paymentIntentId: string | null, paid: { current: boolean }) {
+  const current = useRef<string | null>(null);
+  useEffect(() => {
+    current.current = paymentIntentId;
+  }, [paymentIntentId]);
+  useEffect(() => {
+    const leave = () => {
+      const id = current.current;
+      if (!id || paid.current) return;
+      current.current = null;
+      releaseHold(id);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [paid]);
+}
 
 export function useCheckout(stay: CheckoutStay, price: StayPrice) {
   const id = useId();
@@ -27,6 +56,7 @@ export function useCheckout(stay: CheckoutStay, price: StayPrice) {
   const [step, setStep] = useState<StepIndex>(INITIAL_STEP);
   const [message, setMessage] = useState('');
   const moveFocus = useRef(false);
+  const paid = useRef(false);
 
   const request = useMemo(
     () => ({
@@ -39,6 +69,7 @@ export function useCheckout(stay: CheckoutStay, price: StayPrice) {
     [stay, price.totalCents],
   );
   const { intent, error: intentError, retry } = usePaymentIntent(request);
+  useReleaseOnLeave(intent?.paymentIntentId ?? null, paid);
   const config = useQuery({
     queryKey: checkoutKeys.paymentsConfig,
     queryFn: ({ signal }) => fetchPaymentsConfig(signal),
@@ -66,6 +97,8 @@ export function useCheckout(stay: CheckoutStay, price: StayPrice) {
 
   async function onPaid(paymentIntentId: string): Promise<boolean> {
     if (!intent) return false;
+    // The card was charged: from here on the hold is never released.
+    paid.current = true;
     try {
       const trimmed = message.trim();
       const answer = await createBooking({
@@ -79,11 +112,28 @@ export function useCheckout(stay: CheckoutStay, price: StayPrice) {
         await navigate('/dashboard/my-booking');
         return true;
       }
-    } catch {
-      // reported below
+    } catch (error) {
+      // The server refused it (a 4xx answer: the hold ended and was refunded, the payment is not complete ...):
+      // nothing is kept. Any other failure (network, 5xx) leaves a paid hold the server confirms by itself.
+      if (!(isApiError(error) && error.status >= 400 && error.status < 500)) {
+        toast.success(PAYMENT_RECEIVED, { duration: 6000 });
+        void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_ROOT });
+        await navigate('/dashboard/my-booking');
+        return true;
+      }
     }
     toast.error(TEXTS.bookingFailed);
     return false;
+  }
+
+  /** The note to the host goes with the hold before the card is charged; a failure here never stops the payment. */
+  async function beforePay(): Promise<void> {
+    if (!intent || !message.trim()) return;
+    try {
+      await saveHoldMessage(intent.bookingId, message.trim());
+    } catch {
+      // POST /api/bookings still carries the note.
+    }
   }
 
   const cardProps: CardFormProps = {
@@ -91,6 +141,7 @@ export function useCheckout(stay: CheckoutStay, price: StayPrice) {
     billing,
     amountLabel: formatCents(confirmedTotalCents ?? price.totalCents),
     onPaid,
+    beforePay,
   };
 
   return {
