@@ -11,6 +11,9 @@ import { AuthCard, FormAlert } from '../components/auth-card';
 import { redirectTarget, withFrom } from '../lib/redirect';
 import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
 import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
+import { sessionEndReason } from '#client/lib/session';
+
+export const ROLE_CHANGED = 'Your role changed — sign in again.';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server';
 const EMAIL_NEEDED = 'Enter your email address first: the reset link is sent to it.';
@@ -138,6 +141,7 @@ export function LoginPage() {
         </p>
       }
     >
+      <RoleChangedNotice />
       <FormAlert>{formError}</FormAlert>
       <form onSubmit={onSubmit} noValidate aria-busy={busy !== null} className="space-y-4">
         <TextField
@@ -201,6 +205,20 @@ export function LoginPage() {
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
       </button>
     </AuthCard>
+  );
+}
+
+/** Why a signed-in user was sent here: an admin changed their role, which ended their session (ADR 0008). */
+function RoleChangedNotice() {
+  const [reason] = useState(sessionEndReason);
+  if (reason !== 'role_changed') return null;
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+    >
+      {ROLE_CHANGED}
+    </p>
   );
 }
 
