@@ -78,13 +78,13 @@ export function AddHomePage() {
   const busy = save.isPending;
   const picturesProblem = refused && failed.length > 0 ? failedPicturesMessage(failed) : undefined;
 
+  // The uploads Save was waiting for are done: submit again (onSubmit then ends the wait).
   useEffect(() => {
-    if (!waiting || uploading) return;
-    setWaiting(false);
-    formRef.current?.requestSubmit();
+    if (waiting && !uploading) formRef.current?.requestSubmit();
   }, [waiting, uploading]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!uploading) setWaiting(false);
     if (busy) {
       event.preventDefault();
       return;
