@@ -164,7 +164,7 @@ describe('hosting', () => {
     const item = page.getByRole('list', { name: 'Chosen pictures' }).getByRole('listitem');
     await expect(item.getByRole('alert')).toHaveText(message);
     await expect(item).not.toContainText('Cover');
-    // Nothing usable was chosen: the picker still reads "Upload Image" and saving is not blocked.
+    // Nothing usable was chosen: the picker still reads "Upload Image"; Save stays enabled (pressing it says to remove the file).
     await expect(page.getByLabel(TEXTS.uploadImage)).toBeVisible();
     await expect(page.getByRole('button', { name: TEXTS.saveAndContinue })).toBeEnabled();
     await expectAccessible(page, 'add-home (refused file)');
