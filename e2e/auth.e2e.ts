@@ -9,6 +9,24 @@ import {
   uniqueEmail,
 } from './support/auth-fixtures';
 import { allowProblems, expect, expectAccessible, test } from './support/fixtures';
+import { readMails } from './support/identity-services';
+
+const SHOTS = '/tmp/shots-hosting';
+
+/** The newest mail to `to` whose text matches `pattern` (received over SMTP by the test's mail server). */
+async function mailTo(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = readMails(dir, to)
+      .reverse()
+      .find((m) => pattern.test(m));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 const describe = test.describe;
 
@@ -57,6 +75,8 @@ describe('accounts', () => {
     await row.getByRole('button', { name: TEXTS.approveRequest }).click();
     await expect(row.getByRole('cell', { name: 'host', exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: TEXTS.approveRequest })).toHaveCount(0);
+    const approved = await mailTo(email, /You are now a StayHub host/);
+    expect(approved).toMatch(/sign in again/i);
     await signOut(page);
 
     await loginAs(page, email, password);
@@ -64,6 +84,79 @@ describe('accounts', () => {
     await expect(menu.getByRole('link', { name: 'Manage Home' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Add Home' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Become A Host' })).toHaveCount(0);
+  });
+
+  test('Decline asks first and takes a reason; the user is mailed it and told on /login why they were signed out', async ({
+    page,
+    browser,
+    pageProblems,
+  }) => {
+    const email = uniqueEmail('declined');
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Hopeful Host');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+    await page.getByRole('button', { name: TEXTS.signUp }).click();
+    await expect(page.getByText(TEXTS.registerSuccess)).toBeVisible();
+
+    await page.goto('/dashboard/become-host');
+    await page.getByLabel('Your Location').fill('Faro, Portugal');
+    await page.getByLabel('Upload your image').setInputFiles(await makeImageFile('id.png'));
+    await page.getByLabel('Agree to Privacy Policy').check();
+    await page.getByRole('button', { name: TEXTS.sendingRequest }).click();
+    // Said once: the screen becomes the notice (no toast repeating it).
+    await expect(page.getByRole('status').filter({ hasText: /wait for admin approval/i })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByText(/wait for admin approval/i)).toHaveCount(1);
+
+    // The admin, in another browser.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    try {
+      await loginAs(admin, DEMO.admin);
+      await admin.goto('/dashboard/alluser');
+      const row = admin.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+      await row.getByRole('button', { name: 'Decline' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Decline this host request?' });
+      await expect(dialog).toContainText(email);
+      await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
+      // Cancel leaves the request as it was.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(row.getByRole('cell', { name: 'requested', exact: true })).toBeVisible();
+
+      await row.getByRole('button', { name: 'Decline' }).click();
+      await dialog.getByLabel('Reason (optional)').fill('The document photo is too blurry to read.');
+      await expectAccessible(admin, 'all users: decline dialog');
+      for (const width of [1280, 390]) {
+        await admin.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+        await admin.screenshot({ path: `${SHOTS}/alluser-decline-dialog-${width}.png` });
+      }
+      await admin.setViewportSize({ width: 1280, height: 800 });
+      await dialog.getByRole('button', { name: 'Yes, decline' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(row.getByRole('cell', { name: 'guest', exact: true })).toBeVisible();
+    } finally {
+      await adminContext.close();
+    }
+
+    const mail = await mailTo(email, /declined/i);
+    expect(mail).toMatch(/Subject: Your StayHub host request was declined/);
+    expect(mail).toContain('The document photo is too blurry to read.');
+
+    // The user's next click: the session is gone, and the login page says why.
+    await page
+      .getByRole('navigation', { name: /dashboard/i })
+      .getByRole('link', { name: 'My Bookings' })
+      .click();
+    await page.waitForURL(/\/login/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your role changed — sign in again.' })).toBeVisible();
+    await expectAccessible(page, 'login after a role change');
+    // The refused calls made with the ended session.
+    allowProblems(pageProblems, /status of 401/);
+    await loginAs(page, email, 'a-long-enough-password');
+    await page.goto('/login');
+    await expect(page.getByText('Your role changed — sign in again.')).toHaveCount(0);
   });
 
   test('Forgot Password -> mail -> new password -> sign in', async ({ page, pageProblems }) => {
@@ -198,8 +291,9 @@ describe('guards', () => {
 describe('menus by role', () => {
   const cases = [
     { email: DEMO.guest, shown: ['My Bookings', 'Become A Host'], hidden: ['All Users', 'Manage Home'] },
-    { email: DEMO.admin, shown: ['All Bookings', 'All Users'], hidden: ['My Bookings', 'Add Home'] },
-    { email: DEMO.host, shown: ['Manage Home', 'Add Home'], hidden: ['All Users', 'Become A Host'] },
+    // Hosts and admins can book too: My Bookings is in their menus as well (D29).
+    { email: DEMO.admin, shown: ['All Bookings', 'All Users', 'My Bookings'], hidden: ['Add Home', 'Become A Host'] },
+    { email: DEMO.host, shown: ['Manage Home', 'Add Home', 'My Bookings'], hidden: ['All Users', 'Become A Host'] },
   ];
   for (const { email, shown, hidden } of cases) {
     test(`${email} sees ${shown.join(' and ')}`, async ({ page }) => {

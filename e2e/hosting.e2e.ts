@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,11 +9,13 @@ import { expect, test, uniqueTitle } from './support/hosting-fixtures';
 
 const describe = test.describe;
 const UPLOADED = /^\/uploads\/[0-9a-f]{32}-1280\.webp$/;
+const SHOTS = '/tmp/shots-hosting';
 
 let dir = '';
 const files = { front: '', garden: '', fake: '' };
 
 test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(join(tmpdir(), 'stayhub-hosting-e2e-'));
   files.front = join(dir, 'front-door.png');
   files.garden = join(dir, 'garden.jpg');
@@ -162,7 +164,7 @@ describe('hosting', () => {
     const item = page.getByRole('list', { name: 'Chosen pictures' }).getByRole('listitem');
     await expect(item.getByRole('alert')).toHaveText(message);
     await expect(item).not.toContainText('Cover');
-    // Nothing usable was chosen: the picker still reads "Upload Image" and saving is not blocked.
+    // Nothing usable was chosen: the picker still reads "Upload Image"; Save stays enabled (pressing it says to remove the file).
     await expect(page.getByLabel(TEXTS.uploadImage)).toBeVisible();
     await expect(page.getByRole('button', { name: TEXTS.saveAndContinue })).toBeEnabled();
     await expectAccessible(page, 'add-home (refused file)');
@@ -171,6 +173,62 @@ describe('hosting', () => {
     await expect(page.getByLabel(TEXTS.uploadImage)).toBeFocused();
     // The browser logs the refused upload as a failed resource load: that is the expected answer.
     allowProblems(pageProblems, new RegExp(`status of ${refused.status()}`));
+  });
+
+  test('a picture whose upload failed blocks Save until it is retried, and the home keeps it', async ({
+    page,
+    pageProblems,
+    trackHome,
+  }) => {
+    await loginAs(page, DEMO.host);
+    await page.goto('/dashboard/add-home');
+    const title = uniqueTitle('E2E Blocked upload');
+    await page.getByLabel('Location').fill('Braga');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Price per night (USD)').fill('80');
+    await page.getByLabel('Total guests').fill('2');
+    await page.getByLabel('Bedrooms').fill('1');
+    await page.getByLabel('Bathrooms').fill('1');
+
+    // The upload never reaches the server (a dropped connection).
+    await page.route('**/api/uploads', (route) => route.abort('connectionfailed'));
+    let created = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/homes') created += 1;
+    });
+    await page.getByLabel(TEXTS.uploadImage).setInputFiles(files.front);
+    const item = page.getByRole('list', { name: 'Chosen pictures' }).getByRole('listitem');
+    await expect(item.getByRole('alert')).toBeVisible();
+
+    await page.getByRole('button', { name: TEXTS.saveAndContinue }).click();
+    await expect(page.getByText('front-door.png was not uploaded. Retry it or remove it before saving.')).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Retry: front-door.png' })).toBeFocused();
+    await expect(page.getByText(TEXTS.homeAdded)).toHaveCount(0);
+    expect(created).toBe(0);
+    await page.screenshot({
+      path: `${SHOTS}/add-home-failed-upload-${page.viewportSize()?.width}.png`,
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/add-home-failed-upload-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, 'add-home (failed upload)');
+
+    // The connection is back: Retry uploads it, the message goes, and Save sends the picture.
+    await page.unroute('**/api/uploads');
+    await item.getByRole('button', { name: 'Retry: front-door.png' }).click();
+    await expect(item.getByText('Uploaded')).toBeVisible();
+    await expect(page.getByText(/was not uploaded/)).toHaveCount(0);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/homes'));
+    await page.getByRole('button', { name: TEXTS.saveAndContinue }).click();
+    const id = ((await (await answer).json()) as { insertedId: string }).insertedId;
+    await trackHome(page, id);
+    await expect(page.getByText(TEXTS.homeAdded)).toBeVisible();
+    const home = (await (await page.request.get(`/api/home/${id}`)).json()) as { images: string[] };
+    expect(home.images).toHaveLength(1);
+    expect(home.images[0]).toMatch(UPLOADED);
+    // The browser logs the dropped upload as a failed resource load: that is the situation under test.
+    allowProblems(pageProblems, /net::ERR_CONNECTION_FAILED|Failed to load resource/);
   });
 
   test('at 360 px the homes table shows its rows as cards in its own region and the edit form keeps its data when nothing changed', async ({

@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
-      await api.register(betterAuthRoutes(auth, deps.config, throttle));
+      await api.register(betterAuthRoutes(auth, deps.config, throttle, deps.db));
       await api.register(authConfigRoutes(deps.config));
       await api.register(usersRoutes(ctx, auth));
       await api.register(homesRoutes(ctx));

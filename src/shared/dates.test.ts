@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from './dates';
+import { formatDay, formatDayRange } from './dates';
 
 describe('formatDay', () => {
   it('shows a calendar date as "Dec 3, 2026"', () => {
@@ -18,5 +18,11 @@ describe('formatDay', () => {
   it('shows anything that is not a real date as given', () => {
     expect(formatDay('not a date')).toBe('not a date');
     expect(formatDay('2026-02-30')).toBe('2026-02-30');
+  });
+});
+
+describe('formatDayRange', () => {
+  it('reads a window as two days, never ISO', () => {
+    expect(formatDayRange('2026-12-03', '2027-02-01')).toBe('Dec 3, 2026 to Feb 1, 2027');
   });
 });

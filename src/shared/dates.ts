@@ -27,3 +27,8 @@ export function formatDay(isoDate: string, { weekday = false }: { weekday?: bool
   if (n === null) return isoDate;
   return (weekday ? weekdayFormatter : dayFormatter).format(new Date(n * DAY_MS));
 }
+
+/** A stay or a home's window: `2026-12-03`, `2027-02-01` -> `Dec 3, 2026 to Feb 1, 2027`. */
+export function formatDayRange(from: string, to: string): string {
+  return `${formatDay(from)} to ${formatDay(to)}`;
+}

@@ -17,10 +17,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-
-  get isNotFound(): boolean {
-    return this.status === 404;
-  }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

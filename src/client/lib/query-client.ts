@@ -1,9 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isPermanentFailure } from './api';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError, isPermanentFailure } from './api';
+import { SESSION_QUERY_KEY } from './session';
 
-/** One QueryClient for the app. A 4xx answer is final; other failures are retried twice. */
+/**
+ * One QueryClient for the app. A 4xx answer is final; other failures are retried twice.
+ * A 401 means the session ended on the server (e.g. a role change, ADR 0008): the session
+ * is asked for again, so the guards send the user to /login at once (and say why).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const sessionEnded = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: sessionEnded }),
+    mutationCache: new MutationCache({ onError: sessionEnded }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -14,6 +24,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

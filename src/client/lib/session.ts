@@ -35,6 +35,31 @@ function readUser(body: unknown): SessionUser | null {
   };
 }
 
+/**
+ * Why the server ended this browser's session itself (ADR 0008: a role change signs the
+ * user out). `GET /api/auth/get-session` says so in `x-session-ended`; it is kept for
+ * this tab (sessionStorage) until the next sign-in, so the login page can tell the user.
+ */
+export type SessionEndReason = 'role_changed';
+const SESSION_END_KEY = 'stayhub-session-ended';
+
+export function sessionEndReason(): SessionEndReason | null {
+  try {
+    return window.sessionStorage.getItem(SESSION_END_KEY) === 'role_changed' ? 'role_changed' : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberSessionEnd(reason: SessionEndReason | null) {
+  try {
+    if (reason) window.sessionStorage.setItem(SESSION_END_KEY, reason);
+    else window.sessionStorage.removeItem(SESSION_END_KEY);
+  } catch {
+    // storage may be unavailable (private mode): the login page then says nothing
+  }
+}
+
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const response = await fetch('/api/auth/get-session', {
@@ -43,7 +68,10 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUse
       signal,
     });
     if (!response.ok) return null;
-    return readUser(await response.json());
+    const user = readUser(await response.json());
+    if (user) rememberSessionEnd(null);
+    else if (response.headers.get('x-session-ended') === 'role_changed') rememberSessionEnd('role_changed');
+    return user;
   } catch {
     return null;
   }

@@ -30,7 +30,7 @@ export async function fetchUsers(signal?: AbortSignal): Promise<User[]> {
 }
 
 export type HostRequestBody = z.input<typeof hostRequestSchema>;
-export type RoleChangeBody = Pick<z.input<typeof approvalRequestSchema>, 'role'>;
+export type RoleChangeBody = Pick<z.input<typeof approvalRequestSchema>, 'role' | 'reason'>;
 
 export async function putUser(email: string, body: HostRequestBody | RoleChangeBody): Promise<PutUserResponse> {
   const { data } = await apiRequest(userPath(email), putUserResponseSchema, {

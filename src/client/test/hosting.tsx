@@ -1,5 +1,4 @@
 /** Helpers of the hosting screens' component tests (jsdom). */
-import { act } from 'react';
 import type { Home } from '#shared/schemas/homes';
 
 export const HOST_EMAIL = 'host@example.com';
@@ -22,46 +21,3 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   email: HOST_EMAIL,
   ...extra,
 });
-
-export function setValue(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  act(() => {
-    const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-export function chooseFiles(input: HTMLInputElement, files: File[]) {
-  const list: Record<number, File> & {
-    length: number;
-    item: (i: number) => File | null;
-    [Symbol.iterator]: () => Iterator<File>;
-  } = {
-    length: files.length,
-    item: (i: number) => files[i] ?? null,
-    [Symbol.iterator]: () => files[Symbol.iterator](),
-  };
-  files.forEach((file, i) => {
-    list[i] = file;
-  });
-  Object.setPrototypeOf(list, FileList.prototype);
-  Object.defineProperty(input, 'files', { configurable: true, get: () => list });
-  act(() => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-
-/** The input labelled `text` (the label's text, ignoring the required asterisk). */
-export function field<T extends HTMLElement = HTMLInputElement>(container: ParentNode, text: string): T {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === text);
-  const id = label?.getAttribute('for');
-  const element = id ? document.getElementById(id) : null;
-  if (!element) throw new Error(`No field labelled "${text}"`);
-  return element as T;
-}
-
-export async function submitForm(container: ParentNode) {
-  await act(async () => {
-    container.querySelector('form')!.requestSubmit();
-  });
-}

@@ -128,6 +128,8 @@ export function stubFetch(routes: Record<string, FetchHandler | Response | (() =
   return mock;
 }
 
+/* The home-made helpers below are left for login.test.tsx and checkout-page.test.tsx only; new tests use
+ * Testing Library queries (screen.getByRole, findBy*) and @testing-library/user-event. Delete them once those move. */
 export function click(element: Element | null | undefined) {
   if (!element) throw new Error('click: no element');
   act(() => {

@@ -2,11 +2,14 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../app-context';
+import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { requestHeaders } from './guards';
+import { SESSION_ENDED_HEADER, sessionEndReason } from './sessions';
 import { throttleMessage, type LoginThrottle } from './throttle';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
+const GET_SESSION = '/api/auth/get-session';
 
 export const authConfigSchema = z
   .object({ google: z.boolean().describe('false: the Google button shows "Google sign-in is not configured"') })
@@ -65,9 +68,10 @@ async function send(reply: FastifyReply, response: Response) {
 /**
  * Mounts Better Auth at /api/auth/*: the Fastify request becomes a web
  * Request (raw body, headers, client IP) and the Response is copied back.
- * Sign-in by email goes through the login throttle first.
+ * Sign-in by email goes through the login throttle first. A get-session that finds
+ * no session for a cookie StayHub ended on a role change says so in `x-session-ended`.
  */
-export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginThrottle): FastifyPluginAsync {
+export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginThrottle, db: Db): FastifyPluginAsync {
   return async (app) => {
     // Better Auth reads the body itself: keep every body as raw bytes.
     app.removeAllContentTypeParsers();
@@ -106,6 +110,14 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
         const response = await auth.handler(webRequest);
         if (email !== null && response.status >= 200 && response.status < 300) {
           await throttle.succeeded(request.ip, email);
+        }
+        const cookie = request.headers.cookie;
+        if (request.method === 'GET' && url.pathname === GET_SESSION && cookie && response.ok) {
+          const answer = (await response.clone().text()).trim();
+          if (answer === '' || answer === 'null') {
+            const reason = await sessionEndReason(auth, db, cookie);
+            if (reason) reply.header(SESSION_ENDED_HEADER, reason);
+          }
         }
         return send(reply, response);
       },

@@ -116,11 +116,13 @@ export function resolveIdentity(auth: Auth): onRequestAsyncHookHandler {
       request.log.warn({ err }, 'session lookup failed');
       return;
     }
+    const data = result.response;
+    // No session: the dead cookie is left to GET /api/auth/get-session, which clears it and can
+    // say why the session ended (x-session-ended, sessions.ts); clearing it here would lose that.
+    if (!data) return;
     // A refreshed session (expiry extended) comes with a new cookie.
     const setCookie = result.headers.getSetCookie();
     if (setCookie.length) reply.header('set-cookie', setCookie);
-    const data = result.response;
-    if (!data) return;
     const user = data.user as typeof data.user & { role?: unknown };
     request.identity = {
       id: user.id,

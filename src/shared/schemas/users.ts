@@ -72,8 +72,7 @@ export const documentUrlSchema = z
   .max(250)
   .regex(DOCUMENT_URL_PATTERN, 'Upload your image: expected a private document URL (/api/documents/<key>)');
 
-/** The three uses of PUT /api/user/:email, told apart by their fields. */
-export const tokenRequestSchema = z.object({ email: emailSchema }).strict();
+/** The uses of PUT /api/user/:email, told apart by their fields (a token request is `{email}` alone). */
 export const hostRequestSchema = z
   .object({
     email: emailSchema,
@@ -82,10 +81,19 @@ export const hostRequestSchema = z
     role: z.literal('requested'),
   })
   .strict();
+/** The admin's optional word to the user, copied into the approval or decline mail (StayHub's addition, D30). */
+export const DECISION_REASON_MAX = 500;
+export const decisionReasonSchema = z
+  .string()
+  .trim()
+  .max(DECISION_REASON_MAX, `The reason can be at most ${DECISION_REASON_MAX} characters`)
+  .describe("The admin's reason, sent to the user in the approval or decline mail (optional)");
+
 /** Approval (role host) or decline (role null): the spec sends the user's own fields back (_id removed); only role matters. */
 export const approvalRequestSchema = z
   .object({
     role: z.enum(['host']).or(z.null()),
+    reason: decisionReasonSchema.optional(),
     email: emailSchema.optional(),
     name: z.string().optional(),
     location: z.string().nullable().optional(),
@@ -109,6 +117,11 @@ export const putUserBodySchema = z
     name: z.string().max(200).optional(),
     image: z.string().max(2000).nullable().optional(),
     emailVerified: z.boolean().optional(),
+    reason: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe("Approval or decline only: the admin's reason, mailed to the user"),
   })
   .strict()
   .meta({ id: 'PutUserBody' });

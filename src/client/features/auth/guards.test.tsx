@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import {
-  json,
-  type RenderedRoutes,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  userRecord,
-  waitFor,
-} from '#client/test/render-routes';
+import { json, renderRoutes, setUpComponentTests, stubFetch, userRecord } from '#client/test/render-routes';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {
   const location = useLocation();
-  return <p id="probe">{`login ${location.search} ${JSON.stringify(location.state)}`}</p>;
+  return <p>{`login ${location.search} ${JSON.stringify(location.state)}`}</p>;
 }
 
 const session = { session: { id: 's1' }, user: { id: 'u1', email: 'guest@example.com', name: 'Guest' } };
@@ -33,31 +26,26 @@ const routes = [
 ];
 
 setUpComponentTests();
-let view: RenderedRoutes | undefined;
 
 describe('RequireAuth', () => {
   it('shows a progress bar while the session loads', async () => {
     stubFetch({ 'GET /api/auth/get-session': () => new Promise<Response>(() => {}) });
-    view = await renderRoutes(routes, ['/dashboard/my-booking']);
-    expect(view.container.querySelector('progress')).not.toBeNull();
+    await renderRoutes(routes, ['/dashboard/my-booking']);
+    expect(screen.getByRole('progressbar', { name: 'Checking your sign-in' })).toBeDefined();
   });
 
   it('sends a signed-out visitor to /login remembering where they were', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
-    view = await renderRoutes(routes, ['/dashboard/my-booking?x=1']);
-    const text = await waitFor(() => {
-      const probe = view?.container.querySelector('#probe')?.textContent;
-      if (!probe) throw new Error('not redirected yet');
-      return probe;
-    });
+    await renderRoutes(routes, ['/dashboard/my-booking?x=1']);
+    const text = (await screen.findByText(/^login /)).textContent;
     expect(text).toContain('?from=%2Fdashboard%2Fmy-booking%3Fx%3D1');
     expect(text).toContain('"from":"/dashboard/my-booking?x=1"');
   });
 
   it('renders the page for a signed-in user', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session) });
-    view = await renderRoutes(routes, ['/dashboard/my-booking']);
-    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('My bookings'));
+    await renderRoutes(routes, ['/dashboard/my-booking']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My bookings' })).toBeDefined();
   });
 });
 
@@ -68,15 +56,15 @@ describe('RequireRole', () => {
       'GET /api/auth/get-session': json(session),
       'GET /api/user/guest%40example.com': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    view = await renderRoutes(routes, ['/dashboard/alluser']);
-    await waitFor(() => expect(view?.container.textContent).toContain('Loading...'));
+    const view = await renderRoutes(routes, ['/dashboard/alluser']);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
     const resolve = await waitFor(() => {
       if (!answer) throw new Error('role not requested yet');
       return answer;
     });
-    expect(view.container.textContent).toContain('Loading...');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
     resolve(json(userRecord({ role: null })));
-    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Dashboard home'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard home' })).toBeDefined();
     expect(view.router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -85,8 +73,8 @@ describe('RequireRole', () => {
       'GET /api/auth/get-session': json(session),
       'GET /api/user/guest%40example.com': json(userRecord({ role: 'admin' })),
     });
-    view = await renderRoutes(routes, ['/dashboard/alluser']);
-    await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('All users'));
+    await renderRoutes(routes, ['/dashboard/alluser']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'All users' })).toBeDefined();
   });
 
   it('does not let a pending host request through the host or admin guard', async () => {
@@ -94,7 +82,7 @@ describe('RequireRole', () => {
       'GET /api/auth/get-session': json(session),
       'GET /api/user/guest%40example.com': json(userRecord({ role: 'requested' })),
     });
-    view = await renderRoutes(routes, ['/dashboard/alluser']);
-    await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));
+    const view = await renderRoutes(routes, ['/dashboard/alluser']);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -12,13 +12,13 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings and All Users', () => {
-    expect(labels('admin')).toEqual(['All Bookings', 'All Users']);
-    expect(paths('admin')).toEqual(['/dashboard/allbooking', '/dashboard/alluser']);
+  it('gives the admin All Bookings and All Users, then My Bookings (they can book too)', () => {
+    expect(labels('admin')).toEqual(['All Bookings', 'All Users', 'My Bookings']);
+    expect(paths('admin')).toEqual(['/dashboard/allbooking', '/dashboard/alluser', '/dashboard/my-booking']);
   });
 
-  it('gives a host Manage Home and Add Home', () => {
-    expect(labels('host')).toEqual(['Manage Home', 'Add Home']);
-    expect(paths('host')).toEqual(['/dashboard/manage-home', '/dashboard/add-home']);
+  it('gives a host Manage Home and Add Home, then My Bookings (they can book too)', () => {
+    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'My Bookings']);
+    expect(paths('host')).toEqual(['/dashboard/manage-home', '/dashboard/add-home', '/dashboard/my-booking']);
   });
 });

@@ -2,6 +2,7 @@
  * The dashboard menu by role (spec section 2):
  * none / unknown / requested -> My Bookings, Become A Host;
  * admin -> All Bookings, All Users; host -> Manage Home, Add Home.
+ * Hosts and admins can book too, so their menus end with My Bookings (deviation D29).
  */
 import type { Role } from '#shared/schemas/users';
 
@@ -10,19 +11,20 @@ export interface MenuItem {
   to: string;
 }
 
-export const GUEST_MENU: readonly MenuItem[] = [
-  { label: 'My Bookings', to: '/dashboard/my-booking' },
-  { label: 'Become A Host', to: '/dashboard/become-host' },
-];
+const MY_BOOKINGS: MenuItem = { label: 'My Bookings', to: '/dashboard/my-booking' };
+
+export const GUEST_MENU: readonly MenuItem[] = [MY_BOOKINGS, { label: 'Become A Host', to: '/dashboard/become-host' }];
 
 export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
+  MY_BOOKINGS,
 ];
 
 export const HOST_MENU: readonly MenuItem[] = [
   { label: 'Manage Home', to: '/dashboard/manage-home' },
   { label: 'Add Home', to: '/dashboard/add-home' },
+  MY_BOOKINGS,
 ];
 
 /** `role` may be anything the server sent (or undefined when unknown); anything else is the guest menu. */

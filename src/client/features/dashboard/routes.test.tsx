@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/users';
 import {
-  buttonByText,
-  click,
   json,
   type RenderedRoutes,
   renderRoutes,
   setUpComponentTests,
   stubFetch,
   userRecord,
-  waitFor,
 } from '#client/test/render-routes';
 import { dashboardRoutes } from './routes';
 
@@ -29,18 +28,18 @@ setUpComponentTests();
 let view: RenderedRoutes | undefined;
 
 const menuLabels = () =>
-  [...view!.container.querySelectorAll('nav[aria-label="Dashboard"] a')].map((a) => a.textContent);
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('dashboard routes', () => {
   it('shows the welcome heading, the email and the host menu for a host', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
-    view = await renderRoutes(routes, ['/dashboard']);
-    await waitFor(() =>
-      expect(view?.container.querySelector('h1')?.textContent).toBe('Welcome to your dashboard, Pat'),
-    );
-    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home']));
-    expect(view.container.textContent).toContain('pat@example.com');
-    expect(buttonByText(view.container, 'Sign Out')).toBeDefined();
+    await renderRoutes(routes, ['/dashboard']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Pat' })).toBeDefined();
+    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'My Bookings']));
+    expect(screen.getAllByText('pat@example.com').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
   });
 
   it('sends a guest who opens /dashboard/alluser to /dashboard', async () => {
@@ -59,17 +58,13 @@ describe('dashboard routes', () => {
 
   it('opens the menu drawer as a dialog and moves focus into it', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('admin')) });
-    view = await renderRoutes(routes, ['/dashboard']);
-    await waitFor(() => expect(menuLabels()).toEqual(['All Bookings', 'All Users']));
-    click(buttonByText(view.container, 'Dashboard menu'));
-    const dialog = await waitFor(() => {
-      const found = document.querySelector('[role="dialog"]');
-      if (!found) throw new Error('no dialog');
-      return found;
-    });
-    expect(dialog.textContent).toContain('All Users');
+    await renderRoutes(routes, ['/dashboard']);
+    await waitFor(() => expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings']));
+    await userEvent.click(screen.getByRole('button', { name: 'Dashboard menu' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'All Users' })).toBeDefined();
     expect(dialog.contains(document.activeElement)).toBe(true);
-    click(dialog.querySelector('button[aria-label="Close menu"]'));
-    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

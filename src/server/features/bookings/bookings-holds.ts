@@ -1,6 +1,7 @@
 /** POST /api/payment-intent: a 15-minute hold on the dates and the provider's intent for it. */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
+import { formatDayRange } from '#shared/dates';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
 import {
@@ -74,7 +75,10 @@ export async function placeHold(
     throw invalid('Check-in cannot be in the past', 'dates_in_past');
   }
   if (!windowCoversStay(home.availableFrom, home.availableTo, input.checkIn, input.checkOut)) {
-    throw invalid(`This home can be booked from ${home.availableFrom} to ${home.availableTo}`, 'dates_outside_window');
+    throw invalid(
+      `This home can be booked from ${formatDayRange(home.availableFrom, home.availableTo)}`,
+      'dates_outside_window',
+    );
   }
   if (input.guests > home.totalGuest) {
     throw invalid(

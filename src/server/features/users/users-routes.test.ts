@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { putUserResponseSchema, userListSchema, userSchema } from '#shared/schemas/users';
 import { sessions, users } from '#server/db/schema';
+import type { memoryMail } from '#server/providers/mail/mail';
 import { ownerTag } from '../uploads/uploads-service';
 import { sessionCookieFrom, signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 
@@ -236,6 +237,67 @@ describe('PUT /api/user/:email — approval and decline', () => {
     );
     expect((await put(null, requested.user.email, { role: 'host' })).statusCode).toBe(401);
     expect(await roleOf(requested.user.id)).toBe('requested');
+  });
+
+  const mailsTo = (email: string) =>
+    (t.mail as ReturnType<typeof memoryMail>).messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+  const getSession = (who: SignedIn) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: who.headers.cookie! } });
+
+  it("mails the user the approval, with the admin's reason, and tells their browser why it was signed out", async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const requested = await signInAs(t.app, 'requested');
+    const res = await put(admin, requested.user.email, { role: 'host', reason: '  Welcome aboard!  ' });
+    expect(res.statusCode).toBe(200);
+    const [mail] = mailsTo(requested.user.email);
+    expect(mail?.subject).toBe('You are now a StayHub host');
+    expect(mail?.text).toContain('sign in again');
+    expect(mail?.text).toContain('Message from the admin:\nWelcome aboard!\n');
+    expect(mail?.text).toContain(`${t.config.publicUrl}/login`);
+    // The old cookie finds no session, and the answer says the role change ended it.
+    const session = await getSession(requested);
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toBeNull();
+    expect(session.headers['x-session-ended']).toBe('role_changed');
+  });
+
+  it('mails the user a decline, with or without a reason', async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const first = await signInAs(t.app, 'requested');
+    expect((await put(admin, first.user.email, { role: null, reason: 'The document is unreadable.' })).statusCode).toBe(
+      200,
+    );
+    const [declined] = mailsTo(first.user.email);
+    expect(declined?.subject).toBe('Your StayHub host request was declined');
+    expect(declined?.text).toContain('The document is unreadable.');
+    expect(declined?.html).toContain('The document is unreadable.');
+
+    const second = await signInAs(t.app, 'requested');
+    expect((await put(admin, second.user.email, { role: null })).statusCode).toBe(200);
+    const [plain] = mailsTo(second.user.email);
+    expect(plain?.subject).toBe('Your StayHub host request was declined');
+    expect(plain?.text).not.toContain('Message from the admin');
+  });
+
+  it('escapes the reason in the HTML mail and refuses a reason that is too long or out of place', async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const requested = await signInAs(t.app, 'requested');
+    expect((await put(admin, requested.user.email, { role: null, reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect(await roleOf(requested.user.id)).toBe('requested');
+    expect((await put(admin, requested.user.email, { role: null, reason: '<b>no</b>' })).statusCode).toBe(200);
+    expect(mailsTo(requested.user.email)[0]?.html).toContain('&lt;b&gt;no&lt;/b&gt;');
+    // A reason belongs to a decision only: not to a token request or a host request.
+    const guest = await signInAs(t.app, 'guest');
+    expect((await put(guest, guest.user.email, { email: guest.user.email, reason: 'hi' })).statusCode).toBe(400);
+    expect((await put(guest, guest.user.email, { ...(await hostRequest(guest)), reason: 'hi' })).statusCode).toBe(400);
+  });
+
+  it('says nothing about a session that ended another way (expired, signed out)', async () => {
+    const guest = await signInAs(t.app, 'guest');
+    await t.db.delete(sessions).where(eq(sessions.userId, guest.user.id));
+    const session = await getSession(guest);
+    expect(session.json()).toBeNull();
+    expect(session.headers['x-session-ended']).toBeUndefined();
   });
 });
 

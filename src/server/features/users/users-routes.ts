@@ -15,6 +15,7 @@ import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail,
 import { revokeUserSessions, rotateOwnSession, signSessionToken } from '#server/auth/sessions';
 import { badRequest, forbidden, notFound } from '#server/http/errors';
 import { isOwnDocumentUrl } from '../uploads/uploads-service';
+import { sendHostDecisionMail } from './users-mail';
 import { decideHostRequest, findUserByEmail, listUsers, requestHost, toUser } from './users-service';
 
 const DOCUMENT_PREFIX = '/api/documents/';
@@ -38,8 +39,9 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
  * - host request `{email, location, docImage, role: "requested"}`: own email only, only from no role,
  *   docImage a document the caller uploaded (`/api/documents/<key>`, POST /api/uploads?purpose=document);
  *   the caller's session is rotated (new cookie, old sessions revoked);
- * - approval `{role: "host"}` / decline `{role: null}` (other fields of the user tolerated): admin only,
- *   only for a user whose role is "requested"; that user's sessions are revoked (they sign in again).
+ * - approval `{role: "host"}` / decline `{role: null}` (other fields of the user tolerated), with an optional
+ *   `reason`: admin only, only for a user whose role is "requested"; that user's sessions are revoked (they
+ *   sign in again, and their browser is told why) and they get a mail with the decision and the reason.
  * Role admin is never granted here; anything else is 403 (or 400 for a wrong shape / unknown field).
  */
 export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod {
@@ -82,7 +84,8 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
           description:
             'Body {email}: own email only; answers {token} (send it as Authorization: Bearer <token>). ' +
             'Body {email, location, docImage, role: "requested"}: own email only, from no role. ' +
-            'Body {role: "host"} or {role: null} (the user\'s other fields tolerated): admin only, for a requested user.',
+            'Body {role: "host"} or {role: null} (the user\'s other fields tolerated), optional reason (mailed to the user): ' +
+            'admin only, for a requested user.',
           params: emailParam,
           body: putUserBodySchema,
           response: { 200: putUserResponseSchema, ...errors },
@@ -131,7 +134,13 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         if (target.role !== 'requested' || !(await decideHostRequest(ctx.db, target.id, parsed.data.role))) {
           throw forbidden('Only a pending host request can be approved or declined');
         }
-        await revokeUserSessions(ctx.db, target.id);
+        await revokeUserSessions(ctx.db, target.id, 'role_changed');
+        await sendHostDecisionMail(
+          ctx.mail,
+          { to: target.email, name: target.name, approved: parsed.data.role === 'host', reason: parsed.data.reason },
+          ctx.publicUrl,
+          ctx.log,
+        );
         return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
       },
     );

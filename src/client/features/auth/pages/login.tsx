@@ -12,6 +12,9 @@ import { useSession } from '#client/lib/session';
 import { redirectOrigin, redirectTarget, withFrom } from '../lib/redirect';
 import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
 import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
+import { sessionEndReason } from '#client/lib/session';
+
+export const ROLE_CHANGED = 'Your role changed — sign in again.';
 
 /** The query of GET /api/auth-config's Google flag (the Google button shows only when true). */
 export const GOOGLE_CONFIG_KEY = ['auth-config', 'google'] as const;
@@ -146,6 +149,7 @@ export function LoginPage() {
         </p>
       }
     >
+      <RoleChangedNotice />
       <FormAlert>{formError}</FormAlert>
       <form onSubmit={onSubmit} noValidate aria-busy={busy !== null} className="space-y-4">
         <TextField
@@ -213,6 +217,20 @@ function GoogleSignIn({ busy, onClick }: { busy: Busy; onClick: () => void }) {
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
       </button>
     </>
+  );
+}
+
+/** Why a signed-in user was sent here: an admin changed their role, which ended their session (ADR 0008). */
+function RoleChangedNotice() {
+  const [reason] = useState(sessionEndReason);
+  if (reason !== 'role_changed') return null;
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+    >
+      {ROLE_CHANGED}
+    </p>
   );
 }
 

@@ -37,6 +37,36 @@ function useTakenRanges(homeId: string, viewerId: string | null) {
   return query.data ?? [];
 }
 
+const bar = 'rounded bg-gray-200';
+
+/**
+ * The booking box's place while the home loads: the same box, heading, three
+ * fields, total and Reserve rows, so nothing moves when the real box arrives.
+ */
+export function BookingWidgetPlaceholder() {
+  return (
+    <div aria-hidden="true" className="rounded-2xl border border-gray-200 p-6 shadow-lg lg:sticky lg:top-24">
+      <div className="flex h-8 items-center">
+        <div className={`${bar} h-7 w-40`} />
+      </div>
+      <div className="mt-4 grid grid-cols-2 gap-3">
+        {['in', 'out', 'guests'].map((field) => (
+          <div key={field} className={`flex flex-col gap-1 ${field === 'guests' ? 'col-span-2' : ''}`}>
+            <div className={`${bar} my-0.5 h-4 w-16`} />
+            <div className="h-[42px] rounded-md border border-gray-200 bg-gray-50" />
+          </div>
+        ))}
+      </div>
+      <div className="mt-4 space-y-2">
+        <div className={`${bar} h-5 w-full`} />
+        <div className={`${bar} h-7 w-full`} />
+      </div>
+      <div className="mt-4 h-12 w-full rounded-md bg-gray-200" />
+      <div className={`${bar} mx-auto mt-3 h-4 w-40`} />
+    </div>
+  );
+}
+
 /** The booking box of a home's page: dates, guests, the price of the stay and Reserve. */
 export function BookingWidget({ home }: { home: Home }) {
   const id = useId();

@@ -7,8 +7,8 @@ import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
-import { ErrorPanel, errorText, LoadingState } from '#client/components/ui/status';
-import { BookingWidget } from '../components/booking-widget';
+import { ErrorPanel, errorText } from '#client/components/ui/status';
+import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
 
 function NotFound() {
   return (
@@ -36,6 +36,68 @@ function Fact({ label, value }: { label: string; value: string | number }) {
     <div className="rounded-lg bg-gray-50 p-3">
       <dt className="text-sm text-gray-700">{label}</dt>
       <dd className="text-lg font-semibold text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
+const bar = 'rounded bg-gray-200';
+const FACTS = 6;
+const DESCRIPTION_LINES = ['w-full', 'w-full', 'w-11/12', 'w-2/3'];
+
+/**
+ * The page's shape while the home loads (each block as tall as what replaces it:
+ * title, location, the two 4:3 pictures, host line, facts, description and the
+ * booking box), so the footer is not painted under the header and then pushed down.
+ */
+function DetailsSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <PageTitle title={TEXTS.loading} />
+      <p role="status" className="sr-only">
+        Loading the home
+      </p>
+      <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
+        <div className="flex h-9 items-center sm:h-10">
+          <div className={`${bar} h-7 w-2/3 sm:h-8 sm:w-1/2`} />
+        </div>
+        <div className="mt-2 flex h-7 items-center">
+          <div className={`${bar} h-5 w-40`} />
+        </div>
+        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+          <div className="aspect-[4/3] w-full rounded-xl bg-gray-100" />
+          <div className="aspect-[4/3] w-full rounded-xl bg-gray-100" />
+        </div>
+        <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
+          <div>
+            <div className="flex h-6 items-center">
+              <div className={`${bar} h-4 w-64 max-w-full`} />
+            </div>
+            <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {Array.from({ length: FACTS }, (_, i) => (
+                <div key={i} className="rounded-lg bg-gray-50 p-3">
+                  <div className="flex h-5 items-center">
+                    <div className={`${bar} h-3.5 w-20`} />
+                  </div>
+                  <div className="flex h-7 items-center">
+                    <div className={`${bar} h-5 w-16`} />
+                  </div>
+                </div>
+              ))}
+            </div>
+            <div className="mt-8 flex h-7 items-center">
+              <div className={`${bar} h-5 w-44`} />
+            </div>
+            <div className="mt-2">
+              {DESCRIPTION_LINES.map((width, i) => (
+                <div key={i} className="flex h-[26px] items-center">
+                  <div className={`${bar} h-4 ${width}`} />
+                </div>
+              ))}
+            </div>
+          </div>
+          <BookingWidgetPlaceholder />
+        </div>
+      </div>
     </div>
   );
 }
@@ -103,14 +165,7 @@ export function Component() {
   });
 
   if (!id) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <PageTitle title={TEXTS.loading} />
-        <LoadingState />
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
     // 404 unknown id; 400 an id the server cannot even read: both are "not found" to a visitor.
     if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) return <NotFound />;

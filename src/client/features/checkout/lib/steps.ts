@@ -6,6 +6,7 @@
  * Spec deviation (recorded): the seed app opened the tab group on the tab with
  * index 1 while its step state was 0; StayHub opens on the first tab, step 0.
  */
+import { formatDayRange } from '#shared/dates';
 import { priceToCents } from '#shared/money';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
@@ -89,7 +90,7 @@ export function quoteCheckout(
   if (!windowCoversStay(home.from, home.to, stay.checkIn, stay.checkOut)) {
     return {
       ok: false,
-      problem: `This home can be booked from ${home.from} to ${home.to}. Choose dates inside that window.`,
+      problem: `This home can be booked from ${formatDayRange(home.from, home.to)}. Choose dates inside that window.`,
     };
   }
   if (stay.guests > home.total_guest) {

@@ -76,16 +76,42 @@ describe('AllUsersPage', () => {
     expect(screen.queryByRole('button', { name: TEXTS.approveRequest })).toBeNull();
   });
 
-  it('declines with PUT {role: null}', async () => {
+  it('asks before declining, and sends PUT {role: null} with the optional reason', async () => {
     const fetchMock = stubFetch({
-      'GET /api/users': json([user('ana@example.com', 'requested')]),
+      'GET /api/users': json([user('ana@example.com', 'requested'), user('bo@example.com', 'requested')]),
       'PUT /api/user/ana%40example.com': json({ acknowledged: true, modifiedCount: 1, upsertedCount: 0 }),
+      'PUT /api/user/bo%40example.com': json({ acknowledged: true, modifiedCount: 1, upsertedCount: 0 }),
     });
     await renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    const [anaRow, boRow] = await waitFor(() => {
+      const rows = bodyRows();
+      expect(rows).toHaveLength(2);
+      return rows;
+    });
+
+    // Cancel sends nothing.
+    await userEvent.click(within(anaRow!).getByRole('button', { name: 'Decline' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Decline this host request?' });
+    expect(dialog.textContent).toContain('ana@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts()).toHaveLength(0);
+
+    // With a reason.
+    await userEvent.click(within(anaRow!).getByRole('button', { name: 'Decline' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), '  Blurry document  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, decline' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DECLINED));
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ role: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(String(puts()[0]?.[1]?.body))).toEqual({ role: null, reason: 'Blurry document' });
+
+    // Without one: the spec's body, nothing more.
+    await userEvent.click(within(boRow!).getByRole('button', { name: 'Decline' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, decline' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(JSON.parse(String(puts()[1]?.[1]?.body))).toEqual({ role: null });
   });
 
   it("shows the server's message when approval is refused", async () => {

@@ -1,4 +1,10 @@
+/**
+ * /dashboard/alluser (admin): every account with its role. Approve Request makes a
+ * requested user a host at once; Decline asks first (with an optional reason). Either
+ * way the user is mailed and signed out (ADR 0008).
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
@@ -7,13 +13,14 @@ import { QueryView } from '#client/components/ui/query-view';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
+import { DeclineDialog } from '../components/decline-dialog';
 
-export const APPROVED = 'Host request approved';
-export const DECLINED = 'Host request declined';
+export const APPROVED = 'Host request approved. The user was mailed and signs in again as a host.';
+export const DECLINED = 'Host request declined. The user was mailed.';
 
 const COLUMNS: ScrollTableColumn[] = [{ label: 'Email' }, { label: 'Role' }, { label: 'Action' }];
 
-type Decision = { email: string; role: 'host' | null };
+type Decision = { email: string; role: 'host' | null; reason?: string };
 
 const actionButton =
   'rounded-md px-3 py-1.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70';
@@ -29,6 +36,7 @@ function UserRow({
   busy: boolean;
   onDecide: (d: Decision) => void;
 }) {
+  // Approve is one click (the spec's Approve Request); Decline opens the confirmation dialog.
   const emailId = `alluser-email-${index}`;
   return (
     <tr className="border-t border-gray-200">
@@ -82,14 +90,22 @@ function UserRow({
 export function AllUsersPage() {
   const queryClient = useQueryClient();
   const users = useQuery({ queryKey: userKeys.list(), queryFn: ({ signal }) => fetchUsers(signal) });
+  /** The requester whose Decline asks for confirmation. */
+  const [declining, setDeclining] = useState<string | null>(null);
   const decide = useMutation({
-    mutationFn: ({ email, role }: Decision) => putUser(email, { role }),
+    mutationFn: ({ email, role, reason }: Decision) => putUser(email, reason ? { role, reason } : { role }),
     onSuccess: async (_answer, { role }) => {
       toast.success(role === 'host' ? APPROVED : DECLINED);
+      setDeclining(null);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error, { role }) => {
+      // A refused decline shows in its dialog; a refused approval as a toast.
+      if (role === 'host') toast.error(errorText(error));
+    },
   });
+  const declineBusy = decide.isPending && decide.variables.role === null;
+  const declineError = decide.isError && decide.variables.role === null ? errorText(decide.error) : null;
 
   return (
     <Screen title="All Users" intro="Every StayHub account. Approve or decline requests to become a host.">
@@ -116,12 +132,26 @@ export function AllUsersPage() {
                 user={user}
                 index={index}
                 busy={decide.isPending && decide.variables.email === user.email}
-                onDecide={(decision) => decide.mutate(decision)}
+                onDecide={(decision) => {
+                  if (decision.role === 'host') {
+                    decide.mutate(decision);
+                  } else {
+                    decide.reset();
+                    setDeclining(decision.email);
+                  }
+                }}
               />
             ))}
           </ScrollTable>
         )}
       </QueryView>
+      <DeclineDialog
+        email={declining}
+        busy={declineBusy}
+        error={declineError}
+        onConfirm={(email, reason) => decide.mutate({ email, role: null, ...(reason ? { reason } : {}) })}
+        onCancel={() => setDeclining(null)}
+      />
     </Screen>
   );
 }

@@ -99,8 +99,8 @@ function HostRequestForm({ email }: { email: string }) {
       await putUser(email, { email, location, docImage, role: 'requested' });
     },
     onSuccess: async () => {
+      // The screen turns into the "request sent" notice (a status region): no toast, so it is said once.
       queryClient.setQueryData<User>(userKeys.detail(email), (old) => (old ? { ...old, role: 'requested' } : old));
-      toast.success(REQUEST_SENT);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
     onError: (error) => {

@@ -17,6 +17,8 @@ export interface PicturePickerProps {
   onAdd: (files: File[]) => AddResult;
   onRemove: (id: string) => void;
   onMove: (id: string, by: number) => void;
+  /** Sends a failed picture again (offered when the failure may pass: no answer, a server error). */
+  onRetry?: (id: string) => void;
   /** The shared schema's error for the pictures, if any. */
   error?: string | undefined;
   disabled?: boolean;
@@ -26,7 +28,7 @@ const smallButton =
   'inline-flex items-center justify-center rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm font-semibold text-gray-900 ' +
   'hover:bg-gray-50 disabled:cursor-not-allowed disabled:border-gray-200 disabled:text-gray-500';
 
-type FocusTarget = { id: string; action: 'up' | 'down' | 'remove' } | { id: null; action: 'picker' };
+type FocusTarget = { id: string; action: 'up' | 'down' | 'remove' | 'retry' } | { id: null; action: 'picker' };
 
 function StatusLine({ picture }: { picture: Picture }) {
   if (picture.status === 'uploading') {
@@ -47,7 +49,15 @@ function StatusLine({ picture }: { picture: Picture }) {
   return null;
 }
 
-export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabled = false }: PicturePickerProps) {
+export function PicturePicker({
+  pictures,
+  onAdd,
+  onRemove,
+  onMove,
+  onRetry,
+  error,
+  disabled = false,
+}: PicturePickerProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
@@ -203,7 +213,22 @@ export function PicturePicker({ pictures, onAdd, onRemove, onMove, error, disabl
                     </p>
                   )}
                 </div>
-                <div className="flex gap-1.5">
+                <div className="flex flex-wrap gap-1.5">
+                  {picture.status === 'error' && picture.retryable && onRetry && (
+                    <button
+                      type="button"
+                      data-action="retry"
+                      aria-label={`Retry: ${picture.name}`}
+                      aria-describedby={errorLineId}
+                      className={smallButton}
+                      onClick={() => {
+                        onRetry(picture.id);
+                        setAnnouncement(`Uploading ${picture.name} again.`);
+                      }}
+                    >
+                      Retry
+                    </button>
+                  )}
                   <button
                     type="button"
                     data-action="up"

@@ -3,6 +3,8 @@ import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
 import { TEXTS } from '#shared/texts';
 import {
+  failedPictures,
+  failedPicturesMessage,
   coverId,
   fileProblem,
   freeSlots,
@@ -78,6 +80,33 @@ describe('picturesReducer', () => {
       message: 'Not a picture',
     });
     expect(state[0]).toMatchObject({ status: 'error', error: 'Not a picture', preview: null });
+  });
+});
+
+describe('failed uploads', () => {
+  it('marks a failure retryable or not, and a retry starts the upload again', () => {
+    const failed = picturesReducer([pic('a', 'uploading')], {
+      type: 'failed',
+      id: 'a',
+      message: 'offline',
+      retryable: true,
+    });
+    expect(failed[0]).toMatchObject({ status: 'error', error: 'offline', retryable: true });
+    const again = picturesReducer(failed, { type: 'retry', id: 'a', preview: 'blob:x' });
+    expect(again[0]).toMatchObject({ status: 'uploading', progress: 0, preview: 'blob:x' });
+    expect(again[0]).not.toHaveProperty('error');
+    expect(again[0]).not.toHaveProperty('retryable');
+  });
+
+  it('names the failed pictures in the message that refuses the save', () => {
+    const list = [pic('a'), pic('b', 'error'), pic('c', 'error')];
+    expect(failedPictures(list).map((p) => p.id)).toEqual(['b', 'c']);
+    expect(failedPicturesMessage([pic('b', 'error')])).toBe(
+      'b.png was not uploaded. Retry it or remove it before saving.',
+    );
+    expect(failedPicturesMessage(failedPictures(list))).toBe(
+      '2 pictures were not uploaded (b.png, c.png). Retry or remove them before saving.',
+    );
   });
 });
 

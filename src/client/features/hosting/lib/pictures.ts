@@ -24,13 +24,16 @@ export interface Picture {
   height?: number;
   /** Why it failed (the server's message, or the browser-side check's). */
   error?: string;
+  /** A failed upload that may work when sent again (no answer, a server error); a refused file is not. */
+  retryable?: boolean;
 }
 
 export type PictureAction =
   | { type: 'add'; pictures: Picture[] }
   | { type: 'progress'; id: string; fraction: number }
   | { type: 'uploaded'; id: string; url: string; width: number; height: number; preview: string }
-  | { type: 'failed'; id: string; message: string }
+  | { type: 'failed'; id: string; message: string; retryable?: boolean }
+  | { type: 'retry'; id: string; preview: string | null }
   | { type: 'remove'; id: string }
   | { type: 'move'; id: string; by: number };
 
@@ -61,7 +64,19 @@ export function picturesReducer(state: Picture[], action: PictureAction): Pictur
       });
     case 'failed':
       // A refused file has nothing worth previewing (it may not even be a picture).
-      return update(state, action.id, (p) => ({ ...p, status: 'error', error: action.message, preview: null }));
+      return update(state, action.id, (p) => ({
+        ...p,
+        status: 'error',
+        error: action.message,
+        retryable: action.retryable ?? false,
+        preview: null,
+      }));
+    case 'retry':
+      return update(state, action.id, (p) => {
+        if (p.status !== 'error') return p;
+        const { error: _error, retryable: _retryable, ...rest } = p;
+        return { ...rest, status: 'uploading', progress: 0, preview: action.preview };
+      });
     case 'remove':
       return state.filter((p) => p.id !== action.id);
     case 'move': {
@@ -93,6 +108,19 @@ export function uploadedUrls(pictures: Picture[]): string[] {
 
 export function isUploading(pictures: Picture[]): boolean {
   return pictures.some((p) => p.status === 'uploading');
+}
+
+/** The pictures whose upload failed: saving is refused until each is retried or removed. */
+export function failedPictures(pictures: Picture[]): Picture[] {
+  return pictures.filter((p) => p.status === 'error');
+}
+
+/** What the form says when it refuses to save because of failed pictures. */
+export function failedPicturesMessage(failed: Picture[]): string {
+  const names = failed.map((p) => p.name).join(', ');
+  return failed.length === 1
+    ? `${names} was not uploaded. Retry it or remove it before saving.`
+    : `${failed.length} pictures were not uploaded (${names}). Retry or remove them before saving.`;
 }
 
 /** The id of the cover: the first picture that is not failed. */

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { cardImage } from '#shared/images';
+import { isPermanentFailure } from '#client/lib/api';
 import { uploadPicture } from '#client/lib/uploads';
 import { fileProblem, picturesReducer, takeFiles, type Picture } from './pictures';
 
@@ -38,6 +39,8 @@ function revoke(url: string | null | undefined) {
 export function usePictures() {
   const [pictures, dispatch] = useReducer(picturesReducer, []);
   const uploads = useRef(new Map<string, AbortController>());
+  /** The chosen files, kept so a failed upload can be sent again. */
+  const chosenFiles = useRef(new Map<string, File>());
   const previews = useRef(new Map<string, string>());
   const latest = useRef(pictures);
   useEffect(() => {
@@ -47,9 +50,11 @@ export function usePictures() {
   useEffect(() => {
     const running = uploads.current;
     const blobs = previews.current;
+    const chosen = chosenFiles.current;
     return () => {
       for (const controller of running.values()) controller.abort();
       running.clear();
+      chosen.clear();
       for (const url of blobs.values()) revoke(url);
       blobs.clear();
     };
@@ -85,7 +90,8 @@ export function usePictures() {
           if (controller.signal.aborted) return;
           uploads.current.delete(id);
           forgetPreview(id);
-          dispatch({ type: 'failed', id, message: uploadMessage(error) });
+          // A refused file (4xx) stays refused; no answer or a server error may pass next time.
+          dispatch({ type: 'failed', id, message: uploadMessage(error), retryable: !isPermanentFailure(error) });
         },
       );
     },
@@ -107,6 +113,7 @@ export function usePictures() {
         const preview = createPreview(file);
         if (preview) previews.current.set(id, preview);
         added.push({ id, name: file.name, preview, status: 'uploading', progress: 0 });
+        chosenFiles.current.set(id, file);
         toUpload.push([id, file]);
       }
       // Keep `latest` ahead of the render, so two quick picks share the limit correctly.
@@ -122,6 +129,7 @@ export function usePictures() {
     (id: string) => {
       uploads.current.get(id)?.abort();
       uploads.current.delete(id);
+      chosenFiles.current.delete(id);
       forgetPreview(id);
       latest.current = latest.current.filter((p) => p.id !== id);
       dispatch({ type: 'remove', id });
@@ -131,5 +139,19 @@ export function usePictures() {
 
   const move = useCallback((id: string, by: number) => dispatch({ type: 'move', id, by }), []);
 
-  return { pictures, add, remove, move };
+  /** Sends a failed picture again (only a retryable failure: a refused file would be refused again). */
+  const retry = useCallback(
+    (id: string) => {
+      const file = chosenFiles.current.get(id);
+      const picture = latest.current.find((p) => p.id === id);
+      if (!file || picture?.status !== 'error' || !picture.retryable) return;
+      const preview = createPreview(file);
+      if (preview) previews.current.set(id, preview);
+      dispatch({ type: 'retry', id, preview });
+      start(id, file);
+    },
+    [start],
+  );
+
+  return { pictures, add, remove, move, retry };
 }

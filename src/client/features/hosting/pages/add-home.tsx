@@ -1,12 +1,14 @@
 /**
  * /dashboard/add-home (hosts): the spec's add-home form, validated with the same
  * schema as the server (createHomeSchema). Pictures upload as they are chosen;
- * "Save & Continue" waits for them, reads "loading..." while saving, and on
+ * "Save & Continue" waits for the ones still uploading, refuses while a picture
+ * failed (retry or remove it: a home is never saved without a picture the host
+ * chose), reads "loading..." while saving, and on
  * success shows "Home Added Successful" and opens manage-home. On failure the
  * loading state clears, the server's message shows and every input is kept.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -19,7 +21,7 @@ import { HomeFields } from '../components/home-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';
 import { createHome } from '../lib/hosting-api';
-import { isUploading, uploadedUrls } from '../lib/pictures';
+import { failedPictures, failedPicturesMessage, isUploading, uploadedUrls } from '../lib/pictures';
 import { usePictures } from '../lib/use-pictures';
 import { useSaveHome } from '../lib/use-save-home';
 
@@ -38,11 +40,16 @@ function firstMessage(
   return undefined;
 }
 
-const WAIT_FOR_UPLOADS = 'Wait until the pictures have finished uploading.';
+export const WAIT_FOR_UPLOADS = 'Saving as soon as the pictures have finished uploading…';
 
 export function AddHomePage() {
   const { user } = useSession();
-  const { pictures, add, remove, move } = usePictures();
+  const { pictures, add, remove, move, retry } = usePictures();
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Save was pressed while pictures were uploading: it goes on once they are done. */
+  const [waiting, setWaiting] = useState(false);
+  /** Save was refused because of a failed picture: the message stays until none has failed. */
+  const [refused, setRefused] = useState(false);
   const [defaults] = useState(() => defaultAvailability(new Date()));
   const {
     register,
@@ -67,13 +74,35 @@ export function AddHomePage() {
   );
 
   const uploading = isUploading(pictures);
+  const failed = failedPictures(pictures);
   const busy = save.isPending;
+  const picturesProblem = refused && failed.length > 0 ? failedPicturesMessage(failed) : undefined;
+
+  // The uploads Save was waiting for are done: submit again (onSubmit then ends the wait).
+  useEffect(() => {
+    if (waiting && !uploading) formRef.current?.requestSubmit();
+  }, [waiting, uploading]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (uploading || busy) {
+    if (!uploading) setWaiting(false);
+    if (busy) {
       event.preventDefault();
       return;
     }
+    if (uploading) {
+      event.preventDefault();
+      setWaiting(true);
+      return;
+    }
+    if (failed.length > 0) {
+      // Never save without a picture the host chose: they retry it or remove it first.
+      event.preventDefault();
+      setRefused(true);
+      const row = formRef.current?.querySelector(`[data-picture-id="${failed[0]!.id}"]`);
+      row?.querySelector<HTMLButtonElement>('button[data-action="retry"], button[data-action="remove"]')?.focus();
+      return;
+    }
+    setRefused(false);
     // The pictures are form values too, so the shared schema checks them with the rest.
     const urls = uploadedUrls(pictures);
     setValue('images', urls);
@@ -89,9 +118,10 @@ export function AddHomePage() {
       intro="Describe your home, set when it is available and add pictures. Fields marked * are required."
     >
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         noValidate
-        aria-busy={busy}
+        aria-busy={busy || waiting}
         className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
       >
         <FormAlert message={formError} />
@@ -122,23 +152,22 @@ export function AddHomePage() {
           onAdd={add}
           onRemove={remove}
           onMove={move}
+          onRetry={retry}
           disabled={busy}
-          error={firstMessage(errors.images) ?? errors.image?.message ?? errors.hostEmail?.message}
+          error={picturesProblem ?? firstMessage(errors.images) ?? errors.image?.message ?? errors.hostEmail?.message}
         />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            disabled={busy || uploading}
-            aria-describedby={uploading ? 'add-home-wait' : undefined}
+            disabled={busy || waiting}
+            aria-describedby={waiting ? 'add-home-wait' : undefined}
             className={primaryButtonClass}
           >
-            {busy ? TEXTS.savingLower : TEXTS.saveAndContinue}
+            {busy || waiting ? TEXTS.savingLower : TEXTS.saveAndContinue}
           </button>
-          {uploading && (
-            <p id="add-home-wait" className="text-sm text-gray-700">
-              {WAIT_FOR_UPLOADS}
-            </p>
-          )}
+          <p id="add-home-wait" role="status" className="text-sm text-gray-700">
+            {waiting ? WAIT_FOR_UPLOADS : ''}
+          </p>
         </div>
       </form>
     </Screen>

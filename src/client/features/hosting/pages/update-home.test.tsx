@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '#shared/texts';
-import {
-  json,
-  type RenderedRoutes,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  waitFor,
-} from '#client/test/render-routes';
-import { field, sampleHome, session, setValue, submitForm } from '#client/test/hosting';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
+import { sampleHome, session } from '#client/test/hosting';
 import { HOME_NOT_FOUND, NOT_YOUR_HOME, UpdateHomePage } from './update-home';
 
 setUpComponentTests({ muteToasts: true });
@@ -23,29 +18,31 @@ const routes = [
 
 async function renderForm(id = 'h1') {
   view = await renderRoutes(routes, [`/dashboard/updateHomeForm/${id}`]);
-  await waitFor(() => expect(view?.container.querySelector('form')).not.toBeNull());
+  await screen.findByRole('button', { name: 'Submit' });
   return view.container;
 }
+
+/** A labelled field (the required asterisk is hidden from the accessible name). */
+const field = <T extends HTMLElement = HTMLInputElement>(label: string) =>
+  screen.getByLabelText(label, { exact: false }) as unknown as T;
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
 describe('UpdateHomePage', () => {
   it('prefills the spec fields from the server, numeric fields as numbers', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/home/h1': json(sampleHome('h1')) });
-    const container = await renderForm();
-    expect(container.querySelector('h1')?.textContent).toBe('Update Home');
-    expect(field(container, 'Location').value).toBe('Lisbon');
-    expect(field(container, 'Title').value).toBe('Sea view h1');
+    await renderForm();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Update Home');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Location' }).value).toBe('Lisbon');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Sea view h1');
     for (const [label, value] of [
-      ['Price per night (USD)', '120.5'],
-      ['Total guests', '4'],
-      ['Bedrooms', '2'],
-      ['Bathrooms', '1'],
-    ]) {
-      const input = field(container, label!);
-      expect(input.type).toBe('number');
-      expect(input.value).toBe(value);
+      ['Price per night (USD)', 120.5],
+      ['Total guests', 4],
+      ['Bedrooms', 2],
+      ['Bathrooms', 1],
+    ] as const) {
+      expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: label }).valueAsNumber).toBe(value);
     }
-    expect(field<HTMLTextAreaElement>(container, 'Description').value).toBe('Bright flat.');
-    expect(container.querySelector('button[type="submit"]')?.textContent).toBe('Submit');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' }).value).toBe('Bright flat.');
   });
 
   it('requires all fields but description and focuses the first invalid one', async () => {
@@ -54,14 +51,16 @@ describe('UpdateHomePage', () => {
       'GET /api/home/h1': json(sampleHome('h1')),
     });
     const container = await renderForm();
-    setValue(field(container, 'Title'), '   ');
-    setValue(field(container, 'Bedrooms'), '');
-    setValue(field<HTMLTextAreaElement>(container, 'Description'), '');
-    await submitForm(container);
+    const user = userEvent.setup();
+    await user.clear(field('Title'));
+    await user.type(field('Title'), '   ');
+    await user.clear(field('Bedrooms'));
+    await user.clear(field<HTMLTextAreaElement>('Description'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(2));
-    expect(container.textContent).toContain('Title is required');
-    expect(container.textContent).toContain('Bedrooms must be a number');
-    expect(document.activeElement).toBe(field(container, 'Title'));
+    expect(screen.getByText('Title is required')).toBeDefined();
+    expect(screen.getByText('Bedrooms must be a number')).toBeDefined();
+    expect(document.activeElement).toBe(field('Title'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
@@ -75,9 +74,11 @@ describe('UpdateHomePage', () => {
         return json({ acknowledged: true, modifiedCount: 1 });
       },
     });
-    const container = await renderForm();
-    setValue(field(container, 'Price per night (USD)'), '150');
-    await submitForm(container);
+    await renderForm();
+    const user = userEvent.setup();
+    await user.clear(field('Price per night (USD)'));
+    await user.type(field('Price per night (USD)'), '150');
+    await submit();
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/manage-home'));
     expect(body).toEqual({
       location: 'Lisbon',
@@ -97,8 +98,8 @@ describe('UpdateHomePage', () => {
       'GET /api/home/h1': json(sampleHome('h1')),
       'PUT /api/home/h1': json({ acknowledged: true, modifiedCount: 0 }),
     });
-    const container = await renderForm();
-    await submitForm(container);
+    await renderForm();
+    await submit();
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/manage-home'));
     expect(toast.success).not.toHaveBeenCalled();
   });
@@ -112,14 +113,12 @@ describe('UpdateHomePage', () => {
         403,
       ),
     });
-    const container = await renderForm();
-    await submitForm(container);
-    await waitFor(() =>
-      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Only the host of this home can edit it'),
-    );
+    await renderForm();
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Only the host of this home can edit it');
     expect(toast.error).toHaveBeenCalledWith('Only the host of this home can edit it');
     expect(view?.router.state.location.pathname).toBe('/dashboard/updateHomeForm/h1');
-    expect(container.querySelector('button[type="submit"]')?.textContent).toBe('Submit');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDefined();
   });
 
   it('says clearly when the home does not exist, with a link back', async () => {
@@ -127,10 +126,12 @@ describe('UpdateHomePage', () => {
       'GET /api/auth/get-session': json(session),
       'GET /api/home/gone': json({ error: { code: 'not_found', message: 'No home with this id' } }, 404),
     });
-    view = await renderRoutes(routes, ['/dashboard/updateHomeForm/gone']);
-    await waitFor(() => expect(view?.container.textContent).toContain(HOME_NOT_FOUND));
-    expect(view.container.querySelector('a')?.getAttribute('href')).toBe('/dashboard/manage-home');
-    expect(view.container.querySelector('form')).toBeNull();
+    await renderRoutes(routes, ['/dashboard/updateHomeForm/gone']);
+    expect(await screen.findByText(HOME_NOT_FOUND)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to Manage Home' }).getAttribute('href')).toBe(
+      '/dashboard/manage-home',
+    );
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
   it("does not offer to edit another host's home", async () => {
@@ -138,8 +139,8 @@ describe('UpdateHomePage', () => {
       'GET /api/auth/get-session': json(session),
       'GET /api/home/h9': json(sampleHome('h9', { hostEmail: 'other@example.com', email: 'other@example.com' })),
     });
-    view = await renderRoutes(routes, ['/dashboard/updateHomeForm/h9']);
-    await waitFor(() => expect(view?.container.textContent).toContain(NOT_YOUR_HOME));
-    expect(view.container.querySelector('form')).toBeNull();
+    await renderRoutes(routes, ['/dashboard/updateHomeForm/h9']);
+    expect(await screen.findByText(NOT_YOUR_HOME)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 });
