@@ -24,6 +24,7 @@ import { loginThrottle, memoryThrottleStore } from './auth/throttle';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
+import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { HttpError } from './http/errors';
@@ -157,18 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (deps.uploadsDir) {
-    await app.register(fastifyStatic, {
-      root: deps.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      // Names are content-addressed or random and never reused: cache for a year.
-      setHeaders: (res) => {
-        res.header('cache-control', IMMUTABLE);
-      },
-    });
-  }
+  // Public pictures from storage (disk or bucket), cached for a year (ADR 0012).
+  await app.register(publicUploadsRoutes(ctx));
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html'));
