@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
@@ -13,6 +14,14 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/** The headers every answer about an existing picture carries (200, HEAD, 304). */
+function cacheable(reply: FastifyReply, info: ObjectInfo): FastifyReply {
+  return reply
+    .header('cache-control', IMMUTABLE)
+    .header('etag', info.etag)
+    .header('last-modified', info.lastModified.toUTCString());
 }
 
 /**
@@ -39,17 +48,16 @@ export function publicUploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (conditional || isHead) info = await ctx.storage.head(key, 'public');
         else info = object = await ctx.storage.get(key, 'public');
         if (!info) throw notFound('No such picture');
-        reply
-          .header('cache-control', IMMUTABLE)
-          .header('etag', info.etag)
-          .header('last-modified', info.lastModified.toUTCString());
-        if (matches(conditional, info.etag)) return reply.status(304).send();
-        reply.type(contentTypeOf(key));
+        if (matches(conditional, info.etag)) return cacheable(reply, info).status(304).send();
         // HEAD: the headers of the GET, no body.
-        if (isHead) return reply.header('content-length', info.size).send();
+        if (isHead) return cacheable(reply, info).type(contentTypeOf(key)).header('content-length', info.size).send();
+        // Gone between the HEAD and the GET (deleted meanwhile): a plain 404, without the year-long cache.
         object ??= await ctx.storage.get(key, 'public');
         if (!object) throw notFound('No such picture');
-        return reply.header('content-length', object.size).header('etag', object.etag).send(object.body);
+        return cacheable(reply, object)
+          .type(contentTypeOf(key))
+          .header('content-length', object.size)
+          .send(object.body);
       },
     });
   };
