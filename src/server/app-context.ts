@@ -55,6 +55,7 @@ export interface AppConfig {
 export interface AppDeps {
   db: Db;
   clock: Clock;
+  /** Uploaded and demo pictures, host documents; the app serves its public side at /uploads/<key>. */
   storage: StorageProvider;
   config: AppConfig;
   mail: MailProvider;
@@ -62,8 +63,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Where sign-in failure counters live; in-process memory when not given. */
   loginThrottleStore?: LoginThrottleStore;
-  /** Directory served at /uploads (public images of the disk storage). */
-  uploadsDir?: string;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string; stream?: { write(line: string): void } };

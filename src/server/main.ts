@@ -12,7 +12,7 @@ import type { MailProvider } from './providers/mail/mail';
 import { outboxMail } from './providers/mail/outbox-mail';
 import { smtpMail } from './providers/mail/smtp-mail';
 import { paymentsFromEnv } from './providers/payments/payments-from-env';
-import { diskStorage } from './providers/storage/disk-storage';
+import { storageFromEnv } from './providers/storage/storage-from-env';
 import { seedDemoData } from './seed/demo-data';
 
 /** Start-up only: env -> database -> migrations -> demo data -> listen. */
@@ -34,7 +34,8 @@ async function main() {
     : await openPglite(resolve(dataDir, 'pglite'));
   await database.migrate();
 
-  const storage = diskStorage(resolve(dataDir, 'uploads'));
+  const { storage, name: storageName } = storageFromEnv(env, dataDir);
+  console.log(`Uploads: ${storageName}`);
   const clock = systemClock;
 
   if (env.SEED_DEMO_DATA) {
@@ -63,7 +64,6 @@ async function main() {
     config,
     mail,
     payments,
-    uploadsDir: storage.publicDir,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
@@ -75,6 +75,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await database.close();
+    storage.destroy?.();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
