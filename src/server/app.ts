@@ -200,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ttlMs: deps.searchCacheTtlMs ?? 0,
       clock: deps.clock,
       shared: deps.searchGeneration,
-      onSharedError: (err) => app.log.warn({ err }, 'search cache: shared generation unreadable; searching the database'),
+      onSharedError: (err) =>
+        app.log.warn({ err }, 'search cache: shared generation unreadable; searching the database'),
     }),
     log: app.log,
     publicUrl: deps.config.publicUrl,
@@ -251,9 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         );
         if (failed.length) {
-          return reply
-            .status(503)
-            .send(errorBody('not_ready', `Unreachable: ${failed.sort().join(', ')}`));
+          return reply.status(503).send(errorBody('not_ready', `Unreachable: ${failed.sort().join(', ')}`));
         }
         return { ok: true };
       });

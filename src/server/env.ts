@@ -139,7 +139,11 @@ export const envSchema = z
       });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are not public)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (metrics are not public)',
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -17,7 +17,9 @@ export interface Metrics extends AppMetrics {
   payment(operation: string, outcome: string): void;
 }
 
-export function createMetrics(options: { pool?: () => { total: number; idle: number; waiting: number; max: number } } = {}): Metrics {
+export function createMetrics(
+  options: { pool?: () => { total: number; idle: number; waiting: number; max: number } } = {},
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'stayhub_' });
   const requests = new Histogram({
@@ -86,10 +88,30 @@ export function countedPayments<P extends PaymentProvider>(inner: P, metrics: Pi
   };
   return {
     ...inner,
-    createIntent: (input) => counted('create_intent', () => inner.createIntent(input), () => 'created'),
-    retrieveIntent: (id) => counted('retrieve_intent', () => inner.retrieveIntent(id), (r) => r.status),
-    cancelIntent: (id) => counted('cancel_intent', () => inner.cancelIntent(id), (r) => r.status),
-    refund: (id, key) => counted('refund', () => inner.refund(id, key), () => 'refunded'),
+    createIntent: (input) =>
+      counted(
+        'create_intent',
+        () => inner.createIntent(input),
+        () => 'created',
+      ),
+    retrieveIntent: (id) =>
+      counted(
+        'retrieve_intent',
+        () => inner.retrieveIntent(id),
+        (r) => r.status,
+      ),
+    cancelIntent: (id) =>
+      counted(
+        'cancel_intent',
+        () => inner.cancelIntent(id),
+        (r) => r.status,
+      ),
+    refund: (id, key) =>
+      counted(
+        'refund',
+        () => inner.refund(id, key),
+        () => 'refunded',
+      ),
   } satisfies PaymentProvider;
 }
 

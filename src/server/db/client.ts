@@ -39,7 +39,6 @@ export const LOCKS = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-
 export const pgliteExtensions = { btree_gist, pg_trgm };
 
 /** Wraps an open PGlite instance (tests hand in one loaded from a migrated template). */

@@ -42,7 +42,10 @@ describe('search cache', () => {
     let counter = 0;
     const shared = { current: async () => String(counter), bump: async () => void counter++ };
     const clock = fixedClock('2026-11-21T10:00:00Z');
-    const [one, two] = [createSearchCache({ ttlMs: 5000, clock, shared }), createSearchCache({ ttlMs: 5000, clock, shared })];
+    const [one, two] = [
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+    ];
     let loads = 0;
     expect(await two.get('a', async () => ++loads)).toBe(1);
     expect(await two.get('a', async () => ++loads)).toBe(1);
@@ -53,7 +56,12 @@ describe('search cache', () => {
   it('goes to the database when the shared generation cannot be read', async () => {
     const errors: unknown[] = [];
     const shared = { current: async () => Promise.reject(new Error('redis down')), bump: async () => {} };
-    const cache = createSearchCache({ ttlMs: 5000, clock: fixedClock('2026-11-21T10:00:00Z'), shared, onSharedError: (e) => errors.push(e) });
+    const cache = createSearchCache({
+      ttlMs: 5000,
+      clock: fixedClock('2026-11-21T10:00:00Z'),
+      shared,
+      onSharedError: (e) => errors.push(e),
+    });
     let loads = 0;
     await cache.get('a', async () => ++loads);
     expect(await cache.get('a', async () => ++loads)).toBe(2);
