@@ -188,7 +188,6 @@ async function main() {
     },
     mail: memoryMail(),
     payments: sandboxPayments({ db, clock: systemClock }),
-    uploadsDir: storage.publicDir,
     clientDir: clientServed ? clientDir : undefined,
     logger: false,
     // As in production: the env schema's default unless SEARCH_CACHE_TTL_MS says otherwise.

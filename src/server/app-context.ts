@@ -93,6 +93,7 @@ export interface AppConfig {
 export interface AppDeps {
   db: Db;
   clock: Clock;
+  /** Uploaded and demo pictures, host documents; the app serves its public side at /uploads/<key>. */
   storage: StorageProvider;
   config: AppConfig;
   mail: MailProvider;
@@ -112,8 +113,6 @@ export interface AppDeps {
    */
   readiness?: { draining?: () => boolean; checks?: Record<string, () => Promise<unknown>> };
   metrics?: AppMetrics;
-  /** Directory served at /uploads (public images of the disk storage). */
-  uploadsDir?: string;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string; stream?: { write(line: string): void } };

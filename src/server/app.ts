@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -29,6 +29,7 @@ import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
+import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { refuseControlChars } from './http/control-chars';
@@ -267,20 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (deps.uploadsDir) {
-    // The folder may not exist yet (no demo data, no upload so far).
-    mkdirSync(deps.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: deps.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      // Names are content-addressed or random and never reused: cache for a year.
-      setHeaders: (res) => {
-        res.header('cache-control', IMMUTABLE);
-      },
-    });
-  }
+  // Public pictures from storage (disk or bucket), cached for a year (ADR 0012).
+  await app.register(publicUploadsRoutes(ctx));
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html'));

@@ -103,6 +103,27 @@ export const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** On SIGTERM/SIGINT: in-flight requests and background passes get this long, then the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /** Set: uploads live in this S3-compatible bucket instead of DATA_DIR/uploads (docs/operations.md). */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
+      )
+      .optional(),
+    /** The service's URL (R2, MinIO, Ceph); unset for AWS S3. */
+    S3_ENDPOINT: z
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1, eu-central-1 or auto')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style URLs (`endpoint/bucket/key`): MinIO and Ceph usually need it. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -159,7 +180,45 @@ export const envSchema = z
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
       });
     }
+    checkS3(env, ctx);
   });
+
+/** S3_BUCKET turns object storage on; the other S3_ keys only make sense with it, and it needs some of them. */
+function checkS3(
+  env: Partial<
+    Record<'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY', string>
+  > & {
+    S3_FORCE_PATH_STYLE: boolean;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!env.S3_BUCKET) {
+    const stray: string[] = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (k) => env[k],
+    );
+    if (env.S3_FORCE_PATH_STYLE) stray.push('S3_FORCE_PATH_STYLE');
+    if (stray.length) {
+      const verb = stray.length > 1 ? 'are' : 'is';
+      issue('S3_BUCKET', `is required when ${stray.join(', ')} ${verb} set (without it uploads stay on disk)`);
+    }
+    return;
+  }
+  if (!env.S3_REGION) {
+    issue(
+      'S3_REGION',
+      "is required with S3_BUCKET (the bucket's region, e.g. eu-central-1; auto for Cloudflare R2; us-east-1 for MinIO)",
+    );
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    issue('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  } else if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID) {
+    issue(
+      'S3_ACCESS_KEY_ID',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT (only AWS S3, without S3_ENDPOINT, can take credentials from the instance or task role)',
+    );
+  }
+}
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA'> & { SEED_DEMO_DATA: boolean };
 

@@ -21,7 +21,7 @@ import {
   redisThrottleStore,
   redisUploadLimiter,
 } from './providers/redis/redis-stores';
-import { diskStorage } from './providers/storage/disk-storage';
+import { storageFromEnv } from './providers/storage/storage-from-env';
 import { seedDemoData } from './seed/demo-data';
 
 /** Start-up only: env -> database -> migrations -> demo data -> listen; and the graceful shutdown. */
@@ -43,7 +43,8 @@ async function main() {
     : await openPglite(resolve(dataDir, 'pglite'));
   await database.migrate();
 
-  const storage = diskStorage(resolve(dataDir, 'uploads'));
+  const { storage, name: storageName } = storageFromEnv(env, dataDir);
+  console.log(`Uploads: ${storageName}`);
   const clock = systemClock;
 
   // Shared state for several processes (REDIS_URL); without it everything below counts in this process.
@@ -84,7 +85,6 @@ async function main() {
     config,
     mail,
     payments,
-    uploadsDir: storage.publicDir,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
@@ -122,6 +122,7 @@ async function main() {
       if (metricsServer) await new Promise((r) => metricsServer.close(r));
       await redis?.quit();
       await database.close();
+      storage.destroy?.();
       process.exit(0);
     } catch (err) {
       console.error('Shutdown failed:', err);

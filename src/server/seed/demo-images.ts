@@ -3,12 +3,17 @@
  * rooms, deterministic from a seed number) rendered with sharp to WebP in two
  * sizes. No network, no copied images.
  *
- *   <key>-1280.webp  1280x853  detail page
- *   <key>-640.webp    640x427  cards
+ *   <key>-<hash>-1280.webp  1280x853  detail page
+ *   <key>-<hash>-640.webp    640x427  cards
+ *
+ * `<hash>` is taken from the rendered bytes: pictures are served with a one-year
+ * immutable cache, so a scene drawn differently by a later version (a database
+ * seeded again) gets a new name instead of reusing a cached one.
  *
  * Both are stored as public objects; the 1280 URL is what a home records. The
  * card size is the same URL with `-1280.webp` replaced by `-640.webp`.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { StorageProvider } from '../providers/storage/storage';
 
@@ -684,14 +689,16 @@ export async function renderWebp(svg: string): Promise<{ detail: Buffer; card: B
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Draws, renders and stores one scene under `<key>-1280.webp` and `<key>-640.webp`; returns the 1280 URL. */
+/** Draws, renders and stores one scene under `<key>-<hash>-1280.webp` and `…-640.webp`; returns the 1280 URL. */
 export async function storeDemoImage(storage: StorageProvider, key: string, scene: Scene): Promise<string> {
   if (!KEY.test(key)) throw new Error(`Demo image keys are lowercase letters, digits and dashes: ${key}`);
   const { detail, card } = await renderWebp(sceneSvg(scene));
-  const detailKey = `${key}${DEMO_IMAGE_SIZES.detail.suffix}`;
+  const hash = createHash('sha256').update(detail).update(card).digest('hex').slice(0, 12);
+  const name = `${key}-${hash}`;
+  const detailKey = `${name}${DEMO_IMAGE_SIZES.detail.suffix}`;
   await Promise.all([
     storage.put(detailKey, detail, { contentType: 'image/webp', visibility: 'public' }),
-    storage.put(`${key}${DEMO_IMAGE_SIZES.card.suffix}`, card, { contentType: 'image/webp', visibility: 'public' }),
+    storage.put(`${name}${DEMO_IMAGE_SIZES.card.suffix}`, card, { contentType: 'image/webp', visibility: 'public' }),
   ]);
   return storage.publicUrl(detailKey);
 }

@@ -69,7 +69,6 @@ export function useTestApp(overrides: (t: Omit<TestApp, 'app'>) => Partial<AppDe
       db: database.db,
       clock,
       storage,
-      uploadsDir: storage.publicDir,
       config: holder.config,
       mail: holder.mail,
       payments: sandboxPayments({ db: database.db, clock }),

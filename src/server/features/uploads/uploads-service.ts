@@ -50,10 +50,7 @@ export function uploadedImageKey(url: string): string | null {
 export async function uploadedImageExists(storage: StorageProvider, url: string): Promise<boolean> {
   const key = uploadedImageKey(url);
   if (!key) return false;
-  const object = await storage.get(key, 'public');
-  if (!object) return false;
-  object.body.destroy();
-  return true;
+  return (await storage.head(key, 'public')) !== null;
 }
 
 /**

@@ -25,9 +25,8 @@ const DOCUMENT_PREFIX = '/api/documents/';
  */
 async function assertOwnDocument(ctx: AppContext, url: string, userId: string) {
   if (!isOwnDocumentUrl(url, userId)) throw forbidden('This document was not uploaded by you');
-  const object = await ctx.storage.get(url.slice(DOCUMENT_PREFIX.length), 'private');
+  const object = await ctx.storage.head(url.slice(DOCUMENT_PREFIX.length), 'private');
   if (!object) throw badRequest('Your document was not found. Upload it again.', 'unknown_document');
-  object.body.destroy();
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

@@ -1,19 +1,29 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { assertSafeKey, type StorageProvider, type Visibility } from './storage';
+import { assertSafeKey, contentTypeOf, type ObjectInfo, type StorageProvider, type Visibility } from './storage';
 
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-};
-
-/** Files under `<root>/public` and `<root>/private`; public ones are served at `/uploads/<key>`. */
+/** Files under `<root>/public` and `<root>/private`; the app serves public ones at `/uploads/<key>`. */
 export function diskStorage(root: string, publicPrefix = '/uploads/'): StorageProvider & { publicDir: string } {
   const base = resolve(root);
   const dir = (v: Visibility) => join(base, v);
+
+  async function info(path: string, key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await stat(path);
+      if (!s.isFile()) return null;
+      return {
+        contentType: contentTypeOf(key),
+        size: s.size,
+        // Size and modification time, as @fastify/static and nginx make it: a rewrite changes it.
+        etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`,
+        lastModified: s.mtime,
+      };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     publicDir: dir('public'),
     async put(key, data, { visibility }) {
@@ -28,17 +38,12 @@ export function diskStorage(root: string, publicPrefix = '/uploads/'): StoragePr
     async get(key, visibility) {
       assertSafeKey(key);
       const path = join(dir(visibility), key);
-      try {
-        const info = await stat(path);
-        const ext = key.split('.').pop() ?? '';
-        return {
-          body: createReadStream(path),
-          size: info.size,
-          contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        };
-      } catch {
-        return null;
-      }
+      const found = await info(path, key);
+      return found && { ...found, body: createReadStream(path) };
+    },
+    async head(key, visibility) {
+      assertSafeKey(key);
+      return info(join(dir(visibility), key), key);
     },
     async delete(key, visibility) {
       assertSafeKey(key);
