@@ -2,7 +2,8 @@
  * Two real app processes on one PostgreSQL database and one Redis, requests
  * alternated between them (what a load balancer does). Runs in its own vitest
  * project (`multi-node`, started by `npm test` when TEST_DATABASE_URL is set);
- * it skips, saying why, when PostgreSQL or Redis is not there.
+ * it skips, saying why, when PostgreSQL or Redis is not there. Uploads live in
+ * one S3 bucket (s3rver), as they must with several processes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -16,6 +17,9 @@ import { DEMO_ACCOUNTS, DEMO_HOMES, DEMO_PASSWORD } from '#server/seed/demo-data
 import { startAppProcess, type AppProcess } from '#server/test/app-process';
 import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
 import { openRedis } from '#server/providers/redis/redis-stores';
+import { S3RVER_CREDENTIALS, startS3Server, type TestS3 } from '#server/test/s3-server';
+import sharp from 'sharp';
+import { multipart } from '#server/features/uploads/fixtures/multipart';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const missing = !adminUrl
@@ -41,6 +45,7 @@ describe.skipIf(missing !== null)(
     let admin: pg.Client;
     let database: Database;
     let nodes: AppProcess[] = [];
+    let s3: TestS3;
     const node = (i: number) => nodes[i % nodes.length]!;
 
     beforeAll(async () => {
@@ -48,7 +53,14 @@ describe.skipIf(missing !== null)(
       await admin.connect();
       await admin.query(`create database "${dbName}"`);
       const url = withDatabase(adminUrl!, dbName);
+      s3 = await startS3Server('stayhub-multi-node');
       const env = {
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
         DATABASE_URL: url,
         DATABASE_POOL_SIZE: '20',
         REDIS_URL: TEST_REDIS_URL,
@@ -68,6 +80,7 @@ describe.skipIf(missing !== null)(
       // SIGTERM is a clean shutdown: in-flight requests finish, pools and Redis close, exit 0.
       expect(codes).toEqual(nodes.map(() => 0));
       await database?.close();
+      await s3?.stop();
       const redis = openRedis(TEST_REDIS_URL);
       await redisKeys.cleanup(redis);
       await redis.quit();
@@ -207,6 +220,49 @@ describe.skipIf(missing !== null)(
         .from(bookings)
         .where(and(eq(bookings.homeId, home.id), eq(bookings.status, 'held')));
       expect(rows).toHaveLength(1);
+    });
+
+    const picture = () =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+        .png()
+        .toBuffer();
+    async function upload(i: number, who: { authorization: string }, purpose: 'image' | 'document') {
+      const body = multipart([{ name: 'image', filename: 'p.png', contentType: 'image/png', data: await picture() }]);
+      const res = await fetch(`${node(i).url}/api/uploads?purpose=${purpose}`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: who.authorization },
+        body: body.payload,
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { display_url: string } }).data.display_url;
+    }
+
+    it('serves a picture uploaded through one process from the other', async () => {
+      const host = await userWithSession('host');
+      const url = await upload(0, host, 'image');
+      const res = await fetch(`${node(1).url}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    });
+
+    it('takes a host request on one process with a document uploaded on the other', async () => {
+      const user = await userWithSession(null);
+      const docImage = await upload(0, user, 'document');
+      const request = await fetch(`${node(1).url}/api/user/${encodeURIComponent(user.email)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: user.authorization },
+        body: JSON.stringify({ email: user.email, location: 'Porto, Portugal', docImage, role: 'requested' }),
+      });
+      expect(request.status).toBe(200);
+      const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ role: 'requested', docImage });
+      // An admin reviewing it on the first process sees the document.
+      const reviewer = await userWithSession(null);
+      await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, reviewer.id));
+      const doc = await fetch(`${node(0).url}${docImage}`, { headers: { authorization: reviewer.authorization } });
+      expect(doc.status).toBe(200);
+      expect(doc.headers.get('content-type')).toBe('image/webp');
     });
 
     it('answers ready on both, and names every answer by a request id', async () => {
