@@ -231,7 +231,7 @@ describe.skipIf(missing !== null)(
       const res = await fetch(`${node(i).url}/api/uploads?purpose=${purpose}`, {
         method: 'POST',
         headers: { ...body.headers, authorization: who.authorization },
-        body: body.payload,
+        body: new Uint8Array(body.payload),
       });
       expect(res.status).toBe(200);
       return ((await res.json()) as { data: { display_url: string } }).data.display_url;
