@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import type { AppDeps } from '#server/app-context';
 import { startBookingSweeper } from '#server/features/bookings/bookings-sweeper';
-import { countedPayments, createMetrics } from '#server/metrics';
+import { countedPayments, createMetrics, serveMetrics } from '#server/metrics';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { insertHome } from '#server/test/factories';
 import { createHold } from '#server/test/booking-test-helpers';
@@ -175,5 +175,20 @@ describe('metrics', () => {
     expect(await metrics.registry.getSingleMetricAsString('stayhub_sweeper_runs_total')).toContain(
       'stayhub_sweeper_runs_total{sweeper="bookings",outcome="skipped"} 2',
     );
+  });
+
+  it('serves the metrics on a port of its own, on loopback, at /metrics only', async () => {
+    const server = await serveMetrics(metrics.registry, '127.0.0.1', 0);
+    try {
+      const { address, port } = server.address() as { address: string; port: number };
+      expect(address).toBe('127.0.0.1');
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(await res.text()).toContain('stayhub_http_request_duration_seconds_bucket');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
