@@ -1,5 +1,7 @@
 // `npm test`: unit + API tests (PGlite), the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then browser tests in Chromium against the built app.
+// TEST_DATABASE_URL is set, then two app processes on that PostgreSQL and Redis
+// (the multi-node test; it skips, saying why, without a Redis at TEST_REDIS_URL),
+// then browser tests in Chromium against the built app.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +15,9 @@ const reports = mkdtempSync(join(tmpdir(), 'stayhub-test-'));
 const extra = process.argv.slice(2);
 
 const runs = [['unit', 'api']];
-if (process.env.TEST_DATABASE_URL) runs.push(['api-postgres']);
-else console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
+if (process.env.TEST_DATABASE_URL) runs.push(['api-postgres'], ['multi-node']);
+else
+  console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only, and the multi-node test does not run.');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) runs.push(['e2e']);
 else {

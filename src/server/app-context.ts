@@ -25,7 +25,45 @@ export interface LoginThrottleStore {
 /** Public home searches answered from memory for a few seconds (see features/homes/search-cache.ts). */
 export interface SearchCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
-  clear(): void;
+  /** Forgets every cached search here and, with a shared generation, on every process. */
+  clear(): Promise<void>;
+}
+
+/**
+ * A counter shared by every process (Redis): bumped on each successful write, read by
+ * each search, so a search cached before a write on any process is never answered after it.
+ */
+export interface SharedGeneration {
+  current(): Promise<string>;
+  bump(): Promise<void>;
+}
+
+/** Fixed-window request counting for Better Auth's rate limiter (its `rateLimit.customStorage` shape). */
+export interface RateLimitStore {
+  consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }>;
+}
+
+export type UploadSlot =
+  | { allowed: true; release(): Promise<void> }
+  | { allowed: false; reason: 'concurrent' | 'per_minute'; retryAfterSeconds: number };
+
+/** Per-user upload limits (see features/uploads/upload-limits.ts; a Redis one shares them between processes). */
+export interface UploadLimiter {
+  /** Takes a slot for this user's upload; call `release()` when it is done (stored or failed). */
+  acquire(userId: string): Promise<UploadSlot>;
+}
+
+/** How a background job runs with several processes: each pass under a lock, so one process runs it at a time. */
+export interface JobOptions<T> {
+  /** Runs the pass while holding the job's lock (main.ts: a PostgreSQL advisory lock, db/client.ts); `ran: false` skips it. */
+  exclusive?: (pass: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
+  /** Called after each pass (metrics). */
+  onPass?: (outcome: 'ok' | 'failed' | 'skipped') => void;
+}
+
+/** Prometheus metrics the app records (see metrics.ts); none are recorded when not given. */
+export interface AppMetrics {
+  observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
 }
 
 /** The logger services write to (Fastify's logger fits). */
@@ -61,8 +99,20 @@ export interface AppDeps {
   mail: MailProvider;
   /** Card payments: `sandboxPayments` (default) or `stripePayments` (when Stripe keys are set). */
   payments: PaymentProvider;
-  /** Where sign-in failure counters live; in-process memory when not given. */
+  /** Where sign-in failure counters live; in-process memory when not given (Redis when REDIS_URL is set). */
   loginThrottleStore?: LoginThrottleStore;
+  /** Better Auth's rate-limit counters; Better Auth's in-process memory when not given. */
+  authRateLimitStore?: RateLimitStore;
+  /** Per-user upload limits; in-process when not given. */
+  uploadLimiter?: UploadLimiter;
+  /** Makes every process's search cache forget what a write on any process changed; this process only when not given. */
+  searchGeneration?: SharedGeneration;
+  /**
+   * GET /api/ready: 503 while this answers true (shutting down) or while a check throws.
+   * The database is always checked; `checks` adds others (Redis).
+   */
+  readiness?: { draining?: () => boolean; checks?: Record<string, () => Promise<unknown>> };
+  metrics?: AppMetrics;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?: boolean | { level: string; stream?: { write(line: string): void } };

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -49,6 +53,25 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 10_000, idleMs: 30_000, checkIntervalMs: 1_000 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** An incoming request id is kept only when it looks like one (no spaces, quotes or control characters). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The request id: the `x-request-id` a trusted proxy (TRUST_PROXY) sent, else a new UUID.
+ * A client cannot choose the id its requests are logged under.
+ */
+function requestIds(trustProxy: readonly string[] | undefined): (req: IncomingMessage) => string {
+  const trusted = trustProxy?.length ? proxyAddr.compile([...trustProxy]) : null;
+  return (req) => {
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    if (trusted && typeof incoming === 'string' && REQUEST_ID.test(incoming)) {
+      const from = req.socket?.remoteAddress;
+      if (from && trusted(from, 0)) return incoming;
+    }
+    return randomUUID();
+  };
+}
 
 /** The status code of each domain error (services throw them; this is the one place they become HTTP). */
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
@@ -64,6 +87,14 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   provider_unavailable: 502,
 };
 
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 function errorBody(code: string, message: string, issues?: { path: string; message: string }[]): ErrorResponse {
   return { error: { code, message, ...(issues ? { issues } : {}) } };
 }
@@ -77,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // X-Forwarded-For is read only from the listed proxies (TRUST_PROXY); empty: the socket address is the client.
     trustProxy: deps.trustProxy?.length ? [...deps.trustProxy] : false,
     bodyLimit: 1024 * 1024,
+    genReqId: requestIds(deps.trustProxy),
     // A client that sends its headers or body too slowly is answered 408 and disconnected (slow-loris);
     // an idle connection is closed. Node checks the deadlines every `checkIntervalMs`.
     requestTimeout: timeouts.requestMs,
@@ -92,6 +124,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // CSP, X-Frame-Options, nosniff, Referrer-Policy on every answer (app shell, assets, API).
   app.addHook('onSend', securityHeaders);
+  // Every answer names its request id (the one in the logs), so a user's report can be found.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    return payload;
+  });
+  const metrics = deps.metrics;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      // The route pattern (`/api/homes/:id`), never the raw URL: one series per route.
+      const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'not_found' : 'unmatched');
+      metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    });
+  }
   // `..`/`.` segments (also `%2e`, `\`) are refused before anything else, on every path (404s included), so the
   // origin check, the sign-in throttle and the router all see the path Better Auth and browsers would resolve.
   app.addHook('onRequest', refuseDotSegments);
@@ -146,12 +191,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: authMail,
     log: app.log,
     onPasswordReset: (email) => throttle.accountReset(email),
+    rateLimitStore: deps.authRateLimitStore,
   });
   app.decorate('auth', auth);
   app.decorateRequest('identity', null);
   const ctx: AppContext = {
     ...deps,
-    searchCache: createSearchCache({ ttlMs: deps.searchCacheTtlMs ?? 0, clock: deps.clock }),
+    searchCache: createSearchCache({
+      ttlMs: deps.searchCacheTtlMs ?? 0,
+      clock: deps.clock,
+      shared: deps.searchGeneration,
+      onSharedError: (err) =>
+        app.log.warn({ err }, 'search cache: shared generation unreadable; searching the database'),
+    }),
     log: app.log,
     publicUrl: deps.config.publicUrl,
   };
@@ -167,12 +219,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       // request.identity: the caller from the session cookie or bearer token (auth/guards.ts).
       api.addHook('onRequest', resolveIdentity(auth));
-      // Any successful write may change what a search answers (homes, holds, cancellations).
-      api.addHook('onResponse', async (request, reply) => {
-        if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.searchCache.clear();
+      // Any successful write may change what a search answers (homes, holds, cancellations). The cache is
+      // cleared before the answer leaves, so the caller's next search (on any process) is fresh.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+          await ctx.searchCache.clear().catch((err: unknown) => {
+            request.log.warn({ err }, 'search cache: could not tell other processes about a write');
+          });
+        }
+        return payload;
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // Liveness: the process is up and has finished start-up.
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      // Readiness: 503 while shutting down or while the database (or Redis, when used) does not answer.
+      api.get('/ready', { schema: { hide: true } }, async (request, reply) => {
+        if (deps.readiness?.draining?.()) {
+          return reply.status(503).send(errorBody('draining', 'This process is shutting down'));
+        }
+        const checks: Record<string, () => Promise<unknown>> = {
+          database: () => deps.db.execute(sql`select 1`),
+          ...deps.readiness?.checks,
+        };
+        const failed: string[] = [];
+        await Promise.all(
+          Object.entries(checks).map(async ([name, check]) => {
+            try {
+              await withTimeout(check(), 2_000);
+            } catch (err) {
+              request.log.warn({ err }, `readiness: ${name} is unreachable`);
+              failed.push(name);
+            }
+          }),
+        );
+        if (failed.length) {
+          return reply.status(503).send(errorBody('not_ready', `Unreachable: ${failed.sort().join(', ')}`));
+        }
+        return { ok: true };
+      });
       await api.register(betterAuthRoutes(auth, deps.config, throttle, deps.db));
       await api.register(authConfigRoutes(deps.config));
       await api.register(usersRoutes(ctx, auth));

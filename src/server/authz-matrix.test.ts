@@ -86,6 +86,8 @@ const homeEdit = {
 /** Keyed by "METHOD /url" exactly as Fastify registers it. */
 const MATRIX: Record<string, Case[]> = {
   'GET /api/health': [{ name: 'health', request: () => ({ method: 'GET', url: '/api/health' }), expect: all(200) }],
+  // Readiness is public like health (load balancers call it without credentials) and tells nothing but up/down.
+  'GET /api/ready': [{ name: 'ready', request: () => ({ method: 'GET', url: '/api/ready' }), expect: all(200) }],
   'GET /api/auth-config': [
     { name: 'sign-in options', request: () => ({ method: 'GET', url: '/api/auth-config' }), expect: all(200) },
   ],

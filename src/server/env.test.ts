@@ -16,8 +16,22 @@ describe('loadEnv', () => {
       UPLOAD_SWEEP_INTERVAL_MS: 3_600_000,
       REQUEST_TIMEOUT_MS: 60_000,
       HEADERS_TIMEOUT_MS: 10_000,
+      REDIS_KEY_PREFIX: 'stayhub:',
+      METRICS_HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_MS: 0,
+      SHUTDOWN_TIMEOUT_MS: 30_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.METRICS_PORT).toBeUndefined();
+  });
+
+  it('takes a redis:// or rediss:// REDIS_URL and keeps metrics off the public port', () => {
+    expect(loadEnv({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://127.0.0.1:6379/2');
+    expect(loadEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBeDefined();
+    expect(() => loadEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must start with redis:\/\//);
+    expect(() => loadEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(loadEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
   });
 
   it('refuses a header deadline longer than the request deadline', () => {

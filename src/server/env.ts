@@ -89,6 +89,20 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+    /** Shared state for several processes (throttles, rate limits, upload limits, search-cache generation); unset: in-process. */
+    REDIS_URL: z
+      .url()
+      .refine((u) => /^rediss?:$/.test(new URL(u).protocol), 'must start with redis:// or rediss://')
+      .optional(),
+    /** Start of every Redis key, so several deployments (or tests) can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('stayhub:'),
+    /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: no metrics server. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** On SIGTERM/SIGINT: how long /api/ready answers 503 before the server stops accepting (for the load balancer to notice). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    /** On SIGTERM/SIGINT: in-flight requests and background passes get this long, then the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /** Set: uploads live in this S3-compatible bucket instead of DATA_DIR/uploads (docs/operations.md). */
     S3_BUCKET: z
       .string()
@@ -143,6 +157,13 @@ export const envSchema = z
         code: 'custom',
         path: ['HEADERS_TIMEOUT_MS'],
         message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (metrics are not public)',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -3,19 +3,28 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { applyAdminEmails } from './auth/admins';
 import { appConfigFromEnv } from './auth/config';
-import { openPglite, openPostgres } from './db/client';
+import { LOCKS, openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
+import { UPLOADS_CONCURRENT_PER_USER, UPLOADS_PER_MINUTE_PER_USER } from './features/uploads/upload-limits';
 import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
+import { countedPayments, createMetrics, serveMetrics } from './metrics';
 import { systemClock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import { outboxMail } from './providers/mail/outbox-mail';
 import { smtpMail } from './providers/mail/smtp-mail';
 import { paymentsFromEnv } from './providers/payments/payments-from-env';
+import {
+  openRedis,
+  redisRateLimitStore,
+  redisSearchGeneration,
+  redisThrottleStore,
+  redisUploadLimiter,
+} from './providers/redis/redis-stores';
 import { storageFromEnv } from './providers/storage/storage-from-env';
 import { seedDemoData } from './seed/demo-data';
 
-/** Start-up only: env -> database -> migrations -> demo data -> listen. */
+/** Start-up only: env -> database -> migrations -> demo data -> listen; and the graceful shutdown. */
 async function main() {
   let env;
   try {
@@ -38,8 +47,17 @@ async function main() {
   console.log(`Uploads: ${storageName}`);
   const clock = systemClock;
 
+  // Shared state for several processes (REDIS_URL); without it everything below counts in this process.
+  const redis = env.REDIS_URL ? openRedis(env.REDIS_URL) : null;
+  const prefix = env.REDIS_KEY_PREFIX;
+  redis?.on('error', (err: Error) => console.error(`Redis: ${err.message}`));
+  const metrics = env.METRICS_PORT ? createMetrics({ pool: database.poolStats }) : null;
+
   if (env.SEED_DEMO_DATA) {
-    const { seeded, accounts } = await seedDemoData({ db: database.db, storage, clock });
+    // Processes starting together on an empty database take turns: only the first creates demo data.
+    const { seeded, accounts } = await database.withLock(LOCKS.demoData, () =>
+      seedDemoData({ db: database.db, storage, clock }),
+    );
     if (seeded) console.log('Demo data created.');
     if (env.NODE_ENV === 'development') {
       console.log('Demo accounts:');
@@ -54,9 +72,12 @@ async function main() {
   const admins = await applyAdminEmails(database.db, config.adminEmails);
   if (admins.length) console.log(`Admins from ADMIN_EMAILS: ${admins.join(', ')}`);
 
-  const payments = paymentsFromEnv(env, { db: database.db, clock });
+  const provider = paymentsFromEnv(env, { db: database.db, clock });
+  const payments = metrics ? countedPayments(provider, metrics) : provider;
   console.log(`Card payments: ${payments.name}`);
 
+  /** True from SIGTERM/SIGINT on: /api/ready answers 503. */
+  let draining = false;
   const app = await buildApp({
     db: database.db,
     clock,
@@ -69,14 +90,44 @@ async function main() {
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
+    ...(redis && {
+      loginThrottleStore: redisThrottleStore(redis, prefix),
+      authRateLimitStore: redisRateLimitStore(redis, prefix),
+      uploadLimiter: redisUploadLimiter(redis, prefix, () => clock.now().getTime(), {
+        concurrent: UPLOADS_CONCURRENT_PER_USER,
+        perMinute: UPLOADS_PER_MINUTE_PER_USER,
+      }),
+      searchGeneration: redisSearchGeneration(redis, prefix),
+    }),
+    readiness: { draining: () => draining, checks: redis ? { redis: () => redis.ping() } : {} },
+    ...(metrics && { metrics }),
   });
+  const metricsServer = metrics ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT!) : null;
+  if (metricsServer) console.log(`Metrics: http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
 
+  // SIGTERM/SIGINT: /api/ready answers 503 (for SHUTDOWN_DRAIN_MS, so the load balancer stops sending), then the
+  // server stops accepting, in-flight requests finish, the sweepers finish their pass, and the pools close.
   const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    storage.destroy?.();
-    process.exit(0);
+    const force = setTimeout(() => {
+      console.error(`Shutdown took longer than SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS} ms); exiting.`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      if (env.SHUTDOWN_DRAIN_MS) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_MS));
+      await app.close();
+      if (metricsServer) await new Promise((r) => metricsServer.close(r));
+      await redis?.quit();
+      await database.close();
+      storage.destroy?.();
+      process.exit(0);
+    } catch (err) {
+      console.error('Shutdown failed:', err);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -91,13 +142,22 @@ async function main() {
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
+  // Each pass runs under an advisory lock: with several processes one of them runs it at a time, the others skip.
   sweeper = startBookingSweeper(
     { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl },
-    { intervalMs: env.BOOKING_SWEEP_INTERVAL_MS },
+    {
+      intervalMs: env.BOOKING_SWEEP_INTERVAL_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.bookingSweep, pass),
+      onPass: (outcome) => metrics?.sweeperRun('bookings', outcome),
+    },
   );
   uploadsSweeper = startUploadsSweeper(
     { db: database.db, storage, clock, log: app.log },
-    { intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS },
+    {
+      intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.uploadsSweep, pass),
+      onPass: (outcome) => metrics?.sweeperRun('uploads', outcome),
+    },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');
   console.log(`StayHub is running: open ${shown}`);

@@ -4,7 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../app-context';
+import type { AppConfig, RateLimitStore } from '../app-context';
 import type { Db } from '../db/client';
 import { logSafeError, logSafeText } from '../db/log-safe-error';
 import { accounts, sessions, users, verifications } from '../db/schema';
@@ -49,6 +49,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Called after a password was reset through the mailed link (the sign-in throttle forgets the account). */
   onPasswordReset?: (email: string) => Promise<void>;
+  /** Where the rate limiter counts (Redis with several processes); Better Auth's memory when not given. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface AuthDeps {
  * - bearer tokens (`Authorization: Bearer <token>`) for API clients, signed;
  * - role / location / docImage on the user, never settable by a client.
  */
-export function createAuth({ db, config, mail, log, onPasswordReset }: AuthDeps) {
+export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitStore }: AuthDeps) {
   const plugins: BetterAuthOptions['plugins'] = [bearer({ requireSignature: true })];
   if (config.google) {
     plugins.push(
@@ -196,6 +198,9 @@ export function createAuth({ db, config, mail, log, onPasswordReset }: AuthDeps)
         '/get-session': false,
         '/sign-up/email': { window: 60, max: 10 },
       },
+      // Shared by every process when given (REDIS_URL); sessions stay in PostgreSQL (no secondaryStorage:
+      // Better Auth would then read sessions and roles from it, past the app's own revocations).
+      ...(rateLimitStore ? { customStorage: rateLimitStore } : {}),
     },
     advanced: {
       cookiePrefix: 'stayhub',

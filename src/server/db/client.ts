@@ -17,13 +17,27 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding advisory lock `key` (PostgreSQL: `pg_advisory_lock` on a connection
+   * of its own, so processes take turns; PGlite is one process: `fn` just runs).
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Like withLock, but when another process holds the lock, answers `{ ran: false }` at once. */
+  tryWithLock<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** Connection-pool use (PostgreSQL only). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Advisory-lock keys: one per job that must not run in two processes at once. */
+export const LOCKS = {
+  migrations: 7_245_001,
+  demoData: 7_245_002,
+  bookingSweep: 7_245_003,
+  uploadsSweep: 7_245_004,
+} as const;
 
-/** Arbitrary constant naming StayHub's migration lock. */
-const MIGRATION_LOCK = 7_245_001;
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export const pgliteExtensions = { btree_gist, pg_trgm };
 
@@ -34,6 +48,8 @@ export function fromPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withLock: (_key, fn) => fn(),
+    tryWithLock: async (_key, fn) => ({ ran: true, value: await fn() }),
     close: () => client.close(),
   };
 }
@@ -47,21 +63,36 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export function openPostgres(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // A lock is held on a connection of its own (never one of the pool's, which `fn` needs), and
+  // ends with that connection: a process that dies mid-job frees its lock.
+  const locked = async <T>(key: number, wait: boolean, fn: () => Promise<T>) => {
+    const lock = new pg.Client({ connectionString });
+    await lock.connect();
+    try {
+      if (wait) await lock.query('select pg_advisory_lock($1)', [key]);
+      else {
+        const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+        if (!rows[0]?.ok) return { ran: false as const };
+      }
+      return { ran: true as const, value: await fn() };
+    } finally {
+      await lock.end();
+    }
+  };
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Processes starting together take turns: the second sees the migrations applied.
-      // The lock is held on a connection of its own, so a pool of one still migrates.
-      const lock = new pg.Client({ connectionString });
-      await lock.connect();
-      try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(db as never, { migrationsFolder });
-      } finally {
-        await lock.end();
-      }
+    // Processes starting together take turns: the second sees the migrations applied.
+    migrate: async () => {
+      await locked(LOCKS.migrations, true, () => migratePg(db as never, { migrationsFolder }));
     },
+    withLock: async (key, fn) => {
+      const result = await locked(key, true, fn);
+      if (!result.ran) throw new Error(`advisory lock ${key} was not taken`);
+      return result.value;
+    },
+    tryWithLock: (key, fn) => locked(key, false, fn),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

@@ -3,6 +3,7 @@
  * browser never called back, settles holds past their time, retries refunds.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { JobOptions } from '#server/app-context';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { confirmWithIntent } from './bookings-confirmation';
 import {
@@ -75,7 +76,8 @@ export interface SweepOptions {
 /**
  * One pass of the background task: confirms paid holds whose browser never
  * called back, expires holds past their time, retries refunds that failed.
- * Safe to run from several processes at once (every change is a guarded UPDATE).
+ * Safe to run from several processes at once (every change is a guarded UPDATE); main.ts
+ * also runs each pass under an advisory lock, so one process at a time asks the provider.
  */
 export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): Promise<SweepResult> {
   const { db, clock } = deps;
@@ -196,7 +198,10 @@ export interface BookingSweeper {
  * The background task of the booking state machine: one pass at start, then
  * every `intervalMs` (passes never overlap). See `sweepOnce` for what a pass does.
  */
-export function startBookingSweeper(deps: BookingDeps, options: SweepOptions & { intervalMs: number }): BookingSweeper {
+export function startBookingSweeper(
+  deps: BookingDeps,
+  options: SweepOptions & { intervalMs: number } & JobOptions<SweepResult>,
+): BookingSweeper {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<SweepResult | null> = Promise.resolve(null);
   let stopped = false;
@@ -205,12 +210,21 @@ export function startBookingSweeper(deps: BookingDeps, options: SweepOptions & {
     running = running.then(async () => {
       if (stopped) return null;
       try {
-        const result = await sweepOnce(deps, options);
+        const outcome = options.exclusive
+          ? await options.exclusive(() => sweepOnce(deps, options))
+          : { ran: true as const, value: await sweepOnce(deps, options) };
+        if (!outcome.ran) {
+          options.onPass?.('skipped');
+          return null;
+        }
+        const result = outcome.value;
         if (result.confirmed || result.expired || result.refunded || result.orphansCancelled)
           deps.log?.info(result, 'booking sweep');
+        options.onPass?.('ok');
         return result;
       } catch (err) {
         deps.log?.error({ err }, 'booking sweep failed');
+        options.onPass?.('failed');
         return null;
       }
     });

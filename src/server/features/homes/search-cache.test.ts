@@ -20,7 +20,7 @@ describe('search cache', () => {
     const cache = createSearchCache({ ttlMs: 5000, clock: fixedClock('2026-11-21T10:00:00Z') });
     let loads = 0;
     await cache.get('a', async () => ++loads);
-    cache.clear();
+    await cache.clear();
     expect(await cache.get('a', async () => ++loads)).toBe(2);
     await expect(
       cache.get('x', async () => {
@@ -36,6 +36,36 @@ describe('search cache', () => {
     for (const k of ['a', 'b', 'c']) await cache.get(k, async () => ++loads);
     expect(await cache.get('a', async () => ++loads)).toBe(4); // evicted
     expect(await cache.get('c', async () => ++loads)).toBe(3);
+  });
+
+  it('with a shared generation, forgets what a write on another process changed', async () => {
+    let counter = 0;
+    const shared = { current: async () => String(counter), bump: async () => void counter++ };
+    const clock = fixedClock('2026-11-21T10:00:00Z');
+    const [one, two] = [
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+    ];
+    let loads = 0;
+    expect(await two.get('a', async () => ++loads)).toBe(1);
+    expect(await two.get('a', async () => ++loads)).toBe(1);
+    await one.clear();
+    expect(await two.get('a', async () => ++loads)).toBe(2);
+  });
+
+  it('goes to the database when the shared generation cannot be read', async () => {
+    const errors: unknown[] = [];
+    const shared = { current: async () => Promise.reject(new Error('redis down')), bump: async () => {} };
+    const cache = createSearchCache({
+      ttlMs: 5000,
+      clock: fixedClock('2026-11-21T10:00:00Z'),
+      shared,
+      onSharedError: (e) => errors.push(e),
+    });
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    expect(await cache.get('a', async () => ++loads)).toBe(2);
+    expect(errors).toHaveLength(2);
   });
 
   it('is a pass-through with a TTL of 0', async () => {

@@ -4,21 +4,16 @@
  * re-encoded on this process's CPU (up to 40 megapixels each), so one account
  * must not be able to keep it busy for everyone else.
  *
- * In-process, like the sign-in throttle: with several processes each counts
- * alone (a user could reach N times the limits behind N processes).
+ * `uploadLimiter` counts in this process; with REDIS_URL set, main.ts passes
+ * the Redis one (providers/redis/redis-stores.ts) as `AppDeps.uploadLimiter`,
+ * so the limits hold across processes.
  */
+import type { UploadLimiter, UploadSlot } from '#server/app-context';
+export type { UploadLimiter, UploadSlot };
+
 export const UPLOADS_CONCURRENT_PER_USER = 2;
 export const UPLOADS_PER_MINUTE_PER_USER = 20;
 const MINUTE_MS = 60_000;
-
-export type UploadSlot =
-  | { allowed: true; release(): void }
-  | { allowed: false; reason: 'concurrent' | 'per_minute'; retryAfterSeconds: number };
-
-export interface UploadLimiter {
-  /** Takes a slot for this user's upload; call `release()` when it is done (stored or failed). */
-  acquire(userId: string): UploadSlot;
-}
 
 export function uploadLimiter(
   now: () => number,
@@ -37,7 +32,7 @@ export function uploadLimiter(
   };
 
   return {
-    acquire(userId) {
+    async acquire(userId) {
       const t = now();
       if (++calls % 1000 === 0) prune(t);
       const recent = (started.get(userId) ?? []).filter((at) => t - at < MINUTE_MS);
@@ -55,7 +50,7 @@ export function uploadLimiter(
       let released = false;
       return {
         allowed: true,
-        release() {
+        async release() {
           if (released) return;
           released = true;
           const left = (inFlight.get(userId) ?? 1) - 1;

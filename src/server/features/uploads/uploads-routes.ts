@@ -81,7 +81,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Scoped to this plugin: no other route accepts multipart bodies.
     await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-    const limiter = uploadLimiter(() => ctx.clock.now().getTime());
+    const limiter = ctx.uploadLimiter ?? uploadLimiter(() => ctx.clock.now().getTime());
 
     app.post(
       '/uploads',
@@ -110,7 +110,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const me = requireUser(request);
         if (!request.isMultipart()) throw notMultipart();
         // Per user: 2 at a time, 20 a minute (upload-limits.ts), checked before the body is read.
-        const slot = limiter.acquire(me.id);
+        const slot = await limiter.acquire(me.id);
         if (!slot.allowed) {
           return reply
             .status(429)
@@ -129,7 +129,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const bytes = await readOneFile(request);
           return await storeAndRecordUpload(ctx, bytes, { purpose: request.query.purpose, userId: me.id });
         } finally {
-          slot.release();
+          await slot.release();
         }
       },
     );

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { bookings, homes, uploads, users } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider } from '#server/providers/storage/storage';
+import type { JobOptions } from '#server/app-context';
 
 /** An upload nothing refers to is removed once it is this old (time to fill in the form that uses it). */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
@@ -73,7 +74,10 @@ export interface UploadsSweeper {
 }
 
 /** Like the booking sweeper: one pass at start, then every `intervalMs`; passes never overlap. */
-export function startUploadsSweeper(deps: UploadsSweepDeps, options: { intervalMs: number }): UploadsSweeper {
+export function startUploadsSweeper(
+  deps: UploadsSweepDeps,
+  options: { intervalMs: number } & JobOptions<{ removed: number }>,
+): UploadsSweeper {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<{ removed: number } | null> = Promise.resolve(null);
   let stopped = false;
@@ -82,11 +86,20 @@ export function startUploadsSweeper(deps: UploadsSweepDeps, options: { intervalM
     running = running.then(async () => {
       if (stopped) return null;
       try {
-        const result = await removeUnusedUploads(deps);
+        const outcome = options.exclusive
+          ? await options.exclusive(() => removeUnusedUploads(deps))
+          : { ran: true as const, value: await removeUnusedUploads(deps) };
+        if (!outcome.ran) {
+          options.onPass?.('skipped');
+          return null;
+        }
+        const result = outcome.value;
         if (result.removed) deps.log?.info(result, 'unused uploads removed');
+        options.onPass?.('ok');
         return result;
       } catch (err) {
         deps.log?.error({ err }, 'uploads sweep failed');
+        options.onPass?.('failed');
         return null;
       }
     });

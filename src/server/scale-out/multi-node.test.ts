@@ -1,0 +1,276 @@
+/**
+ * Two real app processes on one PostgreSQL database and one Redis, requests
+ * alternated between them (what a load balancer does). Runs in its own vitest
+ * project (`multi-node`, started by `npm test` when TEST_DATABASE_URL is set);
+ * it skips, saying why, when PostgreSQL or Redis is not there. Uploads live in
+ * one S3 bucket (s3rver), as they must with several processes.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, calendarDate } from '#shared/stay';
+import { signSessionToken } from '#server/auth/sessions';
+import { openPostgres, type Database } from '#server/db/client';
+import { bookings, homes, sessions, users } from '#server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_HOMES, DEMO_PASSWORD } from '#server/seed/demo-data';
+import { startAppProcess, type AppProcess } from '#server/test/app-process';
+import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
+import { openRedis } from '#server/providers/redis/redis-stores';
+import { S3RVER_CREDENTIALS, startS3Server, type TestS3 } from '#server/test/s3-server';
+import sharp from 'sharp';
+import { multipart } from '#server/features/uploads/fixtures/multipart';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const missing = !adminUrl
+  ? 'TEST_DATABASE_URL is not set'
+  : !(await redisAvailable())
+    ? `no Redis answers at ${TEST_REDIS_URL} (start one, or set TEST_REDIS_URL)`
+    : null;
+if (missing) console.log(`multi-node test skipped: ${missing}`);
+
+const AUTH_SECRET = 'multi-node-test-secret-0123456789-abcdefgh';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+describe.skipIf(missing !== null)(
+  missing ? `two app processes on one database: SKIPPED (${missing})` : 'two app processes on one database and Redis',
+  () => {
+    const dbName = `stayhub_mn_${randomBytes(4).toString('hex')}`;
+    const redisKeys = testRedisPrefix();
+    let admin: pg.Client;
+    let database: Database;
+    let nodes: AppProcess[] = [];
+    let s3: TestS3;
+    const node = (i: number) => nodes[i % nodes.length]!;
+
+    beforeAll(async () => {
+      admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database "${dbName}"`);
+      const url = withDatabase(adminUrl!, dbName);
+      s3 = await startS3Server('stayhub-multi-node');
+      const env = {
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+        DATABASE_URL: url,
+        DATABASE_POOL_SIZE: '20',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: redisKeys.prefix,
+        AUTH_SECRET,
+        SEED_DEMO_DATA: 'true',
+        // Long enough that a process without the shared generation would answer a stale search.
+        SEARCH_CACHE_TTL_MS: '60000',
+      };
+      // Both start together on an empty database: both migrate and both try to seed.
+      nodes = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+      database = openPostgres(url, 5);
+    }, 300_000);
+
+    afterAll(async () => {
+      const codes = await Promise.all(nodes.map((n) => n.stop()));
+      // SIGTERM is a clean shutdown: in-flight requests finish, pools and Redis close, exit 0.
+      expect(codes).toEqual(nodes.map(() => 0));
+      await database?.close();
+      await s3?.stop();
+      const redis = openRedis(TEST_REDIS_URL);
+      await redisKeys.cleanup(redis);
+      await redis.quit();
+      await admin?.query(`drop database if exists "${dbName}" with (force)`);
+      await admin?.end();
+    }, 60_000);
+
+    /** A verified user with a session, made in the database; answers its bearer header. */
+    async function userWithSession(role: 'host' | null, email = `mn-${randomUUID().slice(0, 8)}@example.test`) {
+      const id = randomUUID();
+      await database.db.insert(users).values({ id, name: 'Multi Node', email, emailVerified: true, role });
+      const token = randomBytes(24).toString('hex');
+      await database.db
+        .insert(sessions)
+        .values({ id: randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return { id, email, authorization: `Bearer ${signSessionToken(token, AUTH_SECRET)}` };
+    }
+
+    const today = calendarDate(new Date(), 'UTC');
+    async function freshHome(hostEmail: string, hostId: string, title: string) {
+      const [row] = await database.db
+        .insert(homes)
+        .values({
+          hostEmail,
+          hostId,
+          title,
+          location: 'Porto, Portugal',
+          description: 'A home two processes share.',
+          priceCents: 9_000,
+          totalGuest: 4,
+          bedrooms: 1,
+          bathrooms: 1,
+          availableFrom: addDays(today, 1),
+          availableTo: addDays(today, 120),
+          images: ['/uploads/mn-1280.webp'],
+        })
+        .returning();
+      return row!;
+    }
+
+    it('seeds demo data once when both start together on an empty database', async () => {
+      const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
+      const accounts = await database.db.select({ id: users.id }).from(users).where(inArray(users.email, demoEmails));
+      expect(accounts).toHaveLength(DEMO_ACCOUNTS.length);
+      const [counts] = await database.db
+        .select({ all: sql<number>`count(*)::int`, titles: sql<number>`count(distinct ${homes.title})::int` })
+        .from(homes);
+      expect(counts).toEqual({ all: DEMO_HOMES.length, titles: DEMO_HOMES.length });
+    });
+
+    it('throttles 6 wrong passwords spread over both processes as if they were one', async () => {
+      const email = DEMO_ACCOUNTS.find((a) => a.role === 'guest')!.email;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${node(i).url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: node(i).url },
+          body: JSON.stringify({ email, password: `wrong-password-${i}` }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // The right password is slowed too (on either process) until the delay has passed.
+      const right = await fetch(`${node(0).url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: node(0).url },
+        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      });
+      expect(right.status).toBe(429);
+    });
+
+    it("shows an edit and a hold made on one process in the other's next search", async () => {
+      const host = await userWithSession('host');
+      const home = await freshHome(host.email, host.id, 'Old title by the river');
+      const search = async (i: number, query = 'limit=50') => {
+        const res = await fetch(`${node(i).url}/api/homes?${query}`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as { _id: string; title: string }[];
+      };
+      const mine = (list: { _id: string; title: string }[]) => list.find((h) => h._id === home.id);
+
+      expect(mine(await search(1))?.title).toBe('Old title by the river');
+      const edit = await fetch(`${node(0).url}/api/home/${home.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: host.authorization },
+        body: JSON.stringify({
+          location: 'Porto, Portugal',
+          title: 'New title by the river',
+          price: 90,
+          total_guest: 4,
+          bedrooms: 1,
+          bathrooms: 1,
+          description: 'A home two processes share.',
+        }),
+      });
+      expect(edit.status).toBe(200);
+      expect(mine(await search(1))?.title).toBe('New title by the river');
+
+      const stay = `checkIn=${addDays(today, 10)}&checkOut=${addDays(today, 12)}&guests=1&limit=50`;
+      expect(mine(await search(1, stay))).toBeDefined();
+      const guest = await userWithSession(null);
+      const hold = await fetch(`${node(0).url}/api/payment-intent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: guest.authorization },
+        body: JSON.stringify({ homeId: home.id, checkIn: addDays(today, 10), checkOut: addDays(today, 12), guests: 1 }),
+      });
+      expect(hold.status).toBe(200);
+      expect(mine(await search(1, stay))).toBeUndefined();
+    });
+
+    it('gives one hold and 99 × 409 to 100 guests racing for the same dates on both processes', async () => {
+      const host = await userWithSession('host');
+      const home = await freshHome(host.email, host.id, 'The contested cottage');
+      const guests = await Promise.all(Array.from({ length: 100 }, () => userWithSession(null)));
+      const responses = await Promise.all(
+        guests.map(async (guest, i) => {
+          const res = await fetch(`${node(i).url}/api/payment-intent`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: guest.authorization },
+            body: JSON.stringify({
+              homeId: home.id,
+              // Every stay contains the nights 20 and 21 days from now.
+              checkIn: addDays(today, 18 + (i % 3)),
+              checkOut: addDays(today, 22 + (i % 2)),
+              guests: 1 + (i % 4),
+            }),
+          });
+          return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+        }),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+      for (const r of responses.filter((x) => x.status === 409)) expect(r.body.error?.code).toBe('dates_unavailable');
+      const rows = await database.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.homeId, home.id), eq(bookings.status, 'held')));
+      expect(rows).toHaveLength(1);
+    });
+
+    const picture = () =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+        .png()
+        .toBuffer();
+    async function upload(i: number, who: { authorization: string }, purpose: 'image' | 'document') {
+      const body = multipart([{ name: 'image', filename: 'p.png', contentType: 'image/png', data: await picture() }]);
+      const res = await fetch(`${node(i).url}/api/uploads?purpose=${purpose}`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: who.authorization },
+        body: new Uint8Array(body.payload),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { display_url: string } }).data.display_url;
+    }
+
+    it('serves a picture uploaded through one process from the other', async () => {
+      const host = await userWithSession('host');
+      const url = await upload(0, host, 'image');
+      const res = await fetch(`${node(1).url}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    });
+
+    it('takes a host request on one process with a document uploaded on the other', async () => {
+      const user = await userWithSession(null);
+      const docImage = await upload(0, user, 'document');
+      const request = await fetch(`${node(1).url}/api/user/${encodeURIComponent(user.email)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: user.authorization },
+        body: JSON.stringify({ email: user.email, location: 'Porto, Portugal', docImage, role: 'requested' }),
+      });
+      expect(request.status).toBe(200);
+      const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ role: 'requested', docImage });
+      // An admin reviewing it on the first process sees the document.
+      const reviewer = await userWithSession(null);
+      await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, reviewer.id));
+      const doc = await fetch(`${node(0).url}${docImage}`, { headers: { authorization: reviewer.authorization } });
+      expect(doc.status).toBe(200);
+      expect(doc.headers.get('content-type')).toBe('image/webp');
+    });
+
+    it('answers ready on both, and names every answer by a request id', async () => {
+      for (const n of nodes) {
+        const res = await fetch(`${n.url}/api/ready`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+  },
+);
