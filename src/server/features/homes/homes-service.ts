@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
@@ -65,66 +66,116 @@ export function overlappingBooking(homeId: SQL | typeof homes.id, checkIn: strin
   )`;
 }
 
+/**
+ * WHERE part: the home is free for the stay at `now`. Confirmed nights come from
+ * homes.confirmed_nights (kept by triggers on bookings, ADR 0011), a test on the
+ * row itself; holds still live at `now` are few and read once per query through
+ * bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops
+ * blocking the moment it expires. Equivalent to `not overlappingBooking(...)`.
+ */
+export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
+  return sql`not (${homes.confirmedNights} && daterange(${checkIn}::date, ${checkOut}::date, '[)'))
+    and ${homes.id} not in (
+      select ${bookings.homeId} from ${bookings}
+      where ${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${now}
+        and ${overlapsStay(checkIn, checkOut)} and ${bookings.homeId} is not null
+    )`;
+}
+
 export interface HomesPage {
   homes: Home[];
   nextCursor: string | null;
 }
 
 /**
- * How well a home's place matches a searched place, best first: 0 the city (the
- * part before the first comma) is the term, 1 the city starts with it, 2 a word
- * of the place starts with it, 3 the place contains it, 4 only a close spelling
+ * How well a place matches a searched place, best first: 0 the city (the part
+ * before the first comma) is the term, 1 the city starts with it, 2 a word of
+ * the place starts with it, 3 the place contains it, 4 only a close spelling
  * ("Porto" finds "Porto, Portugal" before "Lisbon, Portugal").
  */
-export function placeRank(term: string): SQL<number> {
-  const city = sql`lower(trim(split_part(${homes.location}, ',', 1)))`;
+export function placeRank(term: string, location: SQL | AnyPgColumn = homes.location): SQL<number> {
+  const city = sql`lower(trim(split_part(${location}, ',', 1)))`;
   const escaped = escapeLike(term.toLowerCase());
   return sql<number>`(case
     when ${city} = ${term.toLowerCase()} then 0
     when ${city} like ${`${escaped}%`} then 1
-    when lower(${homes.location}) like ${`${escaped}%`}
-      or lower(${homes.location}) like ${`% ${escaped}%`}
-      or lower(${homes.location}) like ${`%,${escaped}%`} then 2
-    when lower(${homes.location}) like ${`%${escaped}%`} then 3
+    when lower(${location}) like ${`${escaped}%`}
+      or lower(${location}) like ${`% ${escaped}%`}
+      or lower(${location}) like ${`%,${escaped}%`} then 2
+    when lower(${location}) like ${`%${escaped}%`} then 3
     else 4 end)`;
 }
 
+/** The largest homes.seq (bigint): "no upper bound" in an index condition. */
+const NO_SEQ_BOUND = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One page of homes. Every shape is an ordered index walk that stops after a
+ * page (plans in docs/search-plans.md):
+ * - a place search matches its few places in home_locations, ranks each place
+ *   (the rank depends on the place only) and, per place, walks
+ *   homes_location_idx (location, seq desc) until it has a page of homes that
+ *   pass the filters; the union of those short walks is sorted by (rank, seq desc);
+ * - any other list walks homes_seq_unique backwards (a host's list: by host email).
+ */
 export async function listHomes(
   db: Db,
   query: HomesQuery & { after?: HomesCursor; hostEmail?: string },
   now: Date,
 ): Promise<HomesPage> {
-  const where: SQL[] = [];
-  // A place search ranks its matches; any other list is newest first (rank 0 for all).
-  const rank: SQL<number> = query.location ? placeRank(query.location) : sql<number>`0`;
-  if (query.after !== undefined) {
-    where.push(
-      query.location
-        ? sql`(${rank} > ${query.after.rank} or (${rank} = ${query.after.rank} and ${homes.seq} < ${query.after.seq}))`
-        : lt(homes.seq, query.after.seq),
-    );
-  }
-  if (query.hostEmail) where.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
-  if (query.location) {
-    // Substring match, or a close word match so small typos ("Lisbn") still find the place.
-    const pattern = `%${escapeLike(query.location)}%`;
-    where.push(sql`${homes.location} in (
-      select ${homeLocations.location} from ${homeLocations}
-      where ${homeLocations.location} ilike ${pattern} or ${query.location} <% ${homeLocations.location}
-    )`);
-  }
+  const size = query.limit + 1;
+  const filters: SQL[] = [];
+  if (query.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
   if (query.checkIn && query.checkOut) {
-    where.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));
-    where.push(sql`not ${overlappingBooking(homes.id, query.checkIn, query.checkOut, now)}`);
+    filters.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));
+    filters.push(freeForStay(query.checkIn, query.checkOut, now));
   }
-  if (query.guests !== undefined) where.push(gte(homes.totalGuest, query.guests));
+  if (query.guests !== undefined) filters.push(gte(homes.totalGuest, query.guests));
 
-  const rows = await db
-    .select({ home: homes, rank: sql<number>`${rank}`.mapWith(Number) })
-    .from(homes)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...(query.location ? [sql`${rank}`] : []), desc(homes.seq))
-    .limit(query.limit + 1);
+  let rows: { home: HomeRow; rank: number }[];
+  if (query.location) {
+    const term = query.location;
+    // Substring match, or a close word match so small typos ("Lisbn") still find the place.
+    const pattern = `%${escapeLike(term)}%`;
+    const after = query.after;
+    const places = db.$with('places').as(
+      db
+        .select({
+          location: homeLocations.location,
+          rank: sql<number>`${placeRank(term, homeLocations.location)}`.as('rank'),
+        })
+        .from(homeLocations)
+        .where(sql`${homeLocations.location} ilike ${pattern} or ${term} <% ${homeLocations.location}`),
+    );
+    // After a cursor: places ranked before it are done, the cursor's own rank resumes below its seq.
+    const seqBound = after
+      ? sql`${homes.seq} < (case when ${places.rank} = ${after.rank} then ${after.seq}::bigint else ${NO_SEQ_BOUND}::bigint end)`
+      : undefined;
+    const walk = db
+      .select()
+      .from(homes)
+      .where(and(sql`${homes.location} = ${places.location}`, seqBound, ...filters))
+      .orderBy(desc(homes.seq))
+      .limit(size)
+      .as('walk');
+    const found = await db
+      .with(places)
+      .select()
+      .from(places)
+      .crossJoinLateral(walk)
+      .where(after ? sql`${places.rank} >= ${after.rank}` : undefined)
+      .orderBy(places.rank, desc(walk.seq))
+      .limit(size);
+    rows = found.map((r) => ({ home: r.walk, rank: Number(r.places.rank) }));
+  } else {
+    const found = await db
+      .select()
+      .from(homes)
+      .where(and(query.after ? lt(homes.seq, query.after.seq) : undefined, ...filters))
+      .orderBy(desc(homes.seq))
+      .limit(size);
+    rows = found.map((home) => ({ home, rank: 0 }));
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
