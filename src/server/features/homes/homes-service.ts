@@ -138,15 +138,25 @@ export async function listHomes(
     // Substring match, or a close word match so small typos ("Lisbn") still find the place.
     const pattern = `%${escapeLike(term)}%`;
     const after = query.after;
-    const places = db.$with('places').as(
-      db
-        .select({
-          location: homeLocations.location,
-          rank: sql<number>`${placeRank(term, homeLocations.location)}`.as('rank'),
-        })
-        .from(homeLocations)
-        .where(sql`${homeLocations.location} ilike ${pattern} or ${term} <% ${homeLocations.location}`),
-    );
+    // Two scans of home_locations_trgm_idx, as a union: with OR the planner may test every place instead.
+    const matched = db
+      .select({ location: homeLocations.location })
+      .from(homeLocations)
+      .where(sql`${homeLocations.location} ilike ${pattern}`)
+      .union(
+        db
+          .select({ location: homeLocations.location })
+          .from(homeLocations)
+          .where(sql`${term} <% ${homeLocations.location}`),
+      )
+      .as('matched');
+    const places = db
+      .$with('places')
+      .as(
+        db
+          .select({ location: matched.location, rank: sql<number>`${placeRank(term, matched.location)}`.as('rank') })
+          .from(matched),
+      );
     // After a cursor: places ranked before it are done, the cursor's own rank resumes below its seq.
     const seqBound = after
       ? sql`${homes.seq} < (case when ${places.rank} = ${after.rank} then ${after.seq}::bigint else ${NO_SEQ_BOUND}::bigint end)`
@@ -155,7 +165,8 @@ export async function listHomes(
       .select()
       .from(homes)
       .where(and(sql`${homes.location} = ${places.location}`, seqBound, ...filters))
-      .orderBy(desc(homes.seq))
+      // The index's own order (homes_location_idx: location, seq desc nulls last): a walk, no sort.
+      .orderBy(sql`${homes.seq} desc nulls last`)
       .limit(size)
       .as('walk');
     const found = await db
