@@ -8,9 +8,27 @@ import { bookings, homeLocations, homes } from '#server/db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
+/** The columns a Home is made of (lists read only these: not the nights, not the timestamps). */
+export const homeFields = {
+  id: homes.id,
+  seq: homes.seq,
+  hostEmail: homes.hostEmail,
+  title: homes.title,
+  location: homes.location,
+  description: homes.description,
+  priceCents: homes.priceCents,
+  totalGuest: homes.totalGuest,
+  bedrooms: homes.bedrooms,
+  bathrooms: homes.bathrooms,
+  availableFrom: homes.availableFrom,
+  availableTo: homes.availableTo,
+  images: homes.images,
+};
+export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
+
 export const PLACEHOLDER_IMAGE = '/placeholder-home.svg';
 
-export function toHome(row: HomeRow): Home {
+export function toHome(row: HomeFields): Home {
   return {
     _id: row.id,
     title: row.title,
@@ -132,7 +150,7 @@ export async function listHomes(
   }
   if (query.guests !== undefined) filters.push(gte(homes.totalGuest, query.guests));
 
-  let rows: { home: HomeRow; rank: number }[];
+  let rows: { home: HomeFields; rank: number }[];
   if (query.location) {
     const term = query.location;
     // Substring match, or a close word match so small typos ("Lisbn") still find the place.
@@ -162,7 +180,7 @@ export async function listHomes(
       ? sql`${homes.seq} < (case when ${places.rank} = ${after.rank} then ${after.seq}::bigint else ${NO_SEQ_BOUND}::bigint end)`
       : undefined;
     const walk = db
-      .select()
+      .select(homeFields)
       .from(homes)
       .where(and(sql`${homes.location} = ${places.location}`, seqBound, ...filters))
       // The index's own order (homes_location_idx: location, seq desc nulls last): a walk, no sort.
@@ -180,7 +198,7 @@ export async function listHomes(
     rows = found.map((r) => ({ home: r.walk, rank: Number(r.places.rank) }));
   } else {
     const found = await db
-      .select()
+      .select(homeFields)
       .from(homes)
       .where(and(query.after ? lt(homes.seq, query.after.seq) : undefined, ...filters))
       .orderBy(desc(homes.seq))
