@@ -65,3 +65,58 @@ UPDATE homes AS h SET confirmed_nights = c.nights
   FROM (SELECT home_id, range_agg(stay) AS nights FROM bookings
         WHERE status = 'confirmed' AND home_id IS NOT NULL GROUP BY home_id) AS c
   WHERE h.id = c.home_id;
+--> statement-breakpoint
+-- One page of a place search: the places matching the term (two trigram index scans), each
+-- ranked (0 the city is the term, 1 the city starts with it, 2 a word starts with it, 3 the place
+-- contains it, 4 a close spelling), then per place an ordered walk of homes_location_idx that
+-- stops after a page, filtered on the row (window, guests, confirmed nights) and on live holds.
+-- PL/pgSQL keeps the plan per connection and force_generic_plan keeps it generic: planning the
+-- statement cost more than running it. p_escaped is the lower-cased term with \ % _ escaped;
+-- p_after_rank/p_after_seq (both null on the first page) resume after a cursor; p_host_email
+-- (null: any host) narrows to one host's homes.
+CREATE FUNCTION search_place_homes(
+  p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
+  p_host_email text, p_now timestamptz, p_after_rank integer, p_after_seq bigint, p_page integer)
+RETURNS TABLE (out_rank integer, out_seq bigint, out_id uuid)
+LANGUAGE plpgsql STABLE ROWS 25
+SET plan_cache_mode = force_generic_plan
+AS $$
+BEGIN
+  RETURN QUERY
+  WITH places AS (
+    SELECT m.location,
+      CASE
+        WHEN lower(trim(split_part(m.location, ',', 1))) = lower(p_term) THEN 0
+        WHEN lower(trim(split_part(m.location, ',', 1))) LIKE p_escaped || '%' THEN 1
+        WHEN lower(m.location) LIKE p_escaped || '%' OR lower(m.location) LIKE '% ' || p_escaped || '%'
+          OR lower(m.location) LIKE '%,' || p_escaped || '%' THEN 2
+        WHEN lower(m.location) LIKE '%' || p_escaped || '%' THEN 3
+        ELSE 4
+      END AS place_rank
+    FROM ((SELECT l.location FROM home_locations l WHERE l.location ILIKE '%' || p_escaped || '%')
+          UNION
+          (SELECT l.location FROM home_locations l WHERE p_term <% l.location)) AS m
+  )
+  SELECT p.place_rank, w.seq, w.id
+  FROM places p
+  CROSS JOIN LATERAL (
+    SELECT h.seq, h.id FROM homes h
+    WHERE h.location = p.location
+      AND h.seq < CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END
+      AND (p_guests IS NULL OR h.total_guest >= p_guests)
+      AND (p_host_email IS NULL OR lower(h.host_email) = lower(p_host_email))
+      AND (p_check_in IS NULL OR (
+        h.available_from <= p_check_in AND h.available_to >= p_check_out
+        AND NOT (h.confirmed_nights && daterange(p_check_in, p_check_out, '[)'))
+        AND h.id NOT IN (
+          SELECT b.home_id FROM bookings b
+          WHERE b.status = 'held' AND b.hold_expires_at > p_now
+            AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))
+    ORDER BY h.seq DESC NULLS LAST
+    LIMIT p_page
+  ) AS w
+  WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
+  ORDER BY p.place_rank, w.seq DESC
+  LIMIT p_page;
+END;
+$$;

@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
-import { bookings, homeLocations, homes } from '#server/db/schema';
+import { bookings, homes } from '#server/db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -106,35 +105,16 @@ export interface HomesPage {
 }
 
 /**
- * How well a place matches a searched place, best first: 0 the city (the part
- * before the first comma) is the term, 1 the city starts with it, 2 a word of
- * the place starts with it, 3 the place contains it, 4 only a close spelling
- * ("Porto" finds "Porto, Portugal" before "Lisbon, Portugal").
- */
-export function placeRank(term: string, location: SQL | AnyPgColumn = homes.location): SQL<number> {
-  const city = sql`lower(trim(split_part(${location}, ',', 1)))`;
-  const escaped = escapeLike(term.toLowerCase());
-  return sql<number>`(case
-    when ${city} = ${term.toLowerCase()} then 0
-    when ${city} like ${`${escaped}%`} then 1
-    when lower(${location}) like ${`${escaped}%`}
-      or lower(${location}) like ${`% ${escaped}%`}
-      or lower(${location}) like ${`%,${escaped}%`} then 2
-    when lower(${location}) like ${`%${escaped}%`} then 3
-    else 4 end)`;
-}
-
-/** The largest homes.seq (bigint): "no upper bound" in an index condition. */
-const NO_SEQ_BOUND = Number.MAX_SAFE_INTEGER;
-
-/**
  * One page of homes. Every shape is an ordered index walk that stops after a
  * page (plans in docs/search-plans.md):
- * - a place search matches its few places in home_locations, ranks each place
- *   (the rank depends on the place only) and, per place, walks
- *   homes_location_idx (location, seq desc) until it has a page of homes that
- *   pass the filters; the union of those short walks is sorted by (rank, seq desc);
- * - any other list walks homes_seq_unique backwards (a host's list: by host email).
+ * - a place search (search_place_homes, migration 0009) matches its few places in
+ *   home_locations and ranks each place, best first: 0 the city (the part before
+ *   the first comma) is the term, 1 the city starts with it, 2 a word of the place
+ *   starts with it, 3 the place contains it, 4 only a close spelling ("Porto" finds
+ *   "Porto, Portugal" before "Lisbon, Portugal"); per place it walks
+ *   homes_location_idx (location, seq desc) until it has a page of homes that pass
+ *   the filters; the short walks are merged by (rank, seq desc);
+ * - any other list walks homes_seq_unique backwards, filtering each row.
  */
 export async function listHomes(
   db: Db,
@@ -152,50 +132,20 @@ export async function listHomes(
 
   let rows: { home: HomeFields; rank: number }[];
   if (query.location) {
-    const term = query.location;
-    // Substring match, or a close word match so small typos ("Lisbn") still find the place.
-    const pattern = `%${escapeLike(term)}%`;
+    // Places by substring or close word match (so small typos, "Lisbn", still find the place),
+    // ranked, each walked in seq order: search_place_homes (migration 0009) answers (rank, seq, id).
     const after = query.after;
-    // Two scans of home_locations_trgm_idx, as a union: with OR the planner may test every place instead.
-    const matched = db
-      .select({ location: homeLocations.location })
-      .from(homeLocations)
-      .where(sql`${homeLocations.location} ilike ${pattern}`)
-      .union(
-        db
-          .select({ location: homeLocations.location })
-          .from(homeLocations)
-          .where(sql`${term} <% ${homeLocations.location}`),
-      )
-      .as('matched');
-    const places = db
-      .$with('places')
-      .as(
-        db
-          .select({ location: matched.location, rank: sql<number>`${placeRank(term, matched.location)}`.as('rank') })
-          .from(matched),
-      );
-    // After a cursor: places ranked before it are done, the cursor's own rank resumes below its seq.
-    const seqBound = after
-      ? sql`${homes.seq} < (case when ${places.rank} = ${after.rank} then ${after.seq}::bigint else ${NO_SEQ_BOUND}::bigint end)`
-      : undefined;
-    const walk = db
-      .select(homeFields)
-      .from(homes)
-      .where(and(sql`${homes.location} = ${places.location}`, seqBound, ...filters))
-      // The index's own order (homes_location_idx: location, seq desc nulls last): a walk, no sort.
-      .orderBy(sql`${homes.seq} desc nulls last`)
-      .limit(size)
-      .as('walk');
+    const page = sql`search_place_homes(${query.location}, ${escapeLike(query.location.toLowerCase())},
+      ${query.checkIn && query.checkOut ? query.checkIn : null}::date,
+      ${query.checkIn && query.checkOut ? query.checkOut : null}::date, ${query.guests ?? null}::integer,
+      ${query.hostEmail ?? null}::text, ${now}::timestamptz, ${after ? after.rank : null}::integer,
+      ${after ? after.seq : null}::bigint, ${size}::integer) as found`;
     const found = await db
-      .with(places)
-      .select()
-      .from(places)
-      .crossJoinLateral(walk)
-      .where(after ? sql`${places.rank} >= ${after.rank}` : undefined)
-      .orderBy(places.rank, desc(walk.seq))
-      .limit(size);
-    rows = found.map((r) => ({ home: r.walk, rank: Number(r.places.rank) }));
+      .select({ home: homeFields, rank: sql<number>`found.out_rank` })
+      .from(homes)
+      .innerJoin(page, sql`found.out_id = ${homes.id}`)
+      .orderBy(sql`found.out_rank`, sql`found.out_seq desc`);
+    rows = found.map((r) => ({ home: r.home, rank: Number(r.rank) }));
   } else {
     const found = await db
       .select(homeFields)
