@@ -164,6 +164,13 @@ export async function listHomes(
   };
 }
 
+/** One home as the public detail page shows it: one primary-key lookup of the shown columns. */
+export async function findHomeView(db: Db, id: string): Promise<HomeFields | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select(homeFields).from(homes).where(eq(homes.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(homes).where(eq(homes.id, id)).limit(1);
