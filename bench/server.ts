@@ -2,10 +2,13 @@
  * The server side of `npm run bench`, run as a child process of bench/run.ts so
  * the load generator and the server do not share one event loop.
  *
- * Creates a fresh embedded database in BENCH_DIR, loads 100,000 homes and a
- * few thousand confirmed bookings with multi-row inserts, builds the real app,
- * adds a hello-world route (the ceiling), listens on 127.0.0.1 at a random
- * port and reports back over IPC. Stops on 'stop' or when the parent goes away.
+ * PGlite (default): a fresh embedded database in BENCH_DIR with 100,000 homes and
+ * a few thousand confirmed bookings (multi-row inserts).
+ * PostgreSQL (BENCH_DATABASE_URL): 1,000,000 homes over 5,000 places, loaded once
+ * by bench/pg-data.ts and reused by later runs.
+ * Then builds the real app (search cache off unless BENCH_SEARCH_CACHE_TTL_MS),
+ * adds a hello-world route (the ceiling), listens on 127.0.0.1 at a random port
+ * and reports back over IPC. Stops on 'stop' or when the parent goes away.
  */
 import { loadEnv } from '../src/server/env';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +17,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { openPglite } from '../src/server/db/client';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { ensurePgBenchData } from './pg-data';
 import { bookings, homes, users } from '../src/server/db/schema';
 import { systemClock } from '../src/server/providers/clock/clock';
 import { memoryMail } from '../src/server/providers/mail/mail';
@@ -24,13 +28,21 @@ import { addDays, calendarDate } from '../src/shared/stay';
 
 export interface BenchReady {
   type: 'ready';
+  mode: 'pglite' | 'postgres';
   port: number;
   homeId: string;
   search: { location: string; checkIn: string; checkOut: string };
+  /** Every place's city, for searches that differ on every request. */
+  places: string[];
+  /** Dates on which every home of search.location is booked (PostgreSQL data only). */
+  fullyBooked: { checkIn: string; checkOut: string } | null;
   homes: number;
   bookings: number;
   lisbonHomes: number;
   loadMs: number;
+  reused: boolean;
+  searchCacheTtlMs: number;
+  pool: number | null;
   clientServed: boolean;
 }
 
@@ -73,12 +85,12 @@ function rng(seed: number) {
   };
 }
 
-async function main() {
-  const dir = process.env.BENCH_DIR;
-  if (!dir) throw new Error('BENCH_DIR is required');
-  const started = Date.now();
-  const database = await openPglite(join(dir, 'db'));
-  await database.migrate();
+type Loaded = Pick<
+  BenchReady,
+  'homeId' | 'search' | 'places' | 'fullyBooked' | 'homes' | 'bookings' | 'lisbonHomes' | 'reused'
+>;
+
+async function loadPglite(database: Database): Promise<Loaded> {
   const { db } = database;
 
   const hostId = randomUUID();
@@ -168,7 +180,50 @@ async function main() {
     await db.insert(bookings).values(bookingRows.slice(start, start + BATCH));
   }
   await db.execute(sql`analyze`);
+  return {
+    homeId: all[Math.floor(all.length / 2)]!.id,
+    search,
+    places: CITIES.map((c) => c.split(',')[0]!),
+    fullyBooked: null,
+    homes: all.length,
+    bookings: bookingRows.length,
+    lisbonHomes,
+    reused: false,
+  };
+}
+
+async function main() {
+  const dir = process.env.BENCH_DIR;
+  if (!dir) throw new Error('BENCH_DIR is required');
+  const started = Date.now();
+  const url = process.env.BENCH_DATABASE_URL;
+  const pool = Number(process.env.BENCH_PG_POOL ?? 10);
+  const database = url ? openPostgres(url, pool) : await openPglite(join(dir, 'db'));
+  await database.migrate();
+  let loaded: Loaded;
+  if (url) {
+    const today = calendarDate(systemClock.now());
+    const data = await ensurePgBenchData(url, today);
+    loaded = {
+      homeId: data.homeId,
+      search: {
+        location: data.bigPlace.split(',')[0]!,
+        checkIn: addDays(data.anchor, 20),
+        checkOut: addDays(data.anchor, 23),
+      },
+      places: data.places.map((p) => p.split(',')[0]!),
+      fullyBooked: data.fullyBooked,
+      homes: data.homes,
+      bookings: data.bookings,
+      lisbonHomes: data.bigPlaceHomes,
+      reused: data.reused,
+    };
+  } else {
+    loaded = await loadPglite(database);
+  }
+  const { db } = database;
   const loadMs = Date.now() - started;
+  const searchCacheTtlMs = Number(process.env.BENCH_SEARCH_CACHE_TTL_MS ?? 0);
 
   const storage = diskStorage(join(dir, 'uploads'));
   const clientDir = join(process.cwd(), 'dist', 'client');
@@ -190,8 +245,8 @@ async function main() {
     payments: sandboxPayments({ db, clock: systemClock }),
     clientDir: clientServed ? clientDir : undefined,
     logger: false,
-    // As in production: the env schema's default unless SEARCH_CACHE_TTL_MS says otherwise.
-    searchCacheTtlMs: loadEnv({ SEARCH_CACHE_TTL_MS: process.env.SEARCH_CACHE_TTL_MS }).SEARCH_CACHE_TTL_MS,
+    // Off by default: every search reaches the database (BENCH_SEARCH_CACHE_TTL_MS turns it on).
+    searchCacheTtlMs: loadEnv({ SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) }).SEARCH_CACHE_TTL_MS,
   });
   // The ceiling: the same Fastify instance, no database.
   app.get('/bench/hello', async () => ({ hello: 'world' }));
@@ -214,13 +269,12 @@ async function main() {
 
   const ready: BenchReady = {
     type: 'ready',
+    mode: url ? 'postgres' : 'pglite',
     port,
-    homeId: all[Math.floor(all.length / 2)]!.id,
-    search,
-    homes: all.length,
-    bookings: bookingRows.length,
-    lisbonHomes,
+    ...loaded,
     loadMs,
+    searchCacheTtlMs,
+    pool: url ? pool : null,
     clientServed,
   };
   process.send?.(ready);

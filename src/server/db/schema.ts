@@ -91,6 +91,10 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+const datemultirange = customType<{ data: string; driverData: string }>({
+  dataType: () => 'datemultirange',
+});
+
 export const homes = pgTable(
   'homes',
   {
@@ -112,6 +116,14 @@ export const homes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The nights of this home's confirmed bookings, kept by triggers on bookings
+     * (migration 0008) in the booking's own transaction. Searches filter on it
+     * while walking homes in order; live holds are checked apart (ADR 0011).
+     */
+    confirmedNights: datemultirange('confirmed_nights')
+      .notNull()
+      .default(sql`'{}'::datemultirange`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,7 @@ import {
   deleteHome,
   deletedHomeOwner,
   findHome,
+  findHomeView,
   listHomes,
   toHome,
   today,
@@ -102,7 +103,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await findHome(ctx.db, request.params.id);
+        const row = await findHomeView(ctx.db, request.params.id);
         if (!row) throw notFound('No home with this id');
         return toHome(row);
       },

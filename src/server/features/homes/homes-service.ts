@@ -3,13 +3,31 @@ import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/h
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
-import { bookings, deletedHomes, homeLocations, homes } from '#server/db/schema';
+import { bookings, deletedHomes, homes } from '#server/db/schema';
 
 export type HomeRow = typeof homes.$inferSelect;
 
+/** The columns a Home is made of (lists read only these: not the nights, not the timestamps). */
+export const homeFields = {
+  id: homes.id,
+  seq: homes.seq,
+  hostEmail: homes.hostEmail,
+  title: homes.title,
+  location: homes.location,
+  description: homes.description,
+  priceCents: homes.priceCents,
+  totalGuest: homes.totalGuest,
+  bedrooms: homes.bedrooms,
+  bathrooms: homes.bathrooms,
+  availableFrom: homes.availableFrom,
+  availableTo: homes.availableTo,
+  images: homes.images,
+};
+export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
+
 export const PLACEHOLDER_IMAGE = '/placeholder-home.svg';
 
-export function toHome(row: HomeRow): Home {
+export function toHome(row: HomeFields): Home {
   return {
     _id: row.id,
     title: row.title,
@@ -65,66 +83,78 @@ export function overlappingBooking(homeId: SQL | typeof homes.id, checkIn: strin
   )`;
 }
 
+/**
+ * WHERE part: the home is free for the stay at `now`. Confirmed nights come from
+ * homes.confirmed_nights (kept by triggers on bookings, ADR 0011), a test on the
+ * row itself; holds still live at `now` are few and read once per query through
+ * bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops
+ * blocking the moment it expires. Equivalent to `not overlappingBooking(...)`.
+ */
+export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
+  return sql`not (${homes.confirmedNights} && daterange(${checkIn}::date, ${checkOut}::date, '[)'))
+    and ${homes.id} not in (
+      select ${bookings.homeId} from ${bookings}
+      where ${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${now}
+        and ${overlapsStay(checkIn, checkOut)} and ${bookings.homeId} is not null
+    )`;
+}
+
 export interface HomesPage {
   homes: Home[];
   nextCursor: string | null;
 }
 
 /**
- * How well a home's place matches a searched place, best first: 0 the city (the
- * part before the first comma) is the term, 1 the city starts with it, 2 a word
- * of the place starts with it, 3 the place contains it, 4 only a close spelling
- * ("Porto" finds "Porto, Portugal" before "Lisbon, Portugal").
+ * One page of homes. Every shape is an ordered index walk that stops after a
+ * page (plans in docs/search-plans.md):
+ * - a place search (search_place_homes, migration 0008) matches its few places in
+ *   home_locations and ranks each place, best first: 0 the city (the part before
+ *   the first comma) is the term, 1 the city starts with it, 2 a word of the place
+ *   starts with it, 3 the place contains it, 4 only a close spelling ("Porto" finds
+ *   "Porto, Portugal" before "Lisbon, Portugal"); per place it walks
+ *   homes_location_idx (location, seq desc) until it has a page of homes that pass
+ *   the filters; the short walks are merged by (rank, seq desc);
+ * - any other list walks homes_seq_unique backwards, filtering each row.
  */
-export function placeRank(term: string): SQL<number> {
-  const city = sql`lower(trim(split_part(${homes.location}, ',', 1)))`;
-  const escaped = escapeLike(term.toLowerCase());
-  return sql<number>`(case
-    when ${city} = ${term.toLowerCase()} then 0
-    when ${city} like ${`${escaped}%`} then 1
-    when lower(${homes.location}) like ${`${escaped}%`}
-      or lower(${homes.location}) like ${`% ${escaped}%`}
-      or lower(${homes.location}) like ${`%,${escaped}%`} then 2
-    when lower(${homes.location}) like ${`%${escaped}%`} then 3
-    else 4 end)`;
-}
-
 export async function listHomes(
   db: Db,
   query: HomesQuery & { after?: HomesCursor; hostEmail?: string },
   now: Date,
 ): Promise<HomesPage> {
-  const where: SQL[] = [];
-  // A place search ranks its matches; any other list is newest first (rank 0 for all).
-  const rank: SQL<number> = query.location ? placeRank(query.location) : sql<number>`0`;
-  if (query.after !== undefined) {
-    where.push(
-      query.location
-        ? sql`(${rank} > ${query.after.rank} or (${rank} = ${query.after.rank} and ${homes.seq} < ${query.after.seq}))`
-        : lt(homes.seq, query.after.seq),
-    );
-  }
-  if (query.hostEmail) where.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
-  if (query.location) {
-    // Substring match, or a close word match so small typos ("Lisbn") still find the place.
-    const pattern = `%${escapeLike(query.location)}%`;
-    where.push(sql`${homes.location} in (
-      select ${homeLocations.location} from ${homeLocations}
-      where ${homeLocations.location} ilike ${pattern} or ${query.location} <% ${homeLocations.location}
-    )`);
-  }
+  const size = query.limit + 1;
+  const filters: SQL[] = [];
+  if (query.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
   if (query.checkIn && query.checkOut) {
-    where.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));
-    where.push(sql`not ${overlappingBooking(homes.id, query.checkIn, query.checkOut, now)}`);
+    filters.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));
+    filters.push(freeForStay(query.checkIn, query.checkOut, now));
   }
-  if (query.guests !== undefined) where.push(gte(homes.totalGuest, query.guests));
+  if (query.guests !== undefined) filters.push(gte(homes.totalGuest, query.guests));
 
-  const rows = await db
-    .select({ home: homes, rank: sql<number>`${rank}`.mapWith(Number) })
-    .from(homes)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...(query.location ? [sql`${rank}`] : []), desc(homes.seq))
-    .limit(query.limit + 1);
+  let rows: { home: HomeFields; rank: number }[];
+  if (query.location) {
+    // Places by substring or close word match (so small typos, "Lisbn", still find the place),
+    // ranked, each walked in seq order: search_place_homes (migration 0008) answers (rank, seq, id).
+    const after = query.after;
+    const page = sql`search_place_homes(${query.location}, ${escapeLike(query.location.toLowerCase())},
+      ${query.checkIn && query.checkOut ? query.checkIn : null}::date,
+      ${query.checkIn && query.checkOut ? query.checkOut : null}::date, ${query.guests ?? null}::integer,
+      ${query.hostEmail ?? null}::text, ${now}::timestamptz, ${after ? after.rank : null}::integer,
+      ${after ? after.seq : null}::bigint, ${size}::integer) as found`;
+    const found = await db
+      .select({ home: homeFields, rank: sql<number>`found.out_rank` })
+      .from(homes)
+      .innerJoin(page, sql`found.out_id = ${homes.id}`)
+      .orderBy(sql`found.out_rank`, sql`found.out_seq desc`);
+    rows = found.map((r) => ({ home: r.home, rank: Number(r.rank) }));
+  } else {
+    const found = await db
+      .select(homeFields)
+      .from(homes)
+      .where(and(query.after ? lt(homes.seq, query.after.seq) : undefined, ...filters))
+      .orderBy(desc(homes.seq))
+      .limit(size);
+    rows = found.map((home) => ({ home, rank: 0 }));
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -132,6 +162,13 @@ export async function listHomes(
     homes: page.map((row) => toHome(row.home)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.home.seq, last.rank) : null,
   };
+}
+
+/** One home as the public detail page shows it: one primary-key lookup of the shown columns. */
+export async function findHomeView(db: Db, id: string): Promise<HomeFields | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select(homeFields).from(homes).where(eq(homes.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {

@@ -1,0 +1,216 @@
+/**
+ * The PostgreSQL data set of `npm run bench` (BENCH_DATABASE_URL): 1,000,000 homes over
+ * 5,000 places, one of them ("Lisbon, Portugal") with 10,000 homes, and 50,000 confirmed
+ * bookings, 10,000 of them filling one week of every Lisbon home (the fully booked case).
+ *
+ * Loaded in a few set-based statements (generate_series), not row by row, and kept: a
+ * `bench_meta` row records the data version (sizes, generator, the last migration) and the
+ * day the dates are anchored to, so a rerun reuses the loaded database.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { addDays } from '../src/shared/stay';
+
+export interface PgBenchData {
+  homes: number;
+  bookings: number;
+  bigPlace: string;
+  bigPlaceHomes: number;
+  places: string[];
+  /** The week every home of the big place is booked. */
+  fullyBooked: { checkIn: string; checkOut: string };
+  /** Dates searches may use: on and after this day. */
+  anchor: string;
+  homeId: string;
+  loadMs: number;
+  reused: boolean;
+}
+
+const HOMES = Number(process.env.BENCH_HOMES ?? 1_000_000);
+const PLACES = 5_000;
+const BIG_PLACE = 'Lisbon, Portugal';
+/** Every BIG_EVERY-th home is in the big place: 10,000 of 1,000,000. */
+const BIG_EVERY = 100;
+const OTHER_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000) - Math.floor(HOMES / BIG_EVERY);
+const GENERATOR = 2;
+
+const SYLLABLES = [...'bcdfgklmnprstvz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
+const COUNTRIES = [
+  'Portugal',
+  'Spain',
+  'France',
+  'Italy',
+  'Greece',
+  'Japan',
+  'Peru',
+  'Chile',
+  'Kenya',
+  'Norway',
+  'Canada',
+  'Mexico',
+  'Vietnam',
+  'Morocco',
+  'Brazil',
+  'Ireland',
+  'Austria',
+  'Poland',
+  'Turkey',
+  'Iceland',
+];
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 4,999 made-up place names ("Kamoru, Peru") besides the big place: distinct, deterministic. */
+function placeNames(): string[] {
+  const rand = rng(20_260_101);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+  const names = new Set<string>();
+  while (names.size < PLACES - 1) {
+    const word = pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES) + (rand() < 0.5 ? pick(['n', 'r', 's', 'l']) : '');
+    const city = word[0]!.toUpperCase() + word.slice(1);
+    if (!city.toLowerCase().startsWith('lis')) names.add(`${city}, ${pick(COUNTRIES)}`);
+  }
+  return [...names];
+}
+
+function lastMigration(): string {
+  const journal = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../src/server/db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  return journal.entries.at(-1)?.tag ?? 'none';
+}
+
+export async function ensurePgBenchData(connectionString: string, today: string): Promise<PgBenchData> {
+  const started = Date.now();
+  const places = placeNames();
+  const version = `g${GENERATOR}-h${HOMES}-p${PLACES}-b${OTHER_BOOKINGS}-${lastMigration()}`;
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`create table if not exists bench_meta (version text not null, anchor date not null)`);
+    const meta = await client.query<{ version: string; anchor: string }>(
+      `select version, to_char(anchor, 'YYYY-MM-DD') as anchor from bench_meta`,
+    );
+    const current = meta.rows[0];
+    // Reuse while the searched dates (anchor + 1 .. anchor + 200) are still ahead.
+    const reused = !!current && current.version === version && addDays(current.anchor, 30) >= today;
+    const anchor = reused ? current.anchor : today;
+    if (!reused) await load(client, places, anchor, version);
+    const [{ id: homeId } = { id: '' }] = (
+      await client.query<{ id: string }>(`select id from homes where seq = (select max(seq) / 2 from homes)`)
+    ).rows;
+    const counts = (
+      await client.query<{ homes: number; bookings: number; big: number }>(
+        `select (select count(*)::int from homes) as homes, (select count(*)::int from bookings) as bookings,
+                (select home_count from home_locations where location = $1) as big`,
+        [BIG_PLACE],
+      )
+    ).rows[0]!;
+    return {
+      homes: counts.homes,
+      bookings: counts.bookings,
+      bigPlace: BIG_PLACE,
+      bigPlaceHomes: counts.big,
+      places: [BIG_PLACE, ...places],
+      fullyBooked: { checkIn: addDays(anchor, 60), checkOut: addDays(anchor, 67) },
+      anchor: addDays(today, 0) > anchor ? today : anchor,
+      homeId,
+      loadMs: Date.now() - started,
+      reused,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(client: pg.Client, places: string[], anchor: string, version: string) {
+  const step = async (label: string, text: string, values: unknown[] = []) => {
+    const t = Date.now();
+    await client.query(text, values);
+    console.log(`  bench data: ${label} (${Math.round((Date.now() - t) / 100) / 10} s)`);
+  };
+  console.log(`  bench data: loading ${version} into PostgreSQL (once; later runs reuse it)`);
+  await step(
+    'empty',
+    `truncate bench_meta, bookings, payment_intents, payment_events, homes, home_locations, users cascade`,
+  );
+  await client.query(`set synchronous_commit = off`);
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  await client.query(`set work_mem = '64MB'`);
+  await client.query(
+    `insert into users (id, name, email, email_verified, role) values ('bench-host', 'Bench Host', 'bench-host@stayhub.test', true, 'host')`,
+  );
+  // h(g, k): a deterministic pseudo-random non-negative integer per home and purpose.
+  await step(
+    `${HOMES} homes`,
+    `with p as (select $1::text[] as places)
+     insert into homes (host_id, host_email, title, location, description, price_cents, total_guest, bedrooms,
+                        bathrooms, available_from, available_to, images)
+     select 'bench-host', 'bench-host@stayhub.test',
+            (array['Sunny','Quiet','Cosy','Bright','Spacious','Charming','Modern','Historic','Airy','Leafy'])[1 + h1 % 10]
+              || ' ' || (array['apartment','loft','townhouse','cottage','villa','studio','cabin','guesthouse'])[1 + h2 % 8]
+              || ' #' || g,
+            loc,
+            'Bench home ' || g || ': a comfortable place to stay in ' || loc || ', close to transport, shops and cafés.',
+            (45 + h1 % 436) * 100, 1 + h2 % 12, 1 + h3 % 6, 1 + h1 % 4,
+            $2::date - 30 + h3 % 30,
+            $2::date + case when g % ${BIG_EVERY} = 0 then 200 else 60 end + h2 % 300,
+            array['/uploads/bench-' || g % 50 || '-1280.webp', '/uploads/bench-' || (g + 7) % 50 || '-1280.webp']
+     from (
+       select g,
+              case when g % ${BIG_EVERY} = 0 then '${BIG_PLACE}' else places[1 + (g::bigint * 7919) % ${PLACES - 1}] end as loc,
+              hashint4(g) & 2147483647 as h1, hashint4(g + 1000003) & 2147483647 as h2,
+              hashint4(g + 2000003) & 2147483647 as h3
+       from p, generate_series(1, ${HOMES}) as g
+     ) s
+     order by g`,
+    [places, anchor],
+  );
+  // Bulk load: the confirmed-nights triggers are off while bookings go in, then one
+  // set-based statement fills homes.confirmed_nights (the same as migration 0008's backfill).
+  await client.query(`alter table bookings disable trigger bookings_nights_insert`);
+  // The big place is fully booked for one week; other bookings fall on other homes, any time ahead.
+  const bookingColumns = `home_id, guest_email, host_email, title, location, image, nightly_cents, check_in, check_out,
+                          nights, guests, amount_cents, status, confirmed_at`;
+  await step(
+    'fully booked week in the big place',
+    `insert into bookings (${bookingColumns})
+     select id, 'guest' || seq || '@stayhub.test', host_email, title, location, images[1], price_cents,
+            $1::date + 60, $1::date + 67, 7, 2, price_cents * 7, 'confirmed', now()
+     from homes where location = '${BIG_PLACE}'`,
+    [anchor],
+  );
+  await step(
+    `${OTHER_BOOKINGS} other bookings`,
+    `insert into bookings (${bookingColumns})
+     select id, 'guest' || seq || '@stayhub.test', host_email, title, location, images[1], price_cents,
+            $1::date + 1 + n, $1::date + 1 + n + nights, nights, 2, price_cents * nights, 'confirmed', now()
+     from (
+       select h.*, (hashint4(seq::int + 5000011) & 2147483647) % 180 as n, 1 + (hashint4(seq::int) & 2147483647) % 7 as nights
+       from homes h
+       where location <> '${BIG_PLACE}' and seq % 20 = 3
+       order by seq
+       limit ${OTHER_BOOKINGS}
+     ) s`,
+    [anchor],
+  );
+  await client.query(`alter table bookings enable trigger bookings_nights_insert`);
+  await step(
+    'confirmed nights per home',
+    `update homes as h set confirmed_nights = c.nights
+     from (select home_id, range_agg(stay) as nights from bookings
+           where status = 'confirmed' and home_id is not null group by home_id) as c
+     where h.id = c.home_id`,
+  );
+  await step('vacuum analyze', `vacuum (analyze) homes, bookings, home_locations, users`);
+  await client.query(`insert into bench_meta (version, anchor) values ($1, $2)`, [version, anchor]);
+}

@@ -1,0 +1,182 @@
+/**
+ * A search with dates shows only homes free for them at the moment of the search:
+ * confirmed stays and live holds block, a hold past its time does not (even before the
+ * sweeper marks it), cancelled stays and holds do not. Bookings go through the real API
+ * (hold -> pay -> confirm, cancel), so homes.confirmed_nights is kept by its triggers.
+ */
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { homeListSchema } from '#shared/schemas/homes';
+import { HOLD_MINUTES } from '#shared/constants';
+import { bookStay, createHold } from '#server/test/booking-test-helpers';
+import { insertHome } from '#server/test/factories';
+import { homes } from '#server/db/schema';
+import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
+import { sweepOnce } from '../bookings/bookings-sweeper';
+
+const t = useTestApp();
+
+let host: SignedIn, guest: SignedIn;
+beforeAll(async () => {
+  host = await signInAs(t.app, 'host');
+});
+beforeEach(async () => {
+  t.clock.set(TEST_NOW);
+  // A fresh guest per test: a guest may have only a few live holds at once.
+  guest = await signInAs(t.app, 'guest');
+});
+
+let places = 0;
+/** A home alone in a place of its own, so a place search answers just it (or nothing). */
+async function homeInOwnPlace() {
+  const location = `Availtown${String.fromCharCode(97 + (places % 26))}${String.fromCharCode(97 + Math.floor(places / 26))}, Testland`;
+  places++;
+  const home = await insertHome(t.db, { location, hostEmail: host.user.email, hostId: host.user.id });
+  return { id: home.id, place: location.split(',')[0]! };
+}
+
+async function search(params: Record<string, string>): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/homes?${new URLSearchParams({ limit: '100', ...params })}`,
+  });
+  expect(res.statusCode).toBe(200);
+  return homeListSchema.parse(res.json()).map((h) => h._id);
+}
+
+/** Is the home offered for these dates, in a place search and in the plain newest-first list? */
+async function offered(home: { id: string; place: string }, checkIn: string, checkOut: string): Promise<boolean> {
+  const byPlace = (await search({ location: home.place, checkIn, checkOut })).includes(home.id);
+  const inList = (await search({ checkIn, checkOut })).includes(home.id);
+  expect(inList).toBe(byPlace);
+  return byPlace;
+}
+
+const cancel = (who: SignedIn, bookingId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/bookings/${bookingId}`, headers: who.headers });
+
+describe('GET /api/homes with dates', () => {
+  it('leaves out a home with a confirmed stay over the dates, offers it on other dates and after cancellation', async () => {
+    const home = await homeInOwnPlace();
+    const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
+
+    expect(await offered(home, '2026-12-12', '2026-12-14')).toBe(false);
+    expect(await offered(home, '2026-12-08', '2026-12-11')).toBe(false);
+    // The check-out day is free, and so is the night before check-in.
+    expect(await offered(home, '2026-12-13', '2026-12-15')).toBe(true);
+    expect(await offered(home, '2026-12-08', '2026-12-10')).toBe(true);
+
+    expect((await cancel(guest, stay.bookingId)).statusCode).toBe(200);
+    expect(await offered(home, '2026-12-12', '2026-12-14')).toBe(true);
+  });
+
+  it('leaves out a home with a live hold, offers it again once the hold has expired, before any sweep', async () => {
+    const home = await homeInOwnPlace();
+    const held = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      guests: 1,
+    });
+    expect(held.statusCode).toBe(200);
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(false);
+
+    t.clock.advance((HOLD_MINUTES - 1) * 60_000);
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(false);
+    t.clock.advance(2 * 60_000);
+    // Still `held` in the table, but past its time: it blocks nothing.
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(true);
+
+    // The sweeper marks it expired: still offered. A new hold by someone else blocks again.
+    await sweepOnce({ db: t.db, clock: t.clock, payments: sandboxPayments({ db: t.db, clock: t.clock }) });
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(true);
+    const other = await signInAs(t.app, 'guest');
+    const again = await createHold(t.app, other, {
+      homeId: home.id,
+      checkIn: '2026-12-11',
+      checkOut: '2026-12-13',
+      guests: 1,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await offered(home, '2026-12-10', '2026-12-12')).toBe(false);
+  });
+
+  it('offers a home again when its hold is cancelled, or replaced by a new choice of dates', async () => {
+    const home = await homeInOwnPlace();
+    const held = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-20',
+      checkOut: '2026-12-22',
+      guests: 1,
+    });
+    expect(held.statusCode).toBe(200);
+    expect(await offered(home, '2026-12-20', '2026-12-21')).toBe(false);
+    expect((await cancel(guest, (held.json() as { bookingId: string }).bookingId)).statusCode).toBe(200);
+    expect(await offered(home, '2026-12-20', '2026-12-21')).toBe(true);
+
+    const first = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-20',
+      checkOut: '2026-12-23',
+      guests: 1,
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-22',
+      checkOut: '2026-12-24',
+      guests: 1,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(await offered(home, '2026-12-20', '2026-12-22')).toBe(true);
+    expect(await offered(home, '2026-12-23', '2026-12-24')).toBe(false);
+  });
+
+  it('a stay confirmed after its hold time (paid in time, confirmed late) still blocks', async () => {
+    const home = await homeInOwnPlace();
+    await bookStay(t.app, guest, { homeId: home.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
+    t.clock.advance(2 * HOLD_MINUTES * 60_000);
+    expect(await offered(home, '2027-01-06', '2027-01-07')).toBe(false);
+  });
+
+  it('pages a place search with dates: booked homes are skipped, every free home comes once, newest first', async () => {
+    const location = 'Pagebook, Testland';
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const home = await insertHome(t.db, { location, hostEmail: host.user.email, hostId: host.user.id });
+      ids.push(home.id);
+      if (i % 3 === 1)
+        await bookStay(t.app, await signInAs(t.app, 'guest'), {
+          homeId: home.id,
+          checkIn: '2026-12-10',
+          checkOut: '2026-12-12',
+        });
+    }
+    const free = ids.filter((_, i) => i % 3 !== 1).reverse();
+    const seen: string[] = [];
+    let url: string | null = '/api/homes?location=Pagebook&checkIn=2026-12-11&checkOut=2026-12-12&limit=2';
+    while (url) {
+      const res: { statusCode: number; json(): unknown; headers: Record<string, unknown> } = await t.app.inject({
+        method: 'GET',
+        url,
+      });
+      expect(res.statusCode).toBe(200);
+      seen.push(...homeListSchema.parse(res.json()).map((h) => h._id));
+      url = /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
+    }
+    expect(seen).toEqual(free);
+  });
+
+  it("keeps every home's confirmed nights equal to its confirmed stays", async () => {
+    const [row] = await t.db
+      .select({ wrong: sql<number>`count(*)::int` })
+      .from(homes)
+      .where(
+        sql`${homes.confirmedNights} <> coalesce(
+          (select range_agg(b.stay) from bookings b where b.home_id = ${homes.id} and b.status = 'confirmed'),
+          '{}'::datemultirange)`,
+      );
+    expect(row!.wrong).toBe(0);
+  });
+});
