@@ -80,21 +80,6 @@ export function userRecord(fields: Partial<User> = {}): User {
   };
 }
 
-/** Polls `check` (inside act) until it stops throwing. */
-export async function waitFor<T>(check: () => T, timeout = 2000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() - start > timeout) throw error;
-      await act(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      });
-    }
-  }
-}
-
 export type FetchHandler = (request: { method: string; url: URL; body: unknown }) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) =>
@@ -126,40 +111,4 @@ export function stubFetch(routes: Record<string, FetchHandler | Response | (() =
   });
   vi.stubGlobal('fetch', mock);
   return mock;
-}
-
-/* The home-made helpers below are left for login.test.tsx and checkout-page.test.tsx only; new tests use
- * Testing Library queries (screen.getByRole, findBy*) and @testing-library/user-event. Delete them once those move. */
-export function click(element: Element | null | undefined) {
-  if (!element) throw new Error('click: no element');
-  act(() => {
-    (element as HTMLElement).click();
-  });
-}
-
-export function buttonByText(container: ParentNode, text: string): HTMLButtonElement {
-  const button = [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
-  if (!button) throw new Error(`No button "${text}"`);
-  return button;
-}
-
-/** Types into a controlled input the way a user would (React listens to the native input event). */
-export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  act(() => {
-    const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-/** The form control whose <label> reads `text`. */
-export function inputByLabel(container: ParentNode, text: string | RegExp): HTMLInputElement {
-  const label = [...container.querySelectorAll('label')].find((l) =>
-    typeof text === 'string' ? l.textContent?.trim() === text : text.test(l.textContent ?? ''),
-  );
-  const input = label?.htmlFor
-    ? (container as Element).querySelector<HTMLInputElement>(`[id="${label.htmlFor}"]`)
-    : null;
-  if (!input) throw new Error(`No input labelled ${String(text)}`);
-  return input;
 }

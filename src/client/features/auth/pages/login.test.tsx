@@ -1,19 +1,10 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '#shared/texts';
-import {
-  buttonByText,
-  click,
-  json,
-  type RenderedRoutes,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  typeInto,
-  waitFor,
-} from '#client/test/render-routes';
+import { json, type RenderedRoutes, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
 import type * as AuthClientModule from '../auth-client';
 import { LoginPage } from './login';
 
@@ -46,8 +37,9 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const emailInput = () => view!.container.querySelector<HTMLInputElement>('input[type="email"]')!;
-const passwordInput = () => view!.container.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')!;
+const emailInput = () => screen.getByLabelText<HTMLInputElement>('Email');
+const passwordInput = () => screen.getByLabelText<HTMLInputElement>('Password');
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 describe('LoginPage', () => {
   it('has labelled, required fields and a masked password with a toggle', async () => {
@@ -56,9 +48,9 @@ describe('LoginPage', () => {
     expect(emailInput().required).toBe(true);
     expect(emailInput().labels?.[0]?.textContent).toBe('Email');
     expect(passwordInput().type).toBe('password');
-    const toggle = view.container.querySelector<HTMLButtonElement>('button[aria-pressed]')!;
-    expect(toggle.getAttribute('aria-label')).toBe('Show password');
-    click(toggle);
+    const toggle = button('Show password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(passwordInput().type).toBe('text');
   });
@@ -66,7 +58,7 @@ describe('LoginPage', () => {
   it('Forgot Password with an empty email focuses the email field and says it is needed', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
     view = await renderRoutes(routes, ['/login']);
-    click(buttonByText(view.container, 'Forgot Password'));
+    await userEvent.click(button('Forgot Password'));
     await waitFor(() => expect(document.activeElement).toBe(emailInput()));
     const describedBy = emailInput().getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toMatch(/email/i);
@@ -77,8 +69,8 @@ describe('LoginPage', () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
     authMocks.requestPasswordReset.mockResolvedValue({ data: { status: true }, error: null });
     view = await renderRoutes(routes, ['/login']);
-    typeInto(emailInput(), 'guest@example.com');
-    click(buttonByText(view.container, 'Forgot Password'));
+    await userEvent.type(emailInput(), 'guest@example.com');
+    await userEvent.click(button('Forgot Password'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TEXTS.passwordResetSent));
     expect(authMocks.requestPasswordReset).toHaveBeenCalledWith({
       email: 'guest@example.com',
@@ -97,11 +89,9 @@ describe('LoginPage', () => {
       return { data: { user: {} }, error: null };
     });
     view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
-    typeInto(emailInput(), 'guest@example.com');
-    typeInto(passwordInput(), 'correct horse');
-    await act(async () => {
-      view!.container.querySelector('form')!.requestSubmit();
-    });
+    await userEvent.type(emailInput(), 'guest@example.com');
+    await userEvent.type(passwordInput(), 'correct horse');
+    await userEvent.click(button('Sign In'));
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/my-booking'));
     expect(toast.success).toHaveBeenCalledWith(TEXTS.loginSuccess);
     expect(authMocks.signInEmail).toHaveBeenCalledWith({ email: 'guest@example.com', password: 'correct horse' });
@@ -114,14 +104,12 @@ describe('LoginPage', () => {
       error: { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
     });
     view = await renderRoutes(routes, ['/login']);
-    typeInto(emailInput(), 'guest@example.com');
-    typeInto(passwordInput(), 'wrong password');
-    await act(async () => {
-      view!.container.querySelector('form')!.requestSubmit();
-    });
+    await userEvent.type(emailInput(), 'guest@example.com');
+    await userEvent.type(passwordInput(), 'wrong password');
+    await userEvent.click(button('Sign In'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid email or password'));
-    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password');
-    expect(buttonByText(view.container, 'Sign In').disabled).toBe(false);
+    expect(screen.getByRole('alert').textContent).toBe('Invalid email or password');
+    expect(button('Sign In').disabled).toBe(false);
     expect(view.router.state.location.pathname).toBe('/login');
   });
 
@@ -135,8 +123,8 @@ describe('LoginPage', () => {
       expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/auth-config'))).toBe(true),
     );
     await act(async () => {});
-    expect(view.container.textContent).not.toContain('Log In with Google');
-    expect(buttonByText(view.container, 'Sign In')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log In with Google' })).toBeNull();
+    expect(button('Sign In')).toBeTruthy();
   });
 
   it('sends a signed-in user on to the origin, or to the dashboard', async () => {
@@ -155,8 +143,7 @@ describe('LoginPage', () => {
       error: null,
     });
     view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
-    await waitFor(() => expect(view!.container.textContent).toContain('Log In with Google'));
-    click(buttonByText(view.container, 'Log In with Google'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log In with Google' }));
     await waitFor(() =>
       expect(authMocks.signInSocial).toHaveBeenCalledWith({
         provider: 'google',

@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '#shared/texts';
-import {
-  buttonByText,
-  click,
-  inputByLabel,
-  json,
-  renderRoutes,
-  setUpComponentTests,
-  stubFetch,
-  testQueryClient,
-  typeInto,
-  waitFor,
-} from '#client/test/render-routes';
+import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient } from '#client/test/render-routes';
 import { Component as CheckoutPage } from './checkout-page';
 
 const home = {
@@ -68,9 +58,7 @@ describe('checkout page', () => {
       },
     });
     const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=2');
-    await waitFor(() =>
-      expect(view.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('1 Review house rules'),
-    );
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('1 Review house rules'));
     expect(view.textContent).toContain('3 nights in Lisbon, Portugal');
     expect(view.textContent).toContain('$300.00');
     await waitFor(() =>
@@ -85,7 +73,7 @@ describe('checkout page', () => {
   it('explains a link without a stay and links to all homes', async () => {
     stubFetch({});
     const view = await render('?homeId=h1');
-    expect(view.querySelector('h1')?.textContent).toMatch(/cannot be opened/);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/cannot be opened/);
     expect(view.querySelector('a[href="/all-home"]')).not.toBeNull();
   });
 
@@ -103,12 +91,11 @@ describe('checkout page', () => {
         409,
       ),
     });
-    const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
-    await waitFor(() => expect(view.querySelector('[role="alert"]')?.textContent).toContain('no longer available'));
-    const back = [...view.querySelectorAll('a')].find(
-      (a) => a.textContent === 'Back to the home' && a.closest('[role="alert"]'),
-    );
-    expect(back?.getAttribute('href')).toBe('/details/h1?checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+    await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('no longer available');
+    const back = within(alert).getByRole('link', { name: 'Back to the home' });
+    expect(back.getAttribute('href')).toBe('/details/h1?checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
   });
 
   it('paid but not booked: the server refuses the booking and "Booking isn\'t added" shows', async () => {
@@ -123,20 +110,19 @@ describe('checkout page', () => {
         409,
       ),
     });
-    const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
-    await waitFor(() => buttonByText(view, TEXTS.agreeAndContinue));
-    click(buttonByText(view, TEXTS.agreeAndContinue));
-    await waitFor(() => buttonByText(view, TEXTS.continue));
-    click(buttonByText(view, TEXTS.continue));
-    await waitFor(() => inputByLabel(view, 'Card number'));
-    typeInto(inputByLabel(view, 'Card number'), '4242 4242 4242 4242');
-    typeInto(inputByLabel(view, /Expiry/), '12/34');
-    typeInto(inputByLabel(view, 'CVC'), '123');
-    typeInto(inputByLabel(view, 'Name on card'), 'Sam Rivera');
-    await waitFor(() => expect(buttonByText(view, TEXTS.pay).disabled).toBe(false));
-    click(buttonByText(view, TEXTS.pay));
+    await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: TEXTS.agreeAndContinue }));
+    await user.click(await screen.findByRole('button', { name: TEXTS.continue }));
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText(/Expiry/), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.type(screen.getByLabelText('Name on card'), 'Sam Rivera');
+    const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: TEXTS.pay });
+    await waitFor(() => expect(pay().disabled).toBe(false));
+    await user.click(pay());
     await waitFor(() => expect(error).toHaveBeenCalledWith(TEXTS.bookingFailed));
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/bookings')).toBe(true);
-    expect(buttonByText(view, TEXTS.pay).disabled).toBe(false);
+    expect(pay().disabled).toBe(false);
   });
 });
