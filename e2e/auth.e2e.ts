@@ -2,6 +2,7 @@ import { TEXTS } from '../src/shared/texts';
 import {
   DEMO,
   DEMO_PASSWORD,
+  forgetSession,
   linkFromMail,
   loginAs,
   makeImageFile,
@@ -52,7 +53,7 @@ describe('accounts', () => {
     await page.goto(verify);
     await page.waitForLoadState('networkidle');
 
-    await page.context().clearCookies();
+    await forgetSession(page);
     await loginAs(page, email, password);
 
     await page.goto('/dashboard');
@@ -167,7 +168,7 @@ describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill('first-password-1');
     await page.getByRole('button', { name: TEXTS.signUp }).click();
     await expect(page.getByText(TEXTS.registerSuccess)).toBeVisible();
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);

@@ -5,7 +5,7 @@
  * (the cancelAtEnd fixture does it even when a test fails).
  */
 import { TEXTS } from '../src/shared/texts';
-import { DEMO, DEMO_PASSWORD, loginAs } from './support/auth-fixtures';
+import { DEMO, DEMO_PASSWORD, forgetSession, loginAs } from './support/auth-fixtures';
 import { allowProblems, expectAccessible } from './support/fixtures';
 import {
   bookViaApi,
@@ -340,7 +340,7 @@ describe('admin: all bookings', () => {
     const stay = await stayFor(page, 9, 10);
     await cancelAtEnd(page, stay.home._id);
     await bookViaApi(page.request, stay);
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await loginAs(page, DEMO.admin);
     await page.goto('/dashboard/allbooking');

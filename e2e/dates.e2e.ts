@@ -3,7 +3,7 @@
  * UI does ("Dec 3, 2026"), never as ISO dates ("2026-12-03").
  */
 import { formatDay } from '../src/shared/dates';
-import { DEMO, loginAs } from './support/auth-fixtures';
+import { DEMO, forgetSession, loginAs } from './support/auth-fixtures';
 import { allowProblems } from './support/fixtures';
 import { expect, isoDay, test } from './support/hosting-fixtures';
 
@@ -14,7 +14,7 @@ test('a stay outside the window is refused with the window in readable dates (ch
 }) => {
   await loginAs(page, DEMO.host);
   const home = await createHome(page, { from: isoDay(20), to: isoDay(40) });
-  await page.context().clearCookies();
+  await forgetSession(page);
   await loginAs(page, DEMO.guest);
   const window = `${formatDay(home.from)} to ${formatDay(home.to)}`;
 

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO, loginAs } from './support/auth-fixtures';
+import { DEMO, forgetSession, loginAs } from './support/auth-fixtures';
 import { expect, test, uniqueTitle } from './support/hosting-fixtures';
 
 const SHOTS = '/tmp/shots-hosting';
@@ -55,7 +55,7 @@ test.describe('details layout', () => {
         description: 'A quiet flat with a long description, so the page is as tall as a real one. '.repeat(6).trim(),
       });
       // A visitor (the home is deleted at the end with the host's saved session), on a slow network.
-      await page.context().clearCookies();
+      await forgetSession(page);
       await page.setViewportSize(viewport);
       await watchLayoutShifts(page);
       await slowApi(page);

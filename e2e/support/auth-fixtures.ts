@@ -21,6 +21,15 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /**
+ * Drops the session cookie as if a new visitor came. The page leaves for about:blank first:
+ * a request the previous page still has in flight would otherwise answer 401 (a console error).
+ */
+export async function forgetSession(page: Page): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
+/**
  * Signs in through the /login form (opened unless the page is on it already, so a
  * ?from= is kept), waits for the success toast and for the page to leave /login,
  * then asks the server for the session: the session is an httpOnly cookie, and
