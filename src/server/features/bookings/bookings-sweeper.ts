@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { JobOptions } from '#server/app-context';
+import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { confirmWithIntent } from './bookings-confirmation';
 import {
@@ -187,12 +188,7 @@ async function cancelOrphanIntents(deps: BookingDeps, now: Date, limit: number):
   return cancelled;
 }
 
-export interface BookingSweeper {
-  /** Runs one pass now (after the one in progress, if any). */
-  runNow(): Promise<SweepResult | null>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type BookingSweeper = PeriodicJob<SweepResult>;
 
 /**
  * The background task of the booking state machine: one pass at start, then
@@ -202,51 +198,11 @@ export function startBookingSweeper(
   deps: BookingDeps,
   options: SweepOptions & { intervalMs: number } & JobOptions<SweepResult>,
 ): BookingSweeper {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<SweepResult | null> = Promise.resolve(null);
-  let stopped = false;
-
-  const pass = (): Promise<SweepResult | null> => {
-    running = running.then(async () => {
-      if (stopped) return null;
-      try {
-        const outcome = options.exclusive
-          ? await options.exclusive(() => sweepOnce(deps, options))
-          : { ran: true as const, value: await sweepOnce(deps, options) };
-        if (!outcome.ran) {
-          options.onPass?.('skipped');
-          return null;
-        }
-        const result = outcome.value;
-        if (result.confirmed || result.expired || result.refunded || result.orphansCancelled)
-          deps.log?.info(result, 'booking sweep');
-        options.onPass?.('ok');
-        return result;
-      } catch (err) {
-        deps.log?.error({ err }, 'booking sweep failed');
-        options.onPass?.('failed');
-        return null;
-      }
-    });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void pass().finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  };
-
-  void pass().finally(schedule);
-
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    ...options,
+    name: 'booking sweep',
+    pass: () => sweepOnce(deps, options),
+    worthLogging: (r) => r.confirmed > 0 || r.expired > 0 || r.refunded > 0 || (r.orphansCancelled ?? 0) > 0,
+    log: deps.log,
+  });
 }

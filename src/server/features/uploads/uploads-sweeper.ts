@@ -4,6 +4,7 @@ import { bookings, homes, uploads, users } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider } from '#server/providers/storage/storage';
 import type { JobOptions } from '#server/app-context';
+import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 
 /** An upload nothing refers to is removed once it is this old (time to fill in the form that uses it). */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
@@ -66,62 +67,18 @@ export async function removeUnusedUploads(
   return { removed };
 }
 
-export interface UploadsSweeper {
-  /** Runs one pass now (after the one in progress, if any). */
-  runNow(): Promise<{ removed: number } | null>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type UploadsSweeper = PeriodicJob<{ removed: number }>;
 
 /** Like the booking sweeper: one pass at start, then every `intervalMs`; passes never overlap. */
 export function startUploadsSweeper(
   deps: UploadsSweepDeps,
   options: { intervalMs: number } & JobOptions<{ removed: number }>,
 ): UploadsSweeper {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<{ removed: number } | null> = Promise.resolve(null);
-  let stopped = false;
-
-  const pass = () => {
-    running = running.then(async () => {
-      if (stopped) return null;
-      try {
-        const outcome = options.exclusive
-          ? await options.exclusive(() => removeUnusedUploads(deps))
-          : { ran: true as const, value: await removeUnusedUploads(deps) };
-        if (!outcome.ran) {
-          options.onPass?.('skipped');
-          return null;
-        }
-        const result = outcome.value;
-        if (result.removed) deps.log?.info(result, 'unused uploads removed');
-        options.onPass?.('ok');
-        return result;
-      } catch (err) {
-        deps.log?.error({ err }, 'uploads sweep failed');
-        options.onPass?.('failed');
-        return null;
-      }
-    });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void pass().finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  };
-
-  void pass().finally(schedule);
-
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    ...options,
+    name: 'uploads sweep',
+    pass: () => removeUnusedUploads(deps),
+    worthLogging: (result) => result.removed > 0,
+    log: deps.log,
+  });
 }
