@@ -14,15 +14,8 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  AUTH_OPERATIONS,
-  check,
-  documentedOperations,
-  known,
-  requestFor,
-  signInActors,
-  type Json,
-} from './test/fuzz-cases';
+import { check, requestFor } from './test/fuzz-cases';
+import { AUTH_OPERATIONS, documentedOperations, known, signInActors, type Json } from './test/fuzz-operations';
 import { useTestApp } from './test/test-app';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 300);
