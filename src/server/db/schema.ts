@@ -158,6 +158,7 @@ const daterange = customType<{ data: string; driverData: string }>({
 });
 
 export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
+export const CANCELLED_BY = ['guest', 'host', 'admin'] as const;
 
 /**
  * A booking copies the home's display fields so it stays readable after the
@@ -195,6 +196,9 @@ export const bookings = pgTable(
     refundId: text('refund_id'),
     /** When the provider said the hold's payment went through (the guest's card was charged) before the hold was confirmed. */
     paymentReceivedAt: timestamp('payment_received_at', { withTimezone: true }),
+    /** Who cancelled it ('guest', 'host', 'admin'; null before migration 0010 or when not cancelled) and the host's reason. */
+    cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
+    cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -207,6 +211,9 @@ export const bookings = pgTable(
     check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
     check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_amount_positive', sql`${t.amountCents} > 0`),
+    check('bookings_cancelled_by_valid', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
+    // A host's reservations list reads bookings by host email, newest stays first.
+    index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
   ],
 );
 
@@ -299,3 +306,51 @@ export const uploads = pgTable(
     check('uploads_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
   ],
 );
+
+/**
+ * A home's secret iCal feed (GET /api/calendar/<token>.ics): one row per home, made on first
+ * use. The token is 32 random bytes (base64url); rotating it replaces the row's token, so the
+ * old URL answers 404. Stored as is (not hashed) so the host can copy the URL again (ADR 0016).
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    homeId: uuid('home_id')
+      .primaryKey()
+      .references(() => homes.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.token)],
+);
+
+/**
+ * An external iCal feed a host imports into one home (Airbnb, Booking.com, Google ...). Its
+ * events are home_blocks rows with source 'import' and this import_id; each sync replaces
+ * them. `etag`/`last_modified` are the feed's validators for conditional requests.
+ */
+export const calendarImports = pgTable(
+  'calendar_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    homeId: uuid('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** The last sync's failure: a stable code and a message for the host; null after a good sync. */
+    lastErrorCode: text('last_error_code'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('calendar_imports_home_idx').on(t.homeId),
+    index('calendar_imports_synced_idx').on(t.lastSyncedAt),
+  ],
+);
+
+export type CalendarImportRow = typeof calendarImports.$inferSelect;

@@ -1,0 +1,86 @@
+/** A host's reservations: the confirmed (and later cancelled) stays at their homes, with the guest. */
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
+import type { Db } from '#server/db/client';
+import { bookings, users, type BookingRow } from '#server/db/schema';
+import { PLACEHOLDER_IMAGE, isUuid, today } from '../homes/homes-service';
+
+/** Upcoming: check-in after today; current: staying tonight; past: checked out (today is the check-out day or later). */
+export function whenOf(row: Pick<BookingRow, 'checkIn' | 'checkOut'>, day: string): ReservationWhen {
+  if (row.checkOut <= day) return 'past';
+  if (row.checkIn <= day) return 'current';
+  return 'upcoming';
+}
+
+export function toReservation(row: BookingRow, userName: string | null, day: string): Reservation {
+  return {
+    id: row.id,
+    homeId: row.homeId,
+    homeTitle: row.title,
+    location: row.location,
+    image: row.image || PLACEHOLDER_IMAGE,
+    guestName: row.guestName?.trim() || userName?.trim() || row.guestEmail,
+    guestEmail: row.guestEmail,
+    from: row.checkIn,
+    to: row.checkOut,
+    nights: row.nights,
+    guests: row.guests,
+    message: row.message,
+    amountCents: row.amountCents,
+    status: row.status === 'cancelled' ? 'cancelled' : 'confirmed',
+    when: whenOf(row, day),
+    cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
+    cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
+  };
+}
+
+/** Stays a host sees: confirmed, or cancelled after having been confirmed (holds never reached the host). */
+const reservationRows = () =>
+  or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt)))!;
+
+/** The most a list answers (a host with more sees the nearest ones; filters narrow it). */
+export const RESERVATIONS_LIMIT = 500;
+
+/**
+ * The reservations at `hostEmail`'s homes: current and upcoming ones first in date order,
+ * then past ones newest first. `homeId` and `when` narrow the list.
+ */
+export async function listReservations(
+  db: Db,
+  now: Date,
+  filter: { hostEmail: string; homeId?: string; when?: ReservationWhen },
+): Promise<Reservation[]> {
+  const day = today(now);
+  if (filter.homeId !== undefined && !isUuid(filter.homeId)) return [];
+  const where: SQL[] = [sql`lower(${bookings.hostEmail}) = lower(${filter.hostEmail})`, reservationRows()];
+  if (filter.homeId) where.push(eq(bookings.homeId, filter.homeId));
+  if (filter.when === 'past') where.push(sql`${bookings.checkOut} <= ${day}::date`);
+  if (filter.when === 'current') where.push(sql`${bookings.checkIn} <= ${day}::date and ${bookings.checkOut} > ${day}::date`);
+  if (filter.when === 'upcoming') where.push(sql`${bookings.checkIn} > ${day}::date`);
+  const isPast = sql`(${bookings.checkOut} <= ${day}::date)`;
+  const rows = await db
+    .select({ booking: bookings, userName: users.name })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.guestId))
+    .where(and(...where))
+    .orderBy(
+      asc(isPast),
+      sql`case when ${isPast} then null else ${bookings.checkIn} end asc nulls last`,
+      desc(bookings.checkIn),
+      asc(bookings.id),
+    )
+    .limit(RESERVATIONS_LIMIT);
+  return rows.map((r) => toReservation(r.booking, r.userName, day));
+}
+
+export async function findReservation(db: Db, id: string, now: Date): Promise<Reservation | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ booking: bookings, userName: users.name })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.guestId))
+    .where(eq(bookings.id, id))
+    .limit(1);
+  return row ? toReservation(row.booking, row.userName, today(now)) : null;
+}

@@ -1,0 +1,75 @@
+/** The host's reservations: GET /api/host/reservations and POST /api/host/reservations/:id/cancel. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParam } from '#shared/schemas/common';
+import {
+  hostCancelRequestSchema,
+  hostCancelResponseSchema,
+  reservationListSchema,
+  reservationsQuerySchema,
+} from '#shared/schemas/reservations';
+import type { AppContext } from '#server/app-context';
+import { requireRole, sameEmail, withRole } from '#server/auth/guards';
+import { forbidden } from '#server/http/errors';
+import { hostCancelBooking } from './host-cancellation';
+import { listReservations } from './reservations-queries';
+
+export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/host/reservations',
+      {
+        preValidation: withRole('host', 'admin'),
+        schema: {
+          tags: ['reservations'],
+          summary: "The signed-in host's reservations across their homes (an admin names the host with ?hostEmail=)",
+          description:
+            'Confirmed stays and cancelled ones that had been confirmed, with the guest, dates, guests, message and ' +
+            'amount; current and upcoming first (by check-in), then past ones newest first. `when` and `homeId` filter.',
+          querystring: reservationsQuerySchema,
+          response: { 200: reservationListSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const me = requireRole(request, 'host', 'admin');
+        const { hostEmail, homeId, when } = request.query;
+        if (hostEmail !== undefined && me.role !== 'admin' && !sameEmail(hostEmail, me.email)) {
+          throw forbidden("Only an admin can see another host's reservations");
+        }
+        reply.header('cache-control', 'private, no-store');
+        const reservations = await listReservations(ctx.db, ctx.clock.now(), {
+          hostEmail: hostEmail ?? me.email,
+          ...(homeId !== undefined && { homeId }),
+          ...(when !== undefined && { when }),
+        });
+        return { reservations };
+      },
+    );
+
+    app.post(
+      '/host/reservations/:id/cancel',
+      {
+        preValidation: withRole('host', 'admin'),
+        schema: {
+          tags: ['reservations'],
+          summary: 'The host cancels a confirmed stay with a reason: the guest is refunded in full, both are mailed',
+          description:
+            'The nights are free again at once. A repeat answers the cancelled reservation again (a refund that ' +
+            'failed is retried). 409 not_confirmed for a booking that is not confirmed, 409 stay_over once the guest ' +
+            "checked out; 404 for a booking at another host's home, as for an unknown id.",
+          params: idParam,
+          body: hostCancelRequestSchema,
+          response: {
+            200: hostCancelResponseSchema,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) =>
+        hostCancelBooking(ctx, requireRole(request, 'host', 'admin'), request.params.id, request.body.reason),
+    );
+  };
+}

@@ -1,0 +1,69 @@
+/** A host's reservations (GET /api/host/reservations) and a host's cancellation of one. */
+import { z } from 'zod';
+import { isoDate } from './common';
+
+export const RESERVATION_WHEN = ['upcoming', 'current', 'past'] as const;
+export type ReservationWhen = (typeof RESERVATION_WHEN)[number];
+
+export const reservationSchema = z
+  .object({
+    id: z.string(),
+    homeId: z.string().nullable().describe('Null once the home was deleted'),
+    homeTitle: z.string(),
+    location: z.string(),
+    image: z.string(),
+    guestName: z.string(),
+    guestEmail: z.string(),
+    from: isoDate.describe('Check-in date'),
+    to: isoDate.describe('Check-out date (the stay is [from, to))'),
+    nights: z.number().int(),
+    guests: z.number().int(),
+    message: z.string().describe("The guest's note to the host"),
+    amountCents: z.number().int().describe('What the guest paid, in cents'),
+    status: z.enum(['confirmed', 'cancelled']),
+    when: z
+      .enum(RESERVATION_WHEN)
+      .describe('Against today (UTC): upcoming (check-in later), current (staying now), past (checked out)'),
+    cancelledAt: z.string().nullable(),
+    cancelledBy: z.enum(['guest', 'host', 'admin']).nullable(),
+    cancelReason: z.string().nullable().describe("The host's reason, when the host cancelled"),
+  })
+  .meta({ id: 'Reservation' });
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const reservationListSchema = z.object({ reservations: z.array(reservationSchema) }).meta({ id: 'Reservations' });
+export type ReservationList = z.infer<typeof reservationListSchema>;
+
+export const reservationsQuerySchema = z
+  .object({
+    hostEmail: z.string().trim().min(1).max(254).optional().describe("Admin only: that host's reservations"),
+    homeId: z.string().trim().min(1).max(100).optional(),
+    when: z.enum(RESERVATION_WHEN).optional(),
+  })
+  .strict();
+export type ReservationsQuery = z.infer<typeof reservationsQuerySchema>;
+
+export const CANCEL_REASON_MAX = 1000;
+
+/** POST /api/host/reservations/:id/cancel */
+export const hostCancelRequestSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why the booking is cancelled: the guest reads it')
+      .max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
+  })
+  .strict()
+  .meta({ id: 'HostCancelRequest' });
+export type HostCancelRequest = z.infer<typeof hostCancelRequestSchema>;
+
+export const hostCancelResponseSchema = z
+  .object({
+    reservation: reservationSchema,
+    refund: z
+      .enum(['refunded', 'refund_owed', 'none'])
+      .describe('refunded: the full amount went back; refund_owed: the provider failed, it is retried until it goes through'),
+  })
+  .meta({ id: 'HostCancelResponse' });
+export type HostCancelResponse = z.infer<typeof hostCancelResponseSchema>;
