@@ -124,6 +124,13 @@ export const homes = pgTable(
     confirmedNights: datemultirange('confirmed_nights')
       .notNull()
       .default(sql`'{}'::datemultirange`),
+    /** Per-home stay rules (migration 0009): the shortest and longest stay one hold may take. */
+    minNights: integer('min_nights').notNull().default(1),
+    maxNights: integer('max_nights').notNull().default(30),
+    /** 'HH:MM', 24-hour, the home's local time; the defaults follow the terms (check-in after 12:00 PM). */
+    checkInTime: text('check_in_time').notNull().default('12:00'),
+    checkOutTime: text('check_out_time').notNull().default('11:00'),
+    houseRules: text('house_rules').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -135,6 +142,11 @@ export const homes = pgTable(
     check('homes_window_valid', sql`${t.availableFrom} < ${t.availableTo}`),
     check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
+    check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),
+    check(
+      'homes_times_valid',
+      sql`${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
   ],
 );
 
@@ -218,6 +230,45 @@ export const bookings = pgTable(
 );
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+export const BLOCK_SOURCES = ['host', 'import'] as const;
+
+/**
+ * Nights a home cannot be booked apart from bookings: blocked by its host
+ * (`source` 'host', with an optional private note) or by an imported calendar
+ * (`source` 'import', `import_id` the calendar_imports row, `external_uid` the
+ * feed event's UID). `stay` is `[from, to)`. Host blocks never overlap each
+ * other (exclusion constraint) nor a live hold or confirmed booking (checked
+ * under the home row lock, ADR 0015); imported ones may overlap anything and
+ * then show as conflicts. Their nights are in homes.confirmed_nights (0009).
+ */
+export const homeBlocks = pgTable(
+  'home_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    homeId: uuid('home_id')
+      .notNull()
+      .references(() => homes.id, { onDelete: 'cascade' }),
+    stay: daterange('stay').notNull(),
+    note: text('note'),
+    source: text('source', { enum: BLOCK_SOURCES }).notNull().default('host'),
+    // The FK to calendar_imports comes with that table (the iCal import's migration).
+    importId: uuid('import_id'),
+    externalUid: text('external_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('home_blocks_home_stay_idx').using('gist', t.homeId, t.stay),
+    index('home_blocks_import_idx').on(t.importId),
+    check('home_blocks_source_valid', sql`${t.source} in ('host', 'import')`),
+    check(
+      'home_blocks_stay_valid',
+      sql`not isempty(${t.stay}) and not lower_inf(${t.stay}) and not upper_inf(${t.stay}) and lower_inc(${t.stay}) and not upper_inc(${t.stay})`,
+    ),
+  ],
+);
+
+export type HomeBlockRow = typeof homeBlocks.$inferSelect;
 
 /**
  * Homes that were deleted, and who owned them: a repeated delete by the owner
