@@ -61,6 +61,19 @@ export interface JobOptions<T> {
   onPass?: (outcome: 'ok' | 'failed' | 'skipped') => void;
 }
 
+/**
+ * How imported calendar feeds are fetched (features/calendar-sync/feed-fetch.ts). Private,
+ * loopback and link-local addresses are refused unless `allowPrivate` (CALENDAR_IMPORT_ALLOW_PRIVATE).
+ */
+export interface CalendarFetchPolicy {
+  allowPrivate: boolean;
+  /** Resolves a host name (tests hand in one that plays a public name pointing inside); DNS when not given. */
+  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
 /** Prometheus metrics the app records (see metrics.ts); none are recorded when not given. */
 export interface AppMetrics {
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
@@ -129,6 +142,8 @@ export interface AppDeps {
   trustProxy?: readonly string[];
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
+  /** Fetching imported iCal feeds; private addresses refused when not given. */
+  calendarFetch?: CalendarFetchPolicy;
 }
 
 /**

@@ -27,6 +27,8 @@ import { resolveIdentity } from './auth/guards';
 import { loginThrottle, memoryThrottleStore } from './auth/throttle';
 import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
+import { reservationsRoutes } from './features/bookings/reservations-routes';
+import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
@@ -264,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
+      await api.register(reservationsRoutes(ctx));
+      await api.register(calendarSyncRoutes(ctx));
     },
     { prefix: '/api' },
   );

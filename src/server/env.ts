@@ -85,6 +85,10 @@ export const envSchema = z
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How often unused uploads older than a day are removed. */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    /** How often the background worker fetches every imported iCal calendar (issue 11). */
+    CALENDAR_SYNC_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(1_800_000),
+    /** Lets calendar imports fetch from loopback and private addresses (tests, feeds on your own network). Never on a public site. */
+    CALENDAR_IMPORT_ALLOW_PRIVATE: bool.default(false),
     /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */

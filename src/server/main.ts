@@ -6,6 +6,7 @@ import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
+import { startCalendarSync, type CalendarSyncJob } from './features/calendar-sync/calendar-sync-job';
 import { UPLOADS_CONCURRENT_PER_USER, UPLOADS_PER_MINUTE_PER_USER } from './features/uploads/upload-limits';
 import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
 import { countedPayments, createMetrics, serveMetrics } from './metrics';
@@ -76,6 +77,9 @@ async function main() {
   const payments = metrics ? countedPayments(provider, metrics) : provider;
   console.log(`Card payments: ${payments.name}`);
 
+  const calendarFetch = { allowPrivate: env.CALENDAR_IMPORT_ALLOW_PRIVATE };
+  if (calendarFetch.allowPrivate)
+    console.log('Calendar imports may fetch from private addresses (CALENDAR_IMPORT_ALLOW_PRIVATE).');
   /** True from SIGTERM/SIGINT on: /api/ready answers 503. */
   let draining = false;
   const app = await buildApp({
@@ -88,6 +92,7 @@ async function main() {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    calendarFetch,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     ...(redis && {
@@ -136,9 +141,12 @@ async function main() {
   let sweeper: BookingSweeper | null = null;
   // Removes uploads nothing refers to once they are a day old (safe with several processes).
   let uploadsSweeper: UploadsSweeper | null = null;
+  // Fetches imported iCal calendars (one process at a time).
+  let calendarSync: CalendarSyncJob | null = null;
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await uploadsSweeper?.stop();
+    await calendarSync?.stop();
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
@@ -157,6 +165,14 @@ async function main() {
       intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
       exclusive: (pass) => database.tryWithLock(LOCKS.uploadsSweep, pass),
       onPass: (outcome) => metrics?.sweeperRun('uploads', outcome),
+    },
+  );
+  calendarSync = startCalendarSync(
+    { db: database.db, clock, fetchPolicy: calendarFetch, log: app.log },
+    {
+      intervalMs: env.CALENDAR_SYNC_INTERVAL_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.calendarSync, pass),
+      onPass: (outcome) => metrics?.sweeperRun('calendar', outcome),
     },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');

@@ -223,7 +223,10 @@ export const bookings = pgTable(
     check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
     check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_amount_positive', sql`${t.amountCents} > 0`),
-    check('bookings_cancelled_by_valid', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`),
+    check(
+      'bookings_cancelled_by_valid',
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`,
+    ),
     // A host's reservations list reads bookings by host email, newest stays first.
     index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
   ],
@@ -252,8 +255,8 @@ export const homeBlocks = pgTable(
     stay: daterange('stay').notNull(),
     note: text('note'),
     source: text('source', { enum: BLOCK_SOURCES }).notNull().default('host'),
-    // The FK to calendar_imports comes with that table (the iCal import's migration).
-    importId: uuid('import_id'),
+    // An import's events go with it (migration 0010).
+    importId: uuid('import_id').references(() => calendarImports.id, { onDelete: 'cascade' }),
     externalUid: text('external_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -398,10 +401,7 @@ export const calendarImports = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('calendar_imports_home_idx').on(t.homeId),
-    index('calendar_imports_synced_idx').on(t.lastSyncedAt),
-  ],
+  (t) => [index('calendar_imports_home_idx').on(t.homeId), index('calendar_imports_synced_idx').on(t.lastSyncedAt)],
 );
 
 export type CalendarImportRow = typeof calendarImports.$inferSelect;

@@ -53,7 +53,7 @@ export const calendarImportSchema = z
     url: z.string(),
     lastSyncedAt: z.string().nullable().describe('When the feed was last fetched (successfully or not)'),
     lastErrorCode: z.string().nullable(),
-    lastError: z.string().nullable().describe("Why the last sync failed; null when it worked"),
+    lastError: z.string().nullable().describe('Why the last sync failed; null when it worked'),
     blockedRanges: z.number().int().describe('Night ranges this feed blocks now'),
     conflicts: z.array(importConflictSchema),
     createdAt: z.string(),

@@ -31,7 +31,9 @@ export const reservationSchema = z
   .meta({ id: 'Reservation' });
 export type Reservation = z.infer<typeof reservationSchema>;
 
-export const reservationListSchema = z.object({ reservations: z.array(reservationSchema) }).meta({ id: 'Reservations' });
+export const reservationListSchema = z
+  .object({ reservations: z.array(reservationSchema) })
+  .meta({ id: 'Reservations' });
 export type ReservationList = z.infer<typeof reservationListSchema>;
 
 export const reservationsQuerySchema = z
@@ -63,7 +65,9 @@ export const hostCancelResponseSchema = z
     reservation: reservationSchema,
     refund: z
       .enum(['refunded', 'refund_owed', 'none'])
-      .describe('refunded: the full amount went back; refund_owed: the provider failed, it is retried until it goes through'),
+      .describe(
+        'refunded: the full amount went back; refund_owed: the provider failed, it is retried until it goes through',
+      ),
   })
   .meta({ id: 'HostCancelResponse' });
 export type HostCancelResponse = z.infer<typeof hostCancelResponseSchema>;

@@ -96,13 +96,20 @@ export async function hostCancelBooking(
 
   const [cancelled] = await deps.db
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, cancelledBy: caller.role === 'admin' ? 'admin' : 'host', cancelReason: reason })
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      updatedAt: now,
+      cancelledBy: caller.role === 'admin' ? 'admin' : 'host',
+      cancelReason: reason,
+    })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
     .returning();
   if (!cancelled) {
     // Someone else (the guest, an admin) cancelled it in between: answer what it is now.
     const now2 = await findBooking(deps.db, booking.id);
-    if (now2?.status === 'cancelled') return answer(now2.refundId && now2.refundId !== REFUND_OWED ? 'refunded' : 'refund_owed');
+    if (now2?.status === 'cancelled')
+      return answer(now2.refundId && now2.refundId !== REFUND_OWED ? 'refunded' : 'refund_owed');
     throw conflict('Only a confirmed booking can be cancelled by the host', 'not_confirmed');
   }
   logOf(deps).info({ bookingId: booking.id, by: caller.id }, 'booking cancelled by the host');

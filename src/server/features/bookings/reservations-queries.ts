@@ -56,7 +56,8 @@ export async function listReservations(
   const where: SQL[] = [sql`lower(${bookings.hostEmail}) = lower(${filter.hostEmail})`, reservationRows()];
   if (filter.homeId) where.push(eq(bookings.homeId, filter.homeId));
   if (filter.when === 'past') where.push(sql`${bookings.checkOut} <= ${day}::date`);
-  if (filter.when === 'current') where.push(sql`${bookings.checkIn} <= ${day}::date and ${bookings.checkOut} > ${day}::date`);
+  if (filter.when === 'current')
+    where.push(sql`${bookings.checkIn} <= ${day}::date and ${bookings.checkOut} > ${day}::date`);
   if (filter.when === 'upcoming') where.push(sql`${bookings.checkIn} > ${day}::date`);
   const isPast = sql`(${bookings.checkOut} <= ${day}::date)`;
   const rows = await db

@@ -1,0 +1,92 @@
+/**
+ * A home's secret iCal feed: its token (made on first use, rotated by the host) and the feed
+ * itself, one all-day VEVENT per confirmed booking and per host block, "Reserved" and nothing
+ * else (no guest, no note). Imported blocks are not exported back: two channels importing each
+ * other would otherwise keep a removed stay alive forever.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import ical from 'ical-generator';
+import { addDays } from '#shared/stay';
+import type { Db } from '#server/db/client';
+import { bookings, calendarFeeds, homeBlocks } from '#server/db/schema';
+import { today } from '../homes/homes-service';
+
+/** 32 random bytes: far beyond guessing (ADR 0016). */
+export const newFeedToken = () => randomBytes(32).toString('base64url');
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const feedPath = (token: string) => `/api/calendar/${token}.ics`;
+
+/** The home's feed token, made on first use (two first uses at once agree on one). */
+export async function feedTokenOf(db: Db, homeId: string): Promise<{ token: string; rotatedAt: Date | null }> {
+  await db.insert(calendarFeeds).values({ homeId, token: newFeedToken() }).onConflictDoNothing();
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.homeId, homeId));
+  return { token: row!.token, rotatedAt: row!.rotatedAt };
+}
+
+/** A new token: the old URL answers 404 from now on. */
+export async function rotateFeedToken(db: Db, homeId: string, now: Date) {
+  const token = newFeedToken();
+  await db
+    .insert(calendarFeeds)
+    .values({ homeId, token, rotatedAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.homeId, set: { token, rotatedAt: now } });
+  return { token, rotatedAt: now };
+}
+
+/** Stays and blocks ended this long ago still show (other channels may show a little history). */
+const HISTORY_DAYS = 30;
+
+/** The feed of the home with this token, or null when no home has it. */
+export async function feedFor(db: Db, token: string, now: Date): Promise<string | null> {
+  if (!TOKEN.test(token)) return null;
+  const [feed] = await db
+    .select({ homeId: calendarFeeds.homeId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.token, token));
+  if (!feed) return null;
+  const since = addDays(today(now), -HISTORY_DAYS);
+  const [stays, blocks] = await Promise.all([
+    db
+      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, createdAt: bookings.createdAt })
+      .from(bookings)
+      .where(and(eq(bookings.homeId, feed.homeId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since))),
+    db
+      .select({
+        id: homeBlocks.id,
+        from: sql<string>`lower(${homeBlocks.stay})::text`,
+        to: sql<string>`upper(${homeBlocks.stay})::text`,
+        createdAt: homeBlocks.createdAt,
+      })
+      .from(homeBlocks)
+      .where(
+        and(
+          eq(homeBlocks.homeId, feed.homeId),
+          eq(homeBlocks.source, 'host'),
+          sql`upper(${homeBlocks.stay}) > ${since}::date`,
+        ),
+      ),
+  ]);
+  const calendar = ical({
+    name: 'StayHub',
+    prodId: { company: 'StayHub', product: 'Calendar', language: 'EN' },
+  });
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const events = [
+    ...stays.map((s) => ({ ...s, uid: `booking-${s.id}@stayhub` })),
+    ...blocks.map((b) => ({ ...b, uid: `block-${b.id}@stayhub` })),
+  ].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.uid.localeCompare(b.uid)));
+  for (const e of events) {
+    calendar.createEvent({
+      id: e.uid,
+      start: day(e.from),
+      end: day(e.to),
+      allDay: true,
+      summary: 'Reserved',
+      // DTSTAMP from the row, so the same state answers the same bytes (stable for caches and diffing).
+      stamp: e.createdAt,
+    });
+  }
+  return calendar.toString();
+}

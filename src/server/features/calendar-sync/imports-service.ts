@@ -1,0 +1,245 @@
+/**
+ * The external feeds imported into a home: add, list (with what they block and where they
+ * clash with confirmed bookings), delete, and sync. A sync replaces the import's blocks in one
+ * transaction (the import row locked first, so two syncs of one feed never interleave): events
+ * that left the feed unblock their nights. An event over a confirmed booking is kept and shown
+ * as a conflict; nothing is ever cancelled. A failed fetch keeps the blocks it had.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } from '#shared/schemas/calendar-sync';
+import type { ServiceLog } from '#server/app-context';
+import { conflict, notFound } from '#server/domain-errors';
+import type { Db } from '#server/db/client';
+import { bookings, calendarImports, homes, homeBlocks, type CalendarImportRow } from '#server/db/schema';
+import type { Clock } from '#server/providers/clock/clock';
+import { isUuid, today } from '../homes/homes-service';
+import { FeedFetchError, fetchFeed, type FetchPolicy } from './feed-fetch';
+import { FeedParseError, parseFeed } from './feed-parse';
+
+export interface SyncDeps {
+  db: Db;
+  clock: Clock;
+  fetchPolicy: FetchPolicy;
+  log?: ServiceLog;
+}
+
+type Conflict = CalendarImport['conflicts'][number];
+
+async function conflictsOf(db: Db, homeId: string, day: string): Promise<Map<string, Conflict[]>> {
+  const rows = await db
+    .select({
+      importId: homeBlocks.importId,
+      from: sql<string>`lower(${homeBlocks.stay})::text`,
+      to: sql<string>`upper(${homeBlocks.stay})::text`,
+      bookingId: bookings.id,
+      bookingFrom: bookings.checkIn,
+      bookingTo: bookings.checkOut,
+    })
+    .from(homeBlocks)
+    .innerJoin(
+      bookings,
+      and(
+        eq(bookings.homeId, homeBlocks.homeId),
+        eq(bookings.status, 'confirmed'),
+        sql`${bookings.stay} && ${homeBlocks.stay}`,
+      ),
+    )
+    .where(
+      and(
+        eq(homeBlocks.homeId, homeId),
+        eq(homeBlocks.source, 'import'),
+        sql`upper(${homeBlocks.stay}) > ${day}::date`,
+      ),
+    )
+    .orderBy(sql`lower(${homeBlocks.stay})`, asc(bookings.checkIn));
+  const byImport = new Map<string, Conflict[]>();
+  for (const { importId, ...conflict } of rows) {
+    if (!importId) continue;
+    const list = byImport.get(importId) ?? [];
+    list.push(conflict);
+    byImport.set(importId, list);
+  }
+  return byImport;
+}
+
+function toImport(row: CalendarImportRow, blockedRanges: number, conflicts: Conflict[]): CalendarImport {
+  return {
+    id: row.id,
+    homeId: row.homeId,
+    name: row.name,
+    url: row.url,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    lastErrorCode: row.lastErrorCode,
+    lastError: row.lastError,
+    blockedRanges,
+    conflicts,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listImports(db: Db, homeId: string, now: Date): Promise<CalendarImport[]> {
+  const day = today(now);
+  const [rows, counts, conflicts] = await Promise.all([
+    db
+      .select()
+      .from(calendarImports)
+      .where(eq(calendarImports.homeId, homeId))
+      .orderBy(asc(calendarImports.createdAt), asc(calendarImports.id)),
+    db
+      .select({ importId: homeBlocks.importId, n: count() })
+      .from(homeBlocks)
+      .where(
+        and(
+          eq(homeBlocks.homeId, homeId),
+          eq(homeBlocks.source, 'import'),
+          sql`upper(${homeBlocks.stay}) > ${day}::date`,
+        ),
+      )
+      .groupBy(homeBlocks.importId),
+    conflictsOf(db, homeId, day),
+  ]);
+  const blocked = new Map(counts.map((c) => [c.importId, c.n]));
+  return rows.map((r) => toImport(r, blocked.get(r.id) ?? 0, conflicts.get(r.id) ?? []));
+}
+
+export async function findImport(db: Db, homeId: string, importId: string): Promise<CalendarImportRow | null> {
+  if (!isUuid(importId)) return null;
+  const [row] = await db
+    .select()
+    .from(calendarImports)
+    .where(and(eq(calendarImports.id, importId), eq(calendarImports.homeId, homeId)));
+  return row ?? null;
+}
+
+export async function oneImport(db: Db, row: CalendarImportRow, now: Date): Promise<CalendarImport> {
+  const all = await listImports(db, row.homeId, now);
+  return all.find((i) => i.id === row.id) ?? toImport(row, 0, []);
+}
+
+export async function createImport(db: Db, homeId: string, input: CreateCalendarImport): Promise<CalendarImportRow> {
+  return db.transaction(async (tx) => {
+    // One add at a time per home, so the limit and the duplicate check hold under concurrency.
+    await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId)).for('no key update');
+    const existing = await tx
+      .select({ url: calendarImports.url })
+      .from(calendarImports)
+      .where(eq(calendarImports.homeId, homeId));
+    if (existing.some((e) => e.url === input.url)) {
+      throw conflict('This calendar is already imported into this home', 'already_imported');
+    }
+    if (existing.length >= MAX_IMPORTS_PER_HOME) {
+      throw conflict(`A home can import at most ${MAX_IMPORTS_PER_HOME} calendars`, 'too_many_imports');
+    }
+    const [row] = await tx.insert(calendarImports).values({ homeId, name: input.name, url: input.url }).returning();
+    return row!;
+  });
+}
+
+/** Deletes the import; its blocks go with it (ON DELETE CASCADE), so their nights are free again. */
+export async function deleteImport(db: Db, homeId: string, importId: string): Promise<void> {
+  if (!isUuid(importId)) throw notFound('No calendar import with this id');
+  const gone = await db
+    .delete(calendarImports)
+    .where(and(eq(calendarImports.id, importId), eq(calendarImports.homeId, homeId)))
+    .returning({ id: calendarImports.id });
+  if (!gone.length) throw notFound('No calendar import with this id');
+}
+
+/** Fetches the feed and replaces the import's blocks; a failure is recorded on the row. Answers the row after. */
+export async function syncImport(deps: SyncDeps, row: CalendarImportRow): Promise<CalendarImportRow> {
+  const { db, clock } = deps;
+  let outcome:
+    | { kind: 'not_modified' }
+    | { kind: 'ok'; ranges: ReturnType<typeof parseFeed>; etag: string | null; lastModified: string | null }
+    | { kind: 'failed'; code: string; message: string };
+  try {
+    const fetched = await fetchFeed(row.url, { etag: row.etag, lastModified: row.lastModified }, deps.fetchPolicy);
+    outcome =
+      fetched.status === 'not_modified'
+        ? { kind: 'not_modified' }
+        : {
+            kind: 'ok',
+            ranges: parseFeed(fetched.body, today(clock.now())),
+            etag: fetched.etag,
+            lastModified: fetched.lastModified,
+          };
+  } catch (err) {
+    if (!(err instanceof FeedFetchError || err instanceof FeedParseError)) {
+      deps.log?.error({ err, importId: row.id }, 'calendar import: unexpected failure');
+    }
+    outcome =
+      err instanceof FeedFetchError || err instanceof FeedParseError
+        ? { kind: 'failed', code: err.code, message: err.message }
+        : { kind: 'failed', code: 'sync_failed', message: 'The calendar could not be synced. Try again later.' };
+  }
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(calendarImports).where(eq(calendarImports.id, row.id)).for('update');
+    // Deleted while it was being fetched: nothing to write.
+    if (!locked) return row;
+    if (outcome.kind === 'failed') {
+      const [updated] = await tx
+        .update(calendarImports)
+        .set({ lastSyncedAt: now, lastErrorCode: outcome.code, lastError: outcome.message })
+        .where(eq(calendarImports.id, row.id))
+        .returning();
+      deps.log?.info({ importId: row.id, code: outcome.code }, 'calendar import: sync failed');
+      return updated!;
+    }
+    if (outcome.kind === 'ok') {
+      await tx.delete(homeBlocks).where(eq(homeBlocks.importId, row.id));
+      if (outcome.ranges.length) {
+        await tx.insert(homeBlocks).values(
+          outcome.ranges.map((r) => ({
+            homeId: locked.homeId,
+            stay: `[${r.from},${r.to})`,
+            source: 'import' as const,
+            importId: row.id,
+            externalUid: r.uid.slice(0, 1000),
+          })),
+        );
+      }
+    }
+    const [updated] = await tx
+      .update(calendarImports)
+      .set({
+        lastSyncedAt: now,
+        lastErrorCode: null,
+        lastError: null,
+        ...(outcome.kind === 'ok' && { etag: outcome.etag, lastModified: outcome.lastModified }),
+      })
+      .where(eq(calendarImports.id, row.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** One background pass: every import not synced for `staleMs`, oldest first, a few at a time. */
+export async function syncDueImports(
+  deps: SyncDeps,
+  staleMs: number,
+  limit = 500,
+): Promise<{ synced: number; failed: number }> {
+  const before = new Date(deps.clock.now().getTime() - staleMs);
+  const due = await deps.db
+    .select()
+    .from(calendarImports)
+    .where(
+      sql`${calendarImports.lastSyncedAt} is null or ${calendarImports.lastSyncedAt} < ${before.toISOString()}::timestamptz`,
+    )
+    .orderBy(sql`${calendarImports.lastSyncedAt} asc nulls first`)
+    .limit(limit);
+  let synced = 0;
+  let failed = 0;
+  const queue = [...due];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      const after = await syncImport(deps, row);
+      if (after.lastErrorCode) failed++;
+      else synced++;
+    }
+  };
+  // A few feeds at once: one slow feed (up to its 10 s deadline) does not hold up the rest.
+  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
+  return { synced, failed };
+}
