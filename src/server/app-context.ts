@@ -69,6 +69,11 @@ export interface CalendarFetchPolicy {
   allowPrivate: boolean;
   /** Resolves a host name (tests hand in one that plays a public name pointing inside); DNS when not given. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+  /**
+   * Exact addresses allowed whatever their range (not from the environment: tests use it to let a
+   * local server play a public one, so a redirect from it to loopback can be refused).
+   */
+  allowAddresses?: readonly string[];
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;

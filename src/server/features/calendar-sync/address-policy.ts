@@ -10,7 +10,11 @@ import ipaddr from 'ipaddr.js';
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat']);
 
 /** Why an address is refused, or null when it may be connected to. */
-export function refusedAddress(address: string, allowPrivate: boolean): string | null {
+export function refusedAddress(
+  address: string,
+  allowPrivate: boolean,
+  allowAddresses: readonly string[] = [],
+): string | null {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     parsed = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
@@ -21,6 +25,7 @@ export function refusedAddress(address: string, allowPrivate: boolean): string |
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  if (allowAddresses.includes(parsed.toString())) return null;
   const range = parsed.range();
   if (range === 'unicast') return null;
   if (allowPrivate && PRIVATE_RANGES.has(range)) return null;

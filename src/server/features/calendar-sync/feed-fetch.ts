@@ -46,7 +46,7 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address:
       `The calendar link points to ${address} (${why}), which StayHub does not fetch from. Use the public link your calendar gives out.`,
     );
   if (isIP(host)) {
-    const why = refusedAddress(host, policy.allowPrivate);
+    const why = refusedAddress(host, policy.allowPrivate, policy.allowAddresses);
     if (why) throw refuse(host, why);
     return { address: host, family: isIP(host) };
   }
@@ -59,7 +59,7 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address:
   if (!addresses.length) throw new FeedFetchError('dns_failed', `The name ${host} has no address.`);
   // Every address must pass: otherwise a name with one public and one private address could be aimed inside.
   for (const a of addresses) {
-    const why = refusedAddress(a.address, policy.allowPrivate);
+    const why = refusedAddress(a.address, policy.allowPrivate, policy.allowAddresses);
     if (why) throw refuse(`${host} (${a.address})`, why);
   }
   return addresses[0]!;
@@ -117,7 +117,7 @@ function requestOnce(
       socket.once('connect', () => {
         // Belt and braces: the peer actually connected to must pass too.
         const peer = socket.remoteAddress;
-        const why = peer ? refusedAddress(peer, policy.allowPrivate) : 'unknown peer';
+        const why = peer ? refusedAddress(peer, policy.allowPrivate, policy.allowAddresses) : 'unknown peer';
         if (why) req.destroy(new FeedFetchError('address_not_allowed', `Connected to ${peer} (${why}); refused.`));
       });
     });
