@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
+import { calendarCases } from './test/authz-calendar-cases';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
 
@@ -264,6 +265,9 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ requested: 200, admin: 200 }),
     },
   ],
+
+  // The host's reservations and the iCal calendar sync (issue 11).
+  ...calendarCases({ t, who: () => who, freshHome, freshBooking: async () => freshBooking() }),
 };
 
 const EXCLUDED = (method: string, url: string) =>

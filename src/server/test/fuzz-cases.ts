@@ -52,6 +52,11 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
         billing: { name: 'Guest', email: known.who.guest.user.email },
       },
     },
+    'GET /api/host/reservations': {
+      query: { hostEmail: known.who.host.user.email, homeId: known.homeId, when: 'upcoming' },
+    },
+    'POST /api/host/reservations/{id}/cancel': { body: { reason: 'A pipe burst' } },
+    'POST /api/home/{id}/calendar-imports': { body: { url: 'http://127.0.0.1:9/other.ics', name: 'Airbnb' } },
     'POST /api/auth/sign-in/email': { body: { email: known.who.guest.user.email, password: 'a-password-1' } },
     'POST /api/auth/request-password-reset': {
       body: { email: known.who.guest.user.email, redirectTo: '/reset-password' },
@@ -94,7 +99,11 @@ function pathValue(param: Param): fc.Arbitrary<string> {
       ? Object.values(known.who).map((w) => w.user.email)
       : param.name === 'key'
         ? [known.documentKey]
-        : [known.homeId, known.bookingId, crypto.randomUUID()];
+        : param.name === 'token'
+          ? [known.feedToken]
+          : param.name === 'importId'
+            ? [known.importId, crypto.randomUUID()]
+            : [known.homeId, known.bookingId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

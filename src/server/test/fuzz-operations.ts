@@ -3,6 +3,8 @@
  * plus Better Auth's endpoints, the actors that call them, and the real ids their examples use.
  */
 import { randomBytes } from 'node:crypto';
+import { calendarImports } from '../db/schema';
+import { feedTokenOf } from '../features/calendar-sync/feed-export';
 import { ownerTag } from '../features/uploads/uploads-service';
 import { insertBooking, insertHome } from './factories';
 import { signInAs, type SignedIn, type TestApp } from './test-app';
@@ -35,6 +37,9 @@ export const known = {
   homeId: '',
   bookingId: '',
   documentKey: '',
+  /** A calendar import of the host's home (its feed is on loopback: a sync is refused at once) and the home's feed token. */
+  importId: '',
+  feedToken: '',
 };
 
 /** Signs in a guest, a host and an admin and makes a home and a held booking of theirs (the real ids cases use). */
@@ -55,6 +60,12 @@ export async function signInActors(t: TestApp) {
     })
   ).id;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
+  const [calendarImport] = await t.db
+    .insert(calendarImports)
+    .values({ homeId: home.id, name: 'Fuzz feed', url: 'http://127.0.0.1:9/feed.ics' })
+    .returning();
+  known.importId = calendarImport!.id;
+  known.feedToken = (await feedTokenOf(t.db, home.id)).token;
 }
 
 /** Better Auth's endpoints (not in the OpenAPI document), with the fields they read. */

@@ -1,0 +1,149 @@
+/**
+ * The authorisation matrix's cases for the host's reservations and the iCal calendar sync
+ * routes (issue 11), kept apart so the matrix file stays small; src/server/authz-matrix.test.ts
+ * spreads them into its MATRIX.
+ */
+import type { InjectOptions } from 'fastify';
+import { calendarImports } from '../db/schema';
+import type { Actor, SignedIn, TestApp } from './test-app';
+
+type Expect = Record<Actor, number>;
+type Request = InjectOptions & { method: NonNullable<InjectOptions['method']>; url: string };
+interface Case {
+  name: string;
+  request: () => Promise<Request> | Request;
+  expect: Expect;
+}
+
+const all = (status: number): Expect => ({
+  anonymous: status,
+  guest: status,
+  requested: status,
+  host: status,
+  otherHost: status,
+  admin: status,
+});
+const only = (allowed: Partial<Expect>, others = 403): Expect => ({ ...all(others), anonymous: 401, ...allowed });
+
+export interface MatrixContext {
+  t: TestApp;
+  who: () => Record<Exclude<Actor, 'anonymous'>, SignedIn>;
+  /** A new home of `host`'s. */
+  freshHome: () => Promise<string>;
+  /** A new confirmed booking by `guest` at a new home of `host`'s. */
+  freshBooking: () => Promise<string>;
+}
+
+/** Loopback: refused at once by the default fetch policy, so a sync answers without waiting on a network. */
+const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed.ics';
+
+export function calendarCases({ t, who, freshHome, freshBooking }: MatrixContext): Record<string, Case[]> {
+  const freshImport = async () => {
+    const homeId = await freshHome();
+    const [row] = await t.db
+      .insert(calendarImports)
+      .values({ homeId, name: 'Other channel', url: UNREACHABLE_FEED })
+      .returning();
+    return { homeId, importId: row!.id };
+  };
+  return {
+    'GET /api/host/reservations': [
+      {
+        name: "the caller's reservations",
+        request: () => ({ method: 'GET', url: '/api/host/reservations' }),
+        expect: only({ host: 200, otherHost: 200, admin: 200 }),
+      },
+      {
+        name: "the host's reservations (?hostEmail=)",
+        request: () => ({
+          method: 'GET',
+          url: `/api/host/reservations?hostEmail=${encodeURIComponent(who().host.user.email)}`,
+        }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'POST /api/host/reservations/:id/cancel': [
+      {
+        name: "cancel a fresh stay at the host's home",
+        request: async () => ({
+          method: 'POST',
+          url: `/api/host/reservations/${await freshBooking()}/cancel`,
+          payload: { reason: 'The roof leaks' },
+        }),
+        // Another host gets 404, as for an unknown id: the booking is not theirs to learn about.
+        expect: { ...only({ host: 200, admin: 200 }), otherHost: 404 },
+      },
+    ],
+    'GET /api/calendar/:token.ics': [
+      {
+        name: "a home's secret feed",
+        request: async () => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/home/${await freshHome()}/calendar-feed`,
+            headers: who().host.headers,
+          });
+          return { method: 'GET', url: new URL((res.json() as { url: string }).url).pathname };
+        },
+        expect: all(200),
+      },
+      {
+        name: 'an unknown feed',
+        request: () => ({ method: 'GET', url: `/api/calendar/${'A'.repeat(43)}.ics` }),
+        expect: all(404),
+      },
+    ],
+    'GET /api/home/:id/calendar-feed': [
+      {
+        name: "the home's feed URL",
+        request: async () => ({ method: 'GET', url: `/api/home/${await freshHome()}/calendar-feed` }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'POST /api/home/:id/calendar-feed/rotate': [
+      {
+        name: "rotate the home's feed",
+        request: async () => ({ method: 'POST', url: `/api/home/${await freshHome()}/calendar-feed/rotate` }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'GET /api/home/:id/calendar-imports': [
+      {
+        name: "the home's imports",
+        request: async () => ({ method: 'GET', url: `/api/home/${await freshHome()}/calendar-imports` }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'POST /api/home/:id/calendar-imports': [
+      {
+        name: 'import a feed into a fresh home',
+        request: async () => ({
+          method: 'POST',
+          url: `/api/home/${await freshHome()}/calendar-imports`,
+          payload: { url: UNREACHABLE_FEED, name: 'Other channel' },
+        }),
+        expect: only({ host: 201, admin: 201 }),
+      },
+    ],
+    'DELETE /api/home/:id/calendar-imports/:importId': [
+      {
+        name: 'delete a fresh import',
+        request: async () => {
+          const { homeId, importId } = await freshImport();
+          return { method: 'DELETE', url: `/api/home/${homeId}/calendar-imports/${importId}` };
+        },
+        expect: only({ host: 204, admin: 204 }),
+      },
+    ],
+    'POST /api/home/:id/calendar-imports/:importId/sync': [
+      {
+        name: 'sync a fresh import',
+        request: async () => {
+          const { homeId, importId } = await freshImport();
+          return { method: 'POST', url: `/api/home/${homeId}/calendar-imports/${importId}/sync` };
+        },
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+  };
+}
