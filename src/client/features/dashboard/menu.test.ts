@@ -17,8 +17,13 @@ describe('menuForRole', () => {
     expect(paths('admin')).toEqual(['/dashboard/allbooking', '/dashboard/alluser', '/dashboard/my-booking']);
   });
 
-  it('gives a host Manage Home and Add Home, then My Bookings (they can book too)', () => {
-    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'My Bookings']);
-    expect(paths('host')).toEqual(['/dashboard/manage-home', '/dashboard/add-home', '/dashboard/my-booking']);
+  it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too)', () => {
+    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings']);
+    expect(paths('host')).toEqual([
+      '/dashboard/manage-home',
+      '/dashboard/add-home',
+      '/dashboard/reservations',
+      '/dashboard/my-booking',
+    ]);
   });
 });

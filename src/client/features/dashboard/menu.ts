@@ -1,7 +1,7 @@
 /**
  * The dashboard menu by role (spec section 2):
  * none / unknown / requested -> My Bookings, Become A Host;
- * admin -> All Bookings, All Users; host -> Manage Home, Add Home.
+ * admin -> All Bookings, All Users; host -> Manage Home, Add Home (and Reservations, issue 11).
  * Hosts and admins can book too, so their menus end with My Bookings (deviation D29).
  */
 import type { Role } from '#shared/schemas/users';
@@ -24,6 +24,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
 export const HOST_MENU: readonly MenuItem[] = [
   { label: 'Manage Home', to: '/dashboard/manage-home' },
   { label: 'Add Home', to: '/dashboard/add-home' },
+  // Issue 11: who booked the host's homes (deviation D47).
+  { label: 'Reservations', to: '/dashboard/reservations' },
   MY_BOOKINGS,
 ];
 

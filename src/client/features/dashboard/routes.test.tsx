@@ -37,7 +37,7 @@ describe('dashboard routes', () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
     await renderRoutes(routes, ['/dashboard']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Pat' })).toBeDefined();
-    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'My Bookings']));
+    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings']));
     expect(screen.getAllByText('pat@example.com').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
   });

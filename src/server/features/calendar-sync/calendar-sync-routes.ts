@@ -14,7 +14,7 @@ import {
   createCalendarImportSchema,
   feedTokenParams,
 } from '#shared/schemas/calendar-sync';
-import { errorResponse, idParam } from '#shared/schemas/common';
+import { acknowledgedDelete, errorResponse, idParam } from '#shared/schemas/common';
 import type { AppContext } from '#server/app-context';
 import { isAdmin, requireUser, withRole } from '#server/auth/guards';
 import { forbidden, notFound } from '#server/http/errors';
@@ -145,13 +145,13 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['calendar'],
           summary: 'Stop importing this feed; the nights it blocked are free again',
           params: calendarImportParams,
-          response: { 204: z.null(), ...errors },
+          response: { 200: acknowledgedDelete, ...errors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const home = await ownHome(request, request.params.id);
         await deleteImport(ctx.db, home.id, request.params.importId);
-        return reply.status(204).send(null);
+        return { acknowledged: true, deletedCount: 1 };
       },
     );
 

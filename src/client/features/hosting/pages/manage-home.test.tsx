@@ -52,7 +52,7 @@ describe('ManageHomePage', () => {
       'Jun 1, 2026',
       'Sep 30, 2026',
       'Delete',
-      'Edit',
+      'EditCalendar sync',
     ]);
     const img = first.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`/uploads/${'a'.repeat(32)}-640.webp`);
@@ -61,6 +61,9 @@ describe('ManageHomePage', () => {
     expect(rows()[1]!.querySelector('img')?.getAttribute('src')).toBe('/placeholder-home.svg');
     const edit = within(first).getByRole('link', { name: 'Edit' });
     expect(edit.getAttribute('href')).toBe('/dashboard/updateHomeForm/h1');
+    expect(within(first).getByRole('link', { name: 'Calendar sync' }).getAttribute('href')).toBe(
+      '/dashboard/calendar-sync/h1',
+    );
     await userEvent.click(edit);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard/updateHomeForm/h1'));
   });

@@ -23,7 +23,7 @@ import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
-import { ADD_HOME_PATH, editHomePath } from '../lib/paths';
+import { ADD_HOME_PATH, calendarSyncPath, editHomePath } from '../lib/paths';
 
 export const NO_HOMES = 'You have not added any homes yet.';
 const NOT_DELETED = 'The home was not deleted. Please try again.';
@@ -77,13 +77,22 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
         </button>
       </td>
       <td data-label="Edit" className="px-3 py-3">
-        <Link
-          to={editHomePath(home._id)}
-          aria-describedby={titleId}
-          className={`${rowButton} bg-rose-700 text-white hover:bg-rose-800`}
-        >
-          Edit
-        </Link>
+        <div className="flex flex-col items-start gap-2">
+          <Link
+            to={editHomePath(home._id)}
+            aria-describedby={titleId}
+            className={`${rowButton} bg-rose-700 text-white hover:bg-rose-800`}
+          >
+            Edit
+          </Link>
+          <Link
+            to={calendarSyncPath(home._id)}
+            aria-describedby={titleId}
+            className={`${rowButton} whitespace-nowrap border border-gray-400 text-gray-900 hover:bg-gray-50`}
+          >
+            Calendar sync
+          </Link>
+        </div>
       </td>
     </tr>
   );

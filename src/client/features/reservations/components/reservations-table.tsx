@@ -1,0 +1,92 @@
+/** One group of reservations (staying now, upcoming, past) as a table; rows become cards under 640 px. */
+import type { Reservation } from '#shared/schemas/reservations';
+import { formatDay } from '#shared/dates';
+import { formatCents } from '#shared/money';
+import { plural } from '#shared/plural';
+import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
+import { isHostCancellable, statusText } from '../lib/present';
+
+const COLUMNS: ScrollTableColumn[] = [
+  { label: 'Guest' },
+  { label: 'Home' },
+  { label: 'Dates' },
+  { label: 'Guests' },
+  { label: 'Message' },
+  { label: 'Amount' },
+  { label: 'Status' },
+  { label: 'Action' },
+];
+
+function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opener: HTMLElement) => void }) {
+  const guestId = `reservation-guest-${r.id}`;
+  const cancelled = r.status === 'cancelled';
+  return (
+    <tr className={`border-t border-gray-200 align-top ${cancelled ? 'bg-gray-50' : ''}`} data-reservation-id={r.id}>
+      <th scope="row" id={guestId} className="px-3 py-3 text-left font-semibold text-gray-900">
+        {r.guestName}
+        <span className="block break-all text-sm font-normal text-gray-700">{r.guestEmail}</span>
+      </th>
+      <td data-label="Home" className="px-3 py-3 text-gray-800">
+        {r.homeTitle}
+        <span className="block text-sm text-gray-700">{r.location}</span>
+      </td>
+      <td data-label="Dates" className="px-3 py-3 text-gray-800">
+        <span className="whitespace-nowrap">{formatDay(r.from)}</span> –{' '}
+        <span className="whitespace-nowrap">{formatDay(r.to)}</span>
+        <span className="block text-sm text-gray-700">{plural(r.nights, 'night')}</span>
+      </td>
+      <td data-label="Guests" className="px-3 py-3 text-gray-800">
+        {r.guests}
+      </td>
+      <td data-label="Message" className="max-w-xs whitespace-pre-line break-words px-3 py-3 text-gray-800">
+        {r.message || <span className="text-gray-700">No message</span>}
+      </td>
+      <td data-label="Amount" className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
+        {formatCents(r.amountCents)}
+      </td>
+      <td data-label="Status" className="px-3 py-3">
+        <span
+          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${cancelled ? 'bg-gray-200 text-gray-800' : 'bg-green-100 text-green-900'}`}
+        >
+          {statusText(r)}
+        </span>
+        {r.cancelReason && <span className="mt-1 block text-sm text-gray-700">Reason: {r.cancelReason}</span>}
+      </td>
+      <td data-label="Action" className="px-3 py-3">
+        {isHostCancellable(r) ? (
+          <button
+            type="button"
+            aria-describedby={guestId}
+            onClick={(event) => onCancel(r, event.currentTarget)}
+            className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
+          >
+            Cancel reservation
+          </button>
+        ) : (
+          <span className="text-gray-700">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No action</span>
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ReservationsTable({
+  title,
+  reservations,
+  onCancel,
+}: {
+  title: string;
+  reservations: Reservation[];
+  onCancel: (r: Reservation, opener: HTMLElement) => void;
+}) {
+  return (
+    <ScrollTable label={title} caption={title} columns={COLUMNS} minWidthClass="sm:min-w-[60rem]">
+      {reservations.map((r) => (
+        <Row key={r.id} r={r} onCancel={onCancel} />
+      ))}
+    </ScrollTable>
+  );
+}

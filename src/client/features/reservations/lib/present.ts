@@ -1,0 +1,27 @@
+/** How a reservation reads on the host's screen. */
+import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
+
+export const WHEN_ORDER: ReservationWhen[] = ['current', 'upcoming', 'past'];
+
+export const WHEN_HEADINGS: Record<ReservationWhen, string> = {
+  current: 'Staying now',
+  upcoming: 'Upcoming',
+  past: 'Past',
+};
+
+export function statusText(r: Reservation): string {
+  if (r.status === 'confirmed') return 'Confirmed';
+  if (r.cancelledBy === 'host') return 'Cancelled by you';
+  if (r.cancelledBy === 'admin') return 'Cancelled by StayHub';
+  return 'Cancelled by the guest';
+}
+
+/** A host may cancel a confirmed stay until the guest checks out. */
+export const isHostCancellable = (r: Reservation) => r.status === 'confirmed' && r.when !== 'past';
+
+/** The homes the reservations are at, for the filter (a deleted home has no id: it cannot be filtered on). */
+export function homesOf(list: Reservation[]): { id: string; title: string }[] {
+  const seen = new Map<string, string>();
+  for (const r of list) if (r.homeId && !seen.has(r.homeId)) seen.set(r.homeId, r.homeTitle);
+  return [...seen].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
+}

@@ -1,0 +1,179 @@
+/**
+ * /dashboard/reservations (hosts): the stays booked at the host's homes, grouped as staying
+ * now, upcoming and past, filterable by home and by group, with the guest, dates, guests,
+ * message, amount and status. A confirmed stay can be cancelled with a reason (full refund).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { RESERVATION_WHEN, type Reservation, type ReservationWhen } from '#shared/schemas/reservations';
+import { inputClass } from '#client/components/ui/form-field';
+import { QueryView } from '#client/components/ui/query-view';
+import { errorText } from '#client/components/ui/status';
+import { Screen } from '#client/components/layout/screen';
+import { CancelReservationDialog } from '../components/cancel-reservation-dialog';
+import { ReservationsTable } from '../components/reservations-table';
+import { cancelReservation, fetchReservations, reservationKeys } from '../lib/reservations-api';
+import { WHEN_HEADINGS, WHEN_ORDER, homesOf } from '../lib/present';
+
+export const NO_RESERVATIONS = 'No reservations yet. When guests book your homes, their stays show here.';
+export const NO_MATCHES = 'No reservations match these filters.';
+
+function Filters({
+  homes,
+  home,
+  when,
+  onHome,
+  onWhen,
+}: {
+  homes: { id: string; title: string }[];
+  home: string;
+  when: ReservationWhen | 'all';
+  onHome: (id: string) => void;
+  onWhen: (w: ReservationWhen | 'all') => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end">
+      <div className="sm:w-72">
+        <label htmlFor={`${id}-home`} className="block font-semibold text-gray-900">
+          Home
+        </label>
+        <select
+          id={`${id}-home`}
+          value={home}
+          onChange={(e) => onHome(e.target.value)}
+          className={`${inputClass} mt-1`}
+        >
+          <option value="">All homes</option>
+          {homes.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:w-56">
+        <label htmlFor={`${id}-when`} className="block font-semibold text-gray-900">
+          Show
+        </label>
+        <select
+          id={`${id}-when`}
+          value={when}
+          onChange={(e) => onWhen(e.target.value as ReservationWhen | 'all')}
+          className={`${inputClass} mt-1`}
+        >
+          <option value="all">All stays</option>
+          {RESERVATION_WHEN.map((w) => (
+            <option key={w} value={w}>
+              {WHEN_HEADINGS[w]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+export function ReservationsPage() {
+  const queryClient = useQueryClient();
+  const [home, setHome] = useState('');
+  const [when, setWhen] = useState<ReservationWhen | 'all'>('all');
+  const [target, setTarget] = useState<Reservation | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const reservations = useQuery({
+    queryKey: reservationKeys.mine(),
+    queryFn: ({ signal }) => fetchReservations(signal),
+  });
+
+  const cancel = useMutation({
+    mutationFn: ({ r, reason }: { r: Reservation; reason: string }) => cancelReservation(r.id, reason),
+    onSuccess: async (answer) => {
+      toast.success(
+        answer.refund === 'refund_owed'
+          ? 'Reservation cancelled. The refund is on its way; we keep trying until it goes through.'
+          : 'Reservation cancelled. The guest is refunded in full.',
+      );
+      setTarget(null);
+      await queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+    },
+  });
+
+  const openFor = (r: Reservation, element: HTMLElement) => {
+    opener.current = element;
+    cancel.reset();
+    setTarget(r);
+  };
+
+  return (
+    <Screen
+      title="Reservations"
+      intro="Stays booked at your homes. Cancel one only if you must: the guest is refunded in full."
+    >
+      <QueryView
+        query={reservations}
+        loadingLabel="Loading reservations"
+        isEmpty={(all) => all.length === 0}
+        empty={
+          <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-800">
+            {NO_RESERVATIONS}
+          </p>
+        }
+      >
+        {(all) => {
+          const shown = all.filter((r) => (!home || r.homeId === home) && (when === 'all' || r.when === when));
+          return (
+            <>
+              <Filters homes={homesOf(all)} home={home} when={when} onHome={setHome} onWhen={setWhen} />
+              <p role="status" className="sr-only">
+                {shown.length} of {all.length} reservations shown
+              </p>
+              {shown.length === 0 ? (
+                <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-800">
+                  {NO_MATCHES}
+                </p>
+              ) : (
+                WHEN_ORDER.map((group) => {
+                  const list = shown.filter((r) => r.when === group);
+                  if (!list.length) return null;
+                  return (
+                    <section key={group} aria-labelledby={`reservations-${group}`} className="mb-8">
+                      <h2 id={`reservations-${group}`} className="mb-3 text-xl font-bold text-gray-900">
+                        {WHEN_HEADINGS[group]} <span className="font-normal text-gray-700">({list.length})</span>
+                      </h2>
+                      <ReservationsTable title={WHEN_HEADINGS[group]} reservations={list} onCancel={openFor} />
+                    </section>
+                  );
+                })
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+      <CancelReservationDialog
+        target={target}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorText(cancel.error) : null}
+        onConfirm={(reason) => target && cancel.mutate({ r: target, reason })}
+        onClose={() => setTarget(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const back = opener.current;
+          opener.current = null;
+          // After a cancellation the row's button is gone: continue at the screen's heading.
+          if (back?.isConnected) {
+            back.focus();
+            return;
+          }
+          const heading = document.getElementById('dashboard-screen-title');
+          if (heading) {
+            heading.setAttribute('tabindex', '-1');
+            heading.focus();
+          }
+        }}
+      />
+    </Screen>
+  );
+}
+
+export { ReservationsPage as Component };
