@@ -29,6 +29,7 @@ import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { reservationsRoutes } from './features/bookings/reservations-routes';
 import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
+import { calendarRoutes } from './features/calendar/calendar-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(ctx, auth));
       await api.register(homesRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(reservationsRoutes(ctx));

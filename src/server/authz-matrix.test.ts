@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
+import { homeBlocks } from './db/schema';
 import { calendarCases } from './test/authz-calendar-cases';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
@@ -225,6 +226,38 @@ const MATRIX: Record<string, Case[]> = {
       expect: all(200),
     },
   ],
+  'GET /api/home/:id/calendar': [
+    {
+      name: "the host's home calendar",
+      request: () => ({ method: 'GET', url: `/api/home/${homeId}/calendar?from=2026-12-01&to=2027-01-01` }),
+      expect: only({ host: 200, admin: 200 }),
+    },
+  ],
+  'POST /api/home/:id/blocks': [
+    {
+      name: "block nights of a fresh home of the host's",
+      request: async () => ({
+        method: 'POST',
+        url: `/api/home/${await freshHome()}/blocks`,
+        payload: { from: '2026-12-10', to: '2026-12-12', note: 'Repairs' },
+      }),
+      expect: only({ host: 201, admin: 201 }),
+    },
+  ],
+  'DELETE /api/home/:id/blocks/:blockId': [
+    {
+      name: "unblock a fresh block of the host's",
+      request: async () => {
+        const home = await freshHome();
+        const [block] = await t.db
+          .insert(homeBlocks)
+          .values({ homeId: home, stay: '[2026-12-10,2026-12-12)', source: 'host' })
+          .returning();
+        return { method: 'DELETE', url: `/api/home/${home}/blocks/${block!.id}` };
+      },
+      expect: only({ host: 200, admin: 200 }),
+    },
+  ],
   'GET /api/payments/config': [
     { name: 'card form', request: () => ({ method: 'GET', url: '/api/payments/config' }), expect: all(200) },
   ],
@@ -265,8 +298,6 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ requested: 200, admin: 200 }),
     },
   ],
-
-  // The host's reservations and the iCal calendar sync (issue 11).
   ...calendarCases({ t, who: () => who, freshHome, freshBooking: async () => freshBooking() }),
 };
 

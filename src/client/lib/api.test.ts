@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import { homeListSchema, type Home } from '#shared/schemas/homes';
 import { ApiError, apiRequest, fetchHome, fetchHomesPage, homesUrl, isPermanentFailure, parseNextLink } from './api';
 
@@ -17,6 +18,7 @@ const home: Home = {
   to: '2026-06-30',
   hostEmail: 'host@example.com',
   email: 'host@example.com',
+  ...DEFAULT_HOME_SETTINGS,
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

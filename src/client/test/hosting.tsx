@@ -1,5 +1,6 @@
 /** Helpers of the hosting screens' component tests (jsdom). */
 import type { Home } from '#shared/schemas/homes';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 
 export const HOST_EMAIL = 'host@example.com';
 export const session = { session: {}, user: { id: 'h1', email: HOST_EMAIL, name: 'Hannah' } };
@@ -19,5 +20,6 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   to: '2026-09-30',
   hostEmail: HOST_EMAIL,
   email: HOST_EMAIL,
+  ...DEFAULT_HOME_SETTINGS,
   ...extra,
 });

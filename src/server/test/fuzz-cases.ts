@@ -40,6 +40,8 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
     'GET /api/bookings': { query: { email: known.who.guest.user.email } },
     'POST /api/homes': { body: { ...home, hostEmail: known.who.host.user.email } },
     'PUT /api/home/{id}': { body: home },
+    'GET /api/home/{id}/calendar': { query: { from: '2026-12-01', to: '2027-01-01' } },
+    'POST /api/home/{id}/blocks': { body: { from: '2027-02-10', to: '2027-02-12', note: 'Repairs' } },
     'PUT /api/user/{email}': { body: { email: known.who.host.user.email } },
     'POST /api/payment-intent': {
       body: { homeId: known.homeId, checkIn: '2026-12-20', checkOut: '2026-12-22', guests: 1 },
@@ -103,7 +105,9 @@ function pathValue(param: Param): fc.Arbitrary<string> {
           ? [known.feedToken]
           : param.name === 'importId'
             ? [known.importId, crypto.randomUUID()]
-            : [known.homeId, known.bookingId, crypto.randomUUID()];
+            : param.name === 'blockId'
+              ? [known.blockId, crypto.randomUUID()]
+              : [known.homeId, known.bookingId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { calendarImports } from '../db/schema';
 import { feedTokenOf } from '../features/calendar-sync/feed-export';
 import { ownerTag } from '../features/uploads/uploads-service';
+import { homeBlocks } from '../db/schema';
 import { insertBooking, insertHome } from './factories';
 import { signInAs, type SignedIn, type TestApp } from './test-app';
 
@@ -36,13 +37,14 @@ export const known = {
   who: {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>,
   homeId: '',
   bookingId: '',
+  blockId: '',
   documentKey: '',
   /** A calendar import of the host's home (its feed is on loopback: a sync is refused at once) and the home's feed token. */
   importId: '',
   feedToken: '',
 };
 
-/** Signs in a guest, a host and an admin and makes a home and a held booking of theirs (the real ids cases use). */
+/** Signs in a guest, a host and an admin and makes a home, a held booking and a block of theirs (the real ids cases use). */
 export async function signInActors(t: TestApp) {
   const [guest, host, admin] = await Promise.all([
     signInAs(t.app, 'guest'),
@@ -59,6 +61,12 @@ export async function signInActors(t: TestApp) {
       status: 'held',
     })
   ).id;
+  // A host's block on that home (the calendar routes' blockId).
+  const [block] = await t.db
+    .insert(homeBlocks)
+    .values({ homeId: home.id, stay: '[2027-01-10,2027-01-12)', source: 'host', note: 'Fuzz' })
+    .returning();
+  known.blockId = block!.id;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
   const [calendarImport] = await t.db
     .insert(calendarImports)

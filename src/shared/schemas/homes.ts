@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX } from '../constants';
+import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constants';
 import { amountToCents } from '../money';
 import { dayNumber, isIsoDate } from '../stay';
 import { isoDate } from './common';
@@ -23,6 +23,11 @@ export const homeSchema = z
     to: isoDate.describe('Last available date (check-out day at the latest)'),
     hostEmail: z.string(),
     email: z.string(),
+    minNights: z.number().int().describe('Shortest stay, in nights'),
+    maxNights: z.number().int().describe('Longest stay, in nights'),
+    checkInTime: z.string().describe('Check-in from, HH:MM (24-hour)'),
+    checkOutTime: z.string().describe('Check-out by, HH:MM (24-hour)'),
+    houseRules: z.string().describe("The host's house rules, shown in checkout beside the general terms"),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
@@ -166,7 +171,16 @@ export const createHomeSchema = homeFieldsSchema
 export type CreateHomeInput = z.input<typeof createHomeSchema>;
 export type CreateHome = z.infer<typeof createHomeSchema>;
 
-/** PUT /api/home/:id body: the edit form's fields (description may be left out: it is then kept). */
+export const HOUSE_RULES_MAX = 5000;
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const time = (label: string) => z.string().regex(TIME, `${label} must be a time as HH:MM (24-hour)`);
+
+/**
+ * PUT /api/home/:id body: the spec's edit-form fields (description may be left
+ * out: it is then kept) and, beyond the spec (D41), the availability window
+ * (`from` and `to` together), the pictures in order and the stay settings;
+ * each left out is kept.
+ */
 export const updateHomeSchema = homeFieldsSchema
   .pick({
     location: true,
@@ -177,7 +191,42 @@ export const updateHomeSchema = homeFieldsSchema
     bathrooms: true,
     description: true,
   })
+  .extend({
+    from: isoDate.optional().describe('First available date; with `to`'),
+    to: isoDate.optional().describe('Last available date; with `from`, after it'),
+    images: z
+      .array(uploadedImage)
+      .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
+      .optional()
+      .describe('All pictures in order (the first is the cover); replaces the stored list'),
+    minNights: count('Minimum nights', 1, MAX_STAY_NIGHTS).optional(),
+    maxNights: count('Maximum nights', 1, MAX_STAY_NIGHTS).optional(),
+    checkInTime: time('Check-in time').optional(),
+    checkOutTime: time('Check-out time').optional(),
+    houseRules: z.string().max(HOUSE_RULES_MAX, `House rules can be at most ${HOUSE_RULES_MAX} characters`).optional(),
+  })
   .strict()
+  .superRefine((home, ctx) => {
+    if ((home.from === undefined) !== (home.to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Give both available dates (from and to), or neither' });
+    } else if (home.from && home.to && (dayNumber(home.from) ?? 0) >= (dayNumber(home.to) ?? 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The available-to date must be after the available-from date',
+      });
+    }
+    if (home.images && new Set(home.images).size !== home.images.length) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: 'A picture is listed twice' });
+    }
+    if (home.minNights !== undefined && home.maxNights !== undefined && home.minNights > home.maxNights) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxNights'],
+        message: 'Maximum nights must be at least the minimum nights',
+      });
+    }
+  })
   .meta({ id: 'UpdateHome' });
 export type UpdateHomeInput = z.input<typeof updateHomeSchema>;
 export type UpdateHome = z.infer<typeof updateHomeSchema>;

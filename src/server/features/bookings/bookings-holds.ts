@@ -1,18 +1,10 @@
 /** POST /api/payment-intent: a 15-minute hold on the dates and the provider's intent for it. */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
-import { formatDayRange } from '#shared/dates';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
-import {
-  STAY_TOO_LONG,
-  addDays,
-  calendarDate,
-  dayNumber,
-  isStayTooLong,
-  priceStay,
-  windowCoversStay,
-} from '#shared/stay';
+import { STAY_TOO_LONG, addDays, calendarDate, dayNumber, isStayTooLong, priceStay } from '#shared/stay';
+import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
@@ -31,6 +23,7 @@ import {
   type BookingDeps,
   type Caller,
 } from './bookings-model';
+import { blockOverlapping, lockHome } from '../calendar/availability';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
 
@@ -74,12 +67,14 @@ export async function placeHold(
   if ((dayNumber(input.checkIn) ?? 0) < (dayNumber(earliest) ?? 0)) {
     throw invalid('Check-in cannot be in the past', 'dates_in_past');
   }
-  if (!windowCoversStay(home.availableFrom, home.availableTo, input.checkIn, input.checkOut)) {
-    throw invalid(
-      `This home can be booked from ${formatDayRange(home.availableFrom, home.availableTo)}`,
-      'dates_outside_window',
-    );
-  }
+  const rules = {
+    from: home.availableFrom,
+    to: home.availableTo,
+    minNights: home.minNights,
+    maxNights: home.maxNights,
+  };
+  const problem = stayRuleProblem(rules, input.checkIn, input.checkOut);
+  if (problem) throw invalid(problem.message, problem.code);
   if (input.guests > home.totalGuest) {
     throw invalid(
       `This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`,
@@ -147,6 +142,13 @@ export async function placeHold(
     placed = await db.transaction(async (tx) => {
       // One guest's hold placements take turns, so two at once cannot both pass the cap below.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('no key update');
+      // Holds and blocks of this home take turns (ADR 0015): under the home's lock, its rules as they are
+      // now (the host may have just changed them) and no block over these nights, whatever its source.
+      const locked = await lockHome(tx, home.id);
+      if (!locked) throw notFound('No home with this id');
+      const current = stayRuleProblem(locked, input.checkIn, input.checkOut);
+      if (current) throw invalid(current.message, current.code);
+      if (await blockOverlapping(tx, home.id, input.checkIn, input.checkOut)) throw datesUnavailable();
       const expired = await tx
         .update(bookings)
         .set({ status: targetOf('expire'), updatedAt: now })
@@ -208,15 +210,16 @@ export async function placeHold(
       return { hold: hold!, released: [...expired, ...replaced] };
     });
   } catch (err) {
-    if (sqlState(err) === '23P01') {
-      throw conflict('These dates are no longer available. Please choose other dates.', 'dates_unavailable');
-    }
+    if (sqlState(err) === '23P01') throw datesUnavailable();
     throw err;
   }
 
   for (const row of placed.released) await releaseIntent(deps, row);
   return attachIntent(deps, caller, placed.hold);
 }
+
+const datesUnavailable = () =>
+  conflict('These dates are no longer available. Please choose other dates.', 'dates_unavailable');
 
 /** Creates (or, with the same idempotency key, finds again) the hold's intent; a failure gives the hold up. */
 async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow): Promise<PaymentIntentResponse> {

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#shared/schemas/bookings';
 import { blocksDates } from '#server/db/booking-conditions';
-import { bookings } from '#server/db/schema';
+import { bookings, homeBlocks } from '#server/db/schema';
 import { toBooking, type BookingDeps } from './bookings-model';
 
 /**
@@ -22,9 +22,10 @@ export async function listBookings(deps: BookingDeps, filter: { guestEmail?: str
 }
 
 /**
- * The home's held (live) and confirmed stays that end after `fromDate`, in date
- * order; no guest data. For a signed-in `viewerId`, their own live holds are
- * marked `own` (a reservation in progress, not dates someone else took).
+ * The home's held (live) and confirmed stays and its blocked nights (host or
+ * imported, without saying which) that end after `fromDate`, in date order; no
+ * guest data. For a signed-in `viewerId`, their own live holds are marked `own`
+ * (a reservation in progress, not dates someone else took).
  */
 export async function unavailableRanges(
   deps: BookingDeps,
@@ -37,7 +38,12 @@ export async function unavailableRanges(
     .from(bookings)
     .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), blocksDates(deps.clock.now())))
     .orderBy(asc(bookings.checkIn));
-  return rows.map(({ from, to, guestId, status }) =>
+  const blocked = await deps.db
+    .select({ from: sql<string>`lower(${homeBlocks.stay})::text`, to: sql<string>`upper(${homeBlocks.stay})::text` })
+    .from(homeBlocks)
+    .where(and(eq(homeBlocks.homeId, homeId), sql`upper(${homeBlocks.stay}) > ${fromDate}::date`));
+  const stays = rows.map(({ from, to, guestId, status }) =>
     viewerId && guestId === viewerId && status === 'held' ? { from, to, own: true } : { from, to },
   );
+  return [...stays, ...blocked].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 }

@@ -121,7 +121,8 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['bookings'],
-          summary: 'Dates of this home already held or booked, so the date picker can grey them out',
+          summary:
+            'Dates of this home already held, booked or blocked (without saying why), so the date picker can grey them out',
           params: idParam,
           response: { 200: unavailableDatesSchema, 404: errorResponse },
         },

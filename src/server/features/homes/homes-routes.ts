@@ -29,9 +29,9 @@ import {
   listHomes,
   toHome,
   today,
-  updateHome,
   type HomesCursor,
 } from './homes-service';
+import { updateHome } from './homes-update';
 
 function searchKey(query: Record<string, unknown>): string {
   return JSON.stringify(
@@ -141,6 +141,9 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['homes'],
           summary: 'Edit a home (its owner); modifiedCount is 0 when nothing changed',
+          description:
+            'Beyond the spec (D41): `from`/`to` (409 window_strands_booking, naming the booking, when an upcoming ' +
+            'stay would fall outside), `images` (all pictures in order) and the stay settings.',
           params: idParam,
           body: updateHomeSchema,
           response: {
@@ -149,6 +152,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             401: errorResponse,
             403: errorResponse,
             404: errorResponse,
+            409: errorResponse,
           },
         },
       },
@@ -157,6 +161,10 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const row = await findHome(ctx.db, request.params.id);
         if (!row) throw notFound('No home with this id');
         if (row.hostId !== me.id) throw forbidden('Only the host of this home can edit it');
+        // Pictures already on the home stay as they are; a new one must have been uploaded.
+        const added = (request.body.images ?? []).filter((url) => !row.images.includes(url));
+        const found = await Promise.all(added.map((url) => uploadedImageExists(ctx.storage, url)));
+        if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
         const modifiedCount = await updateHome(ctx.db, row.id, request.body, ctx.clock.now());
         return { acknowledged: true, modifiedCount };
       },

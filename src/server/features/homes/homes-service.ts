@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
+import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { CreateHome, Home, HomesQuery } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
@@ -22,6 +22,11 @@ export const homeFields = {
   availableFrom: homes.availableFrom,
   availableTo: homes.availableTo,
   images: homes.images,
+  minNights: homes.minNights,
+  maxNights: homes.maxNights,
+  checkInTime: homes.checkInTime,
+  checkOutTime: homes.checkOutTime,
+  houseRules: homes.houseRules,
 };
 export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
 
@@ -43,6 +48,11 @@ export function toHome(row: HomeFields): Home {
     to: row.availableTo,
     hostEmail: row.hostEmail,
     email: row.hostEmail,
+    minNights: row.minNights,
+    maxNights: row.maxNights,
+    checkInTime: row.checkInTime,
+    checkOutTime: row.checkOutTime,
+    houseRules: row.houseRules,
   };
 }
 
@@ -209,38 +219,6 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
     })
     .returning({ id: homes.id });
   return row!.id;
-}
-
-/**
- * Writes the edit form's fields; answers how many rows really changed (0 when
- * every value is the one already stored, so the spec's "Data Updated" shows
- * only after a real change). Ownership is checked by the caller.
- */
-export async function updateHome(db: Db, id: string, input: UpdateHome, now: Date): Promise<number> {
-  const values = {
-    title: input.title,
-    location: input.location,
-    priceCents: amountToCents(input.price),
-    totalGuest: input.total_guest,
-    bedrooms: input.bedrooms,
-    bathrooms: input.bathrooms,
-    ...(input.description !== undefined ? { description: input.description } : {}),
-  };
-  const changed = [
-    sql`${homes.title} is distinct from ${values.title}`,
-    sql`${homes.location} is distinct from ${values.location}`,
-    sql`${homes.priceCents} is distinct from ${values.priceCents}`,
-    sql`${homes.totalGuest} is distinct from ${values.totalGuest}`,
-    sql`${homes.bedrooms} is distinct from ${values.bedrooms}`,
-    sql`${homes.bathrooms} is distinct from ${values.bathrooms}`,
-    ...(input.description !== undefined ? [sql`${homes.description} is distinct from ${input.description}`] : []),
-  ];
-  const rows = await db
-    .update(homes)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(homes.id, id), or(...changed)))
-    .returning({ id: homes.id });
-  return rows.length;
 }
 
 /**

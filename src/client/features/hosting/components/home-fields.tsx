@@ -10,7 +10,10 @@ import {
 import { countInput, moneyInput, required, TextAreaField, TextField } from '#client/components/ui/form-field';
 
 /** The fields the add-home and update-home forms share (updateHomeSchema's; the add form has them too). */
-export type HomeFieldsInput = UpdateHomeInput;
+export type HomeFieldsInput = Pick<
+  UpdateHomeInput,
+  'location' | 'title' | 'price' | 'total_guest' | 'bedrooms' | 'bathrooms' | 'description'
+>;
 
 /**
  * The home's own fields, in the forms' order: location and title, `between`

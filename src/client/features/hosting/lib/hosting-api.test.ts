@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import type { Home } from '#shared/schemas/homes';
 import { json, stubFetch } from '#client/test/render-routes';
 import { deleteHome, fetchHostHomes, hostHomesKey } from './hosting-api';
@@ -18,6 +19,7 @@ const home = (id: string): Home => ({
   to: '2026-12-31',
   hostEmail: 'host@example.com',
   email: 'host@example.com',
+  ...DEFAULT_HOME_SETTINGS,
 });
 
 afterEach(() => vi.unstubAllGlobals());

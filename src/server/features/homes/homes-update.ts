@@ -1,0 +1,70 @@
+/** PUT /api/home/:id: the spec's edit form, plus the window, the pictures and the stay settings (D41). */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { formatDayRange } from '#shared/dates';
+import { amountToCents } from '#shared/money';
+import type { UpdateHome } from '#shared/schemas/homes';
+import type { Db } from '#server/db/client';
+import { bookings, homes } from '#server/db/schema';
+import { conflict, invalid, notFound } from '#server/domain-errors';
+import { bookingInTheWay, bookingNamed } from '../calendar/availability';
+import { today } from './homes-service';
+
+/**
+ * Writes what the edit form sent; answers how many rows really changed (0 when
+ * every value is the one already stored, so the spec's "Data Updated" shows
+ * only after a real change). Ownership and new pictures are checked by the
+ * caller. The home's row is locked first (a hold locks it too, ADR 0015), so a
+ * new window is checked against every stay that keeps its nights and no hold
+ * can land outside it meanwhile: a window that would leave an upcoming
+ * confirmed stay or a reservation in progress outside is refused (409), naming it.
+ */
+export async function updateHome(db: Db, id: string, input: UpdateHome, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(homes).where(eq(homes.id, id)).for('update');
+    if (!row) throw notFound('No home with this id');
+    const values = {
+      title: input.title,
+      location: input.location,
+      priceCents: amountToCents(input.price),
+      totalGuest: input.total_guest,
+      bedrooms: input.bedrooms,
+      bathrooms: input.bathrooms,
+      description: input.description ?? row.description,
+      availableFrom: input.from ?? row.availableFrom,
+      availableTo: input.to ?? row.availableTo,
+      images: input.images ?? row.images,
+      minNights: input.minNights ?? row.minNights,
+      maxNights: input.maxNights ?? row.maxNights,
+      checkInTime: input.checkInTime ?? row.checkInTime,
+      checkOutTime: input.checkOutTime ?? row.checkOutTime,
+      houseRules: input.houseRules ?? row.houseRules,
+    };
+    if (values.minNights > values.maxNights) {
+      throw invalid(
+        `Minimum nights (${values.minNights}) cannot be more than maximum nights (${values.maxNights})`,
+        'nights_range',
+      );
+    }
+    const changed = (Object.keys(values) as (keyof typeof values)[]).some(
+      (key) => JSON.stringify(values[key]) !== JSON.stringify(row[key]),
+    );
+    if (!changed) return 0;
+
+    if (values.availableFrom !== row.availableFrom || values.availableTo !== row.availableTo) {
+      const outside = sql`not (${bookings.stay} <@ daterange(${values.availableFrom}::date, ${values.availableTo}::date, '[)'))`;
+      const stranded = await bookingInTheWay(tx, id, and(gt(bookings.checkOut, today(now)), outside)!, now);
+      if (stranded) {
+        throw conflict(
+          `The dates ${formatDayRange(values.availableFrom, values.availableTo)} would leave out ${bookingNamed(stranded)}. ` +
+            'Keep the available dates around it, or cancel that booking first.',
+          'window_strands_booking',
+        );
+      }
+    }
+    await tx
+      .update(homes)
+      .set({ ...values, updatedAt: now })
+      .where(eq(homes.id, id));
+    return 1;
+  });
+}
