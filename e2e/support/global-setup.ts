@@ -26,6 +26,8 @@ export default async function globalSetup() {
       ADMIN_EMAILS: '',
       // Paid holds whose browser never confirmed them are confirmed within seconds (booking.e2e.ts).
       BOOKING_SWEEP_INTERVAL_MS: '2000',
+      // Calendar imports fetch the feeds the tests serve on 127.0.0.1 (calendar-sync.e2e.ts).
+      CALENDAR_IMPORT_ALLOW_PRIVATE: 'true',
     },
     appPort,
   );

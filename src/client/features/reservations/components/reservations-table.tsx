@@ -22,7 +22,7 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
   const cancelled = r.status === 'cancelled';
   return (
     <tr className={`border-t border-gray-200 align-top ${cancelled ? 'bg-gray-50' : ''}`} data-reservation-id={r.id}>
-      <th scope="row" id={guestId} className="px-3 py-3 text-left font-semibold text-gray-900">
+      <th scope="row" id={guestId} className="px-3 py-3 text-left font-semibold text-gray-900 sm:min-w-[11rem]">
         {r.guestName}
         <span className="block break-all text-sm font-normal text-gray-700">{r.guestEmail}</span>
       </th>
@@ -38,7 +38,7 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
       <td data-label="Guests" className="px-3 py-3 text-gray-800">
         {r.guests}
       </td>
-      <td data-label="Message" className="max-w-xs whitespace-pre-line break-words px-3 py-3 text-gray-800">
+      <td data-label="Message" className="whitespace-pre-line break-words px-3 py-3 text-gray-800 sm:max-w-[13rem]">
         {r.message || <span className="text-gray-700">No message</span>}
       </td>
       <td data-label="Amount" className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
@@ -58,7 +58,7 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
             type="button"
             aria-describedby={guestId}
             onClick={(event) => onCancel(r, event.currentTarget)}
-            className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
+            className="whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
           >
             Cancel reservation
           </button>
@@ -83,7 +83,7 @@ export function ReservationsTable({
   onCancel: (r: Reservation, opener: HTMLElement) => void;
 }) {
   return (
-    <ScrollTable label={title} caption={title} columns={COLUMNS} minWidthClass="sm:min-w-[60rem]">
+    <ScrollTable label={title} caption={title} columns={COLUMNS} minWidthClass="sm:min-w-[58rem]">
       {reservations.map((r) => (
         <Row key={r.id} r={r} onCancel={onCancel} />
       ))}

@@ -81,6 +81,8 @@ export function ReservationsPage() {
   const [when, setWhen] = useState<ReservationWhen | 'all'>('all');
   const [target, setTarget] = useState<Reservation | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // After a cancellation the row's button goes away: focus continues at the screen's heading.
+  const cancelled = useRef(false);
   const reservations = useQuery({
     queryKey: reservationKeys.mine(),
     queryFn: ({ signal }) => fetchReservations(signal),
@@ -94,6 +96,7 @@ export function ReservationsPage() {
           ? 'Reservation cancelled. The refund is on its way; we keep trying until it goes through.'
           : 'Reservation cancelled. The guest is refunded in full.',
       );
+      cancelled.current = true;
       setTarget(null);
       await queryClient.invalidateQueries({ queryKey: reservationKeys.all });
     },
@@ -160,8 +163,9 @@ export function ReservationsPage() {
           event.preventDefault();
           const back = opener.current;
           opener.current = null;
-          // After a cancellation the row's button is gone: continue at the screen's heading.
-          if (back?.isConnected) {
+          const done = cancelled.current;
+          cancelled.current = false;
+          if (!done && back?.isConnected) {
             back.focus();
             return;
           }

@@ -1,0 +1,88 @@
+/**
+ * Issue 11 in the browser: a host sees who booked their homes on the Reservations screen
+ * (dashboard menu), filters it, and cancels a stay with a reason, keyboard only; the guest is
+ * refunded and the nights are free again. Screens at 1280 px and 390 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { DEMO, loginAs } from './support/auth-fixtures';
+import { tabTo, tableDay } from './support/booking-fixtures';
+import { SHOTS, expect, test } from './support/calendar-fixtures';
+import { isoDay } from './support/hosting-fixtures';
+
+mkdirSync(SHOTS, { recursive: true });
+
+test('a host sees a reservation and cancels it with a reason, keyboard only', async ({
+  page,
+  createHome,
+  bookAsGuest,
+}) => {
+  await loginAs(page, DEMO.host);
+  const home = await createHome(page, { from: isoDay(0), to: isoDay(60), price: 120 });
+  const other = await createHome(page, { from: isoDay(0), to: isoDay(60) });
+  const checkIn = isoDay(20);
+  const checkOut = isoDay(23);
+  await bookAsGuest(home, checkIn, checkOut);
+  await bookAsGuest(other, isoDay(30), isoDay(31));
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Reservations' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
+  await page.getByLabel('Home').selectOption(home.id);
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const row = upcoming.getByRole('row').filter({ hasText: 'Sam Rivera' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(home.title);
+  await expect(row).toContainText(`${tableDay(checkIn)} – ${tableDay(checkOut)}`);
+  await expect(row).toContainText('3 nights');
+  await expect(row).toContainText('Booked by a browser test.');
+  await expect(row).toContainText('$360.00');
+  await expect(row).toContainText('Confirmed');
+  // The other home's stay is filtered out.
+  await expect(page.getByRole('row').filter({ hasText: other.title })).toHaveCount(0);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/reservations-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cancel = row.getByRole('button', { name: 'Cancel reservation' });
+  const box = await cancel.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390, 'Cancel inside the 390 px viewport').toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Keyboard only from here.
+  await tabTo(page, cancel);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel this reservation?' });
+  await expect(dialog).toContainText('refunded in full ($360.00)');
+  const reason = dialog.getByLabel('Reason for the guest');
+  await expect(reason).toBeFocused();
+  // Without a reason: the form says so and keeps the dialog open.
+  await tabTo(page, dialog.getByRole('button', { name: 'Cancel reservation' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Say why you cancel: the guest reads it.')).toBeVisible();
+  await expect(reason).toBeFocused();
+  await page.keyboard.type('A storm damaged the roof; we are very sorry.');
+  await page.screenshot({ path: `${SHOTS}/reservations-cancel-dialog-1280.png` });
+  await tabTo(page, dialog.getByRole('button', { name: 'Cancel reservation' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('Reservation cancelled. The guest is refunded in full.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeFocused();
+  await expect(row).toContainText('Cancelled by you');
+  await expect(row).toContainText('Reason: A storm damaged the roof; we are very sorry.');
+  await expect(row.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
+
+  // The nights are free again.
+  const unavailable = await (await page.request.get(`/api/home/${home.id}/unavailable`)).json();
+  expect(unavailable.ranges).toEqual([]);
+});
+
+test('a host without reservations is told so', async ({ page }) => {
+  await loginAs(page, 'host2@stayhub.test');
+  await page.goto('/dashboard/reservations');
+  await expect(
+    page.getByText('No reservations yet. When guests book your homes, their stays show here.'),
+  ).toBeVisible();
+});
