@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { describe, expect, it } from 'vitest';
+import type { Reservation } from '#shared/schemas/reservations';
+import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
+import { NO_MATCHES, NO_RESERVATIONS, ReservationsPage } from './reservations-page';
+
+setUpComponentTests({ muteToasts: true });
+const routes = [{ path: '/dashboard/reservations', element: <ReservationsPage /> }];
+
+const reservation = (id: string, fields: Partial<Reservation> = {}): Reservation => ({
+  id,
+  homeId: 'h1',
+  homeTitle: 'Sea view flat',
+  location: 'Lisbon',
+  image: '/placeholder-home.svg',
+  guestName: 'Ada Guest',
+  guestEmail: 'ada@example.test',
+  from: '2026-12-10',
+  to: '2026-12-13',
+  nights: 3,
+  guests: 2,
+  message: 'Arriving late',
+  amountCents: 36_000,
+  status: 'confirmed',
+  when: 'upcoming',
+  cancelledAt: null,
+  cancelledBy: null,
+  cancelReason: null,
+  ...fields,
+});
+
+const LIST = [
+  reservation('r1', { when: 'current', guestName: 'Cy Now', from: '2026-11-20', to: '2026-11-23' }),
+  reservation('r2'),
+  reservation('r3', { homeId: 'h2', homeTitle: 'Hill cabin', guestName: 'Bo Cabin' }),
+  reservation('r4', {
+    when: 'past',
+    guestName: 'Di Past',
+    status: 'cancelled',
+    cancelledBy: 'host',
+    cancelReason: 'Flood',
+  }),
+];
+
+describe('ReservationsPage', () => {
+  it(
+    'groups stays as staying now, upcoming and past, and filters them by home and by group',
+    { timeout: 20_000 },
+    async () => {
+      stubFetch({ 'GET /api/host/reservations': json({ reservations: LIST }) });
+      await renderRoutes(routes, ['/dashboard/reservations']);
+      const group = (name: string) =>
+        screen.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }).closest('section')!;
+      await screen.findByText('Cy Now');
+      expect(within(group('Staying now')).getByText('Cy Now')).toBeDefined();
+      const upcoming = group('Upcoming');
+      expect(upcoming.querySelectorAll('tbody tr')).toHaveLength(2);
+      const row = within(upcoming).getByText('Ada Guest').closest('tr')!;
+      for (const text of ['Sea view flat', 'Dec 10, 2026', '3 nights', 'Arriving late', '$360.00', 'Confirmed']) {
+        expect(row.textContent).toContain(text);
+      }
+      const past = group('Past');
+      expect(within(past).getByText('Cancelled by you')).toBeDefined();
+      expect(within(past).getByText('Reason: Flood')).toBeDefined();
+      expect(within(past).queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
+
+      await userEvent.selectOptions(screen.getByLabelText('Home'), 'Hill cabin');
+      expect(screen.queryByText('Ada Guest')).toBeNull();
+      expect(screen.getByText('Bo Cabin')).toBeDefined();
+      await userEvent.selectOptions(screen.getByLabelText('Show'), 'Past');
+      expect(screen.getByText(NO_MATCHES)).toBeDefined();
+    },
+  );
+
+  it('says so when there are no reservations', async () => {
+    stubFetch({ 'GET /api/host/reservations': json({ reservations: [] }) });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    expect(await screen.findByText(NO_RESERVATIONS)).toBeDefined();
+  });
+
+  it('asks for a reason, keeps it when the server refuses, and cancels with it', { timeout: 20_000 }, async () => {
+    let answer = json(
+      { error: { code: 'provider_unavailable', message: 'The payment service is not reachable.' } },
+      502,
+    );
+    const fetch = stubFetch({
+      'GET /api/host/reservations': json({ reservations: [reservation('r2')] }),
+      'POST /api/host/reservations/r2/cancel': () => answer,
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel reservation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this reservation?' });
+    expect(within(dialog).getByText(/refunded in full \(\$360\.00\)/)).toBeDefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    expect(within(dialog).getByText('Say why you cancel: the guest reads it.')).toBeDefined();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/cancel'))).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the guest/), 'The boiler broke');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    expect(await within(dialog).findByText('The payment service is not reachable.')).toBeDefined();
+    expect((within(dialog).getByLabelText(/Reason for the guest/) as HTMLTextAreaElement).value).toBe(
+      'The boiler broke',
+    );
+
+    answer = json({
+      reservation: reservation('r2', { status: 'cancelled', cancelledBy: 'host', cancelReason: 'The boiler broke' }),
+      refund: 'refunded',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Reservation cancelled. The guest is refunded in full.'),
+    );
+    const sent = fetch.mock.calls.filter(([url]) => String(url).includes('/cancel')).at(-1)!;
+    expect(JSON.parse(String(sent[1]?.body))).toEqual({ reason: 'The boiler broke' });
+  });
+});
