@@ -80,7 +80,9 @@ export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPl
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'private, no-cache, no-transform')
           // nginx and similar proxies would otherwise buffer the stream.
-          .header('x-accel-buffering', 'no');
+          .header('x-accel-buffering', 'no')
+          // The socket closes with the stream (at shutdown too): it never idles in a keep-alive pool.
+          .header('connection', 'close');
         // The 200 schema documents the stream; Fastify sends a stream as it is, never through a serializer.
         return reply.send(stream as unknown as string);
       },
