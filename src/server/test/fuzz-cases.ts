@@ -52,6 +52,10 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
         billing: { name: 'Guest', email: known.who.guest.user.email },
       },
     },
+    'POST /api/conversations/{id}/messages': { body: { text: 'See you at noon.\nThanks!' } },
+    'POST /api/bookings/{id}/messages': { body: { text: 'When is check-in?' } },
+    'POST /api/home/{id}/inquiries': { body: { text: 'Is it quiet?', checkIn: '2026-12-20', checkOut: '2026-12-22' } },
+    'GET /api/conversations/{id}/messages': { query: { cursor: '100' } },
     'POST /api/auth/sign-in/email': { body: { email: known.who.guest.user.email, password: 'a-password-1' } },
     'POST /api/auth/request-password-reset': {
       body: { email: known.who.guest.user.email, redirectTo: '/reset-password' },
@@ -94,7 +98,7 @@ function pathValue(param: Param): fc.Arbitrary<string> {
       ? Object.values(known.who).map((w) => w.user.email)
       : param.name === 'key'
         ? [known.documentKey]
-        : [known.homeId, known.bookingId, crypto.randomUUID()];
+        : [known.homeId, known.bookingId, known.conversationId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

@@ -35,6 +35,7 @@ export const known = {
   homeId: '',
   bookingId: '',
   documentKey: '',
+  conversationId: '',
 };
 
 /** Signs in a guest, a host and an admin and makes a home and a held booking of theirs (the real ids cases use). */
@@ -54,6 +55,13 @@ export async function signInActors(t: TestApp) {
       status: 'held',
     })
   ).id;
+  const inquiry = await t.app.inject({
+    method: 'POST',
+    url: `/api/home/${home.id}/inquiries`,
+    headers: known.who.guest.headers,
+    payload: { text: 'Is there parking?' },
+  });
+  known.conversationId = (inquiry.json() as { conversationId: string }).conversationId;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
 }
 

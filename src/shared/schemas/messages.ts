@@ -83,7 +83,7 @@ export const conversationSchema = z
     checkIn: isoDate.nullable(),
     checkOut: isoDate.nullable(),
     lastMessage: messageSchema.nullable(),
-    unread: z.number().int().describe("Messages from the other side the caller has not read (0 for an admin)"),
+    unread: z.number().int().describe('Messages from the other side the caller has not read (0 for an admin)'),
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof conversationSchema>;
@@ -94,7 +94,12 @@ export const conversationListSchema = z
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 export const messagesQuerySchema = z
-  .object({ cursor: z.string().regex(/^\d{1,18}$/, 'cursor: a message id from nextCursor').optional() })
+  .object({
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/, 'cursor: a message id from nextCursor')
+      .optional(),
+  })
   .strict();
 
 export const messagePageSchema = z

@@ -42,7 +42,10 @@ describe('conversation access', () => {
   it('lets the guest and the host read it, and nobody else but an admin', async () => {
     const statuses = await Promise.all([guest, host, otherGuest, otherHost, admin, null].map((w) => read(w)));
     expect(statuses.map((r) => r.statusCode)).toEqual([200, 200, 404, 404, 200, 401]);
-    const page = statuses[1]!.json() as { conversation: { viewer: string; guest: { name: string } }; messages: { text: string; from: string }[] };
+    const page = statuses[1]!.json() as {
+      conversation: { viewer: string; guest: { name: string } };
+      messages: { text: string; from: string }[];
+    };
     expect(page.conversation.viewer).toBe('host');
     expect(page.conversation.guest.name).toBe(guest.user.name);
     // Trimmed on the way in.
@@ -80,7 +83,13 @@ describe('conversation access', () => {
     const list = async (who: SignedIn) =>
       (
         (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: who.headers })).json() as {
-          conversations: { id: string; unread: number; host: { name: string }; home: { id: string }; lastMessage: { text: string } }[];
+          conversations: {
+            id: string;
+            unread: number;
+            host: { name: string };
+            home: { id: string };
+            lastMessage: { text: string };
+          }[];
         }
       ).conversations;
     const [mine] = await list(guest);
@@ -99,9 +108,11 @@ describe('conversation access', () => {
 
   it('marks read when the reader fetches the first page, and the unread total follows', async () => {
     const unread = async (who: SignedIn) =>
-      ((await t.app.inject({ method: 'GET', url: '/api/conversations/unread', headers: who.headers })).json() as {
-        unread: number;
-      }).unread;
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/conversations/unread', headers: who.headers })).json() as {
+          unread: number;
+        }
+      ).unread;
     await send(host, `/api/conversations/${conversationId}/messages`, { text: 'Anything else?' });
     expect(await unread(guest)).toBeGreaterThanOrEqual(1);
     await read(guest);
@@ -140,7 +151,8 @@ describe("a booking's conversation", () => {
     });
     const url = `/api/bookings/${booking.id}/messages`;
     const results = [];
-    for (const who of [guest, host, otherGuest, otherHost, admin, null]) results.push(await send(who, url, { text: 'About the stay' }));
+    for (const who of [guest, host, otherGuest, otherHost, admin, null])
+      results.push(await send(who, url, { text: 'About the stay' }));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 404, 404, 403, 401]);
     const ids = results.slice(0, 2).map((r) => (r.json() as { conversationId: string }).conversationId);
     expect(ids[0]).toBe(ids[1]);

@@ -71,12 +71,13 @@ export async function mailUnreadOnce(
       // Claim it first: whoever updates the row sends the mail.
       const claimed = await deps.db
         .update(c)
-        .set(side === 'guest' ? { guestMailedAt: now, guestMailedUpTo: upTo } : { hostMailedAt: now, hostMailedUpTo: upTo })
+        .set(
+          side === 'guest'
+            ? { guestMailedAt: now, guestMailedUpTo: upTo }
+            : { hostMailedAt: now, hostMailedUpTo: upTo },
+        )
         .where(
-          and(
-            eq(c.id, due.id),
-            or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS))),
-          ),
+          and(eq(c.id, due.id), or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS)))),
         )
         .returning({ id: c.id, guestId: c.guestId, hostId: c.hostId });
       if (!claimed.length || !deps.mail) continue;

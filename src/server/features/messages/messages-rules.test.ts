@@ -67,9 +67,15 @@ describe('message text', () => {
   it('checks inquiry dates: both or neither, check-out after check-in', async () => {
     const url = `/api/home/${homeId}/inquiries`;
     expect((await post(guest, url, { text: 'Hi', checkIn: '2026-12-10' })).statusCode).toBe(400);
-    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-12-10', checkOut: '2026-12-10' })).statusCode).toBe(400);
-    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-13-01', checkOut: '2026-12-10' })).statusCode).toBe(400);
-    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-12-10', checkOut: '2026-12-12' })).statusCode).toBe(201);
+    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-12-10', checkOut: '2026-12-10' })).statusCode).toBe(
+      400,
+    );
+    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-13-01', checkOut: '2026-12-10' })).statusCode).toBe(
+      400,
+    );
+    expect((await post(guest, url, { text: 'Hi', checkIn: '2026-12-10', checkOut: '2026-12-12' })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -79,7 +85,8 @@ describe('sending limit', () => {
     t.clock.advance(61_000);
     const id = await conversationOf(sender); // the inquiry counts as one
     const url = `/api/conversations/${id}/messages`;
-    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) expect((await post(sender, url, { text: `m${i}` })).statusCode).toBe(201);
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++)
+      expect((await post(sender, url, { text: `m${i}` })).statusCode).toBe(201);
     const refused = await post(sender, url, { text: 'one too many' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: { code: 'too_many_messages' } });
@@ -119,7 +126,9 @@ describe('paging', () => {
     expect(pages).toBe(3);
     const expected = ['Hello', ...Array.from({ length: total - 1 }, (_, i) => `#${i + 1}`)].reverse();
     expect(seen).toEqual(expected);
-    expect((await t.app.inject({ method: 'GET', url: `${url}?cursor=abc`, headers: writer.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${url}?cursor=abc`, headers: writer.headers })).statusCode).toBe(
+      400,
+    );
   });
 });
 

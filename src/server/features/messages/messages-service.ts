@@ -88,7 +88,13 @@ export async function readMessages(
   return { conversation: summary!, messages: page.map((m) => toMessage(m, conversation)), nextCursor };
 }
 
-async function markRead(deps: MessageDeps, conversation: ConversationRow, side: 'guest' | 'host', upTo: number, userId: string) {
+async function markRead(
+  deps: MessageDeps,
+  conversation: ConversationRow,
+  side: 'guest' | 'host',
+  upTo: number,
+  userId: string,
+) {
   const column = side === 'guest' ? conversations.guestReadUpTo : conversations.hostReadUpTo;
   const changed = await deps.db
     .update(conversations)

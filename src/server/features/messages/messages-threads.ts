@@ -23,7 +23,8 @@ export async function sendInquiry(
 ) {
   const home = await findHome(deps.db, homeId);
   if (!home) throw notFound('No home with this id');
-  if (home.hostId === caller.id) throw new DomainError('forbidden', 'own_home', 'This is your own home: guests contact you here');
+  if (home.hostId === caller.id)
+    throw new DomainError('forbidden', 'own_home', 'This is your own home: guests contact you here');
   if (!home.hostId) throw conflict('The host of this home can no longer be contacted', 'host_unavailable');
   await takeSendSlot(deps.messageRateLimitStore, caller.id);
   const dates = input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : {};
@@ -136,7 +137,12 @@ export async function postBookingNote(deps: MessageDeps, booking: BookingRow): P
       const now = deps.clock.now();
       const [message] = await tx
         .insert(messages)
-        .values({ conversationId: conversation.id, senderId: booking.guestId, body: [...note].slice(0, 2000).join(''), createdAt: now })
+        .values({
+          conversationId: conversation.id,
+          senderId: booking.guestId,
+          body: [...note].slice(0, 2000).join(''),
+          createdAt: now,
+        })
         .returning({ id: messages.id });
       await tx
         .update(conversations)
