@@ -2,7 +2,7 @@
  * What the messages modules share: their dependencies, who a caller is in a conversation,
  * and a conversation row as the API shows it.
  */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conversation, Message } from '#shared/schemas/messages';
 import type { LiveEvent, MessageBus, RateLimitStore, ServiceLog } from '#server/app-context';
@@ -65,7 +65,7 @@ const guestUser = alias(users, 'guest_user');
 const hostUser = alias(users, 'host_user');
 
 /** The conversations `where` selects, as the caller sees them (newest activity first, at most `limit`). */
-export async function summaries(db: Db, caller: Caller, where: ReturnType<typeof and>, limit = 200) {
+export async function summaries(db: Db, caller: Caller, where: SQL | undefined, limit = 200) {
   const me = caller.id;
   const rows = await db
     .select({
