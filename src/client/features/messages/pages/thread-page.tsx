@@ -103,12 +103,14 @@ function ThreadView({
         tabIndex={0}
         className="max-h-[60vh] overflow-y-auto rounded-xl border border-gray-200 bg-white p-4"
       >
-        <ol role="log" aria-live="polite" aria-label={`Messages with ${other.name}`} className="flex flex-col gap-3">
-          {messages.length === 0 && <li className="text-gray-700">No messages yet.</li>}
-          {messages.map((m) => (
-            <MessageItem key={m.id} message={m} c={c} />
-          ))}
-        </ol>
+        <div role="log" aria-live="polite" aria-label={`Messages with ${other.name}`}>
+          <ol className="flex flex-col gap-3">
+            {messages.length === 0 && <li className="text-gray-700">No messages yet.</li>}
+            {messages.map((m) => (
+              <MessageItem key={m.id} message={m} c={c} />
+            ))}
+          </ol>
+        </div>
       </div>
       {c.viewer === 'admin' ? (
         <p className="rounded-lg bg-amber-50 p-4 text-amber-900">
