@@ -4,10 +4,10 @@
  * its first message or by the guest's checkout note when the booking is confirmed).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { InquiryRequest } from '#shared/schemas/messages';
+import { MESSAGE_MAX_LENGTH } from '#shared/schemas/messages';
 import { DomainError, conflict, forbidden, notFound } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
-import { conversations, messages, users, type BookingRow, type ConversationRow } from '#server/db/schema';
+import { conversations, messages, users, type BookingRow } from '#server/db/schema';
 import { findBooking } from '../bookings/bookings-model';
 import { findHome } from '../homes/homes-service';
 import { takeSendSlot } from './messages-limits';
@@ -50,7 +50,6 @@ export async function sendInquiry(
   await postMessage(deps, conversation!, caller.id, input.text);
   return { conversationId: conversation!.id };
 }
-export type { InquiryRequest };
 
 /** The host's user id of a booking: its home's host, or the account with the booking's host email. */
 async function hostIdOf(db: Db, booking: BookingRow): Promise<string | null> {
@@ -127,20 +126,22 @@ export async function postBookingNote(deps: MessageDeps, booking: BookingRow): P
     const hostId = await hostIdOf(deps.db, booking);
     if (!hostId || hostId === booking.guestId) return;
     const conversation = await ensureBookingConversation(deps.db, booking, hostId, deps.clock.now());
+    // The claim (note_posted false -> true) and the message commit together: posted once, even when
+    // the browser's confirmation and a webhook's arrive at the same time.
     const posted = await deps.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(conversations)
         .set({ notePosted: true })
         .where(and(eq(conversations.id, conversation.id), eq(conversations.notePosted, false)))
         .returning({ id: conversations.id });
-      if (!claimed) return null;
+      if (!claimed) return false;
       const now = deps.clock.now();
       const [message] = await tx
         .insert(messages)
         .values({
           conversationId: conversation.id,
           senderId: booking.guestId,
-          body: [...note].slice(0, 2000).join(''),
+          body: [...note].slice(0, MESSAGE_MAX_LENGTH).join(''),
           createdAt: now,
         })
         .returning({ id: messages.id });
@@ -148,10 +149,11 @@ export async function postBookingNote(deps: MessageDeps, booking: BookingRow): P
         .update(conversations)
         .set({ lastMessageAt: now, hostMailedUpTo: sql`greatest(${conversations.hostMailedUpTo}, ${message!.id})` })
         .where(eq(conversations.id, conversation.id));
-      return conversation satisfies ConversationRow;
+      return true;
     });
     if (posted) {
-      await announce(deps, { type: 'message', conversationId: posted.id, userIds: [posted.guestId, posted.hostId] });
+      const userIds = [conversation.guestId, conversation.hostId];
+      await announce(deps, { type: 'message', conversationId: conversation.id, userIds });
     }
   } catch (err) {
     deps.log?.error({ err, bookingId: booking.id }, 'could not post the booking note as a message');
