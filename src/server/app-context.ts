@@ -77,6 +77,24 @@ export interface CalendarFetchPolicy {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
+/** What the live message stream tells a user: a new message in, or their reading of, a conversation. */
+export interface LiveEvent {
+  type: 'message' | 'read';
+  conversationId: string;
+  /** The users whose open streams get it. */
+  userIds: string[];
+}
+
+/**
+ * Carries live events to every process's open streams (features/messages/message-bus.ts):
+ * in-process, PostgreSQL LISTEN/NOTIFY or Redis pub/sub (main.ts chooses).
+ */
+export interface MessageBus {
+  /** Sends to every subscriber on every process; a failure is the caller's to log (the message is stored). */
+  publish(event: LiveEvent): Promise<void>;
+  /** Called for every event, also this process's own; answers the unsubscribe function. */
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+  close?(): Promise<void>;
 }
 
 /** Prometheus metrics the app records (see metrics.ts); none are recorded when not given. */
@@ -149,6 +167,16 @@ export interface AppDeps {
   searchCacheTtlMs?: number;
   /** Fetching imported iCal feeds; private addresses refused when not given. */
   calendarFetch?: CalendarFetchPolicy;
+  /** Live message events between processes; in this process only when not given. */
+  messageBus?: MessageBus;
+  /** Per-user message sending counts; in-process when not given (Redis when REDIS_URL is set). */
+  messageRateLimitStore?: RateLimitStore;
+  /**
+   * The live stream's timing: a comment every `heartbeatMs` (default 25 s) keeps proxies from
+   * closing it; it ends after `maxMs` (default 10 min) and the browser reconnects, which also
+   * spreads streams over new processes.
+   */
+  messageStream?: { heartbeatMs?: number; maxMs?: number };
 }
 
 /**
@@ -157,6 +185,8 @@ export interface AppDeps {
  */
 export type AppContext = AppDeps & {
   searchCache: SearchCache;
+  messageBus: MessageBus;
+  messageRateLimitStore: RateLimitStore;
   /** The app's logger. */
   log: ServiceLog;
   /** `config.publicUrl`: links in mails start with it. */

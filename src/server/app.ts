@@ -31,6 +31,9 @@ import { reservationsRoutes } from './features/bookings/reservations-routes';
 import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
 import { calendarRoutes } from './features/calendar/calendar-routes';
 import { homesRoutes } from './features/homes/homes-routes';
+import { memoryRateLimitStore } from './features/messages/messages-limits';
+import { messagesRoutes } from './features/messages/messages-routes';
+import { liveStreams } from './features/messages/messages-stream';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
@@ -40,6 +43,7 @@ import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
 import { securityHeaders } from './http/security-headers';
+import { memoryMessageBus } from './providers/live/memory-bus';
 import { mailQueue, type MailQueue } from './providers/mail/mail-queue';
 
 declare module 'fastify' {
@@ -209,7 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     log: app.log,
     publicUrl: deps.config.publicUrl,
+    messageBus: deps.messageBus ?? memoryMessageBus(),
+    messageRateLimitStore: deps.messageRateLimitStore ?? memoryRateLimitStore(() => deps.clock.now().getTime()),
   };
+  // Live message streams stay open for minutes: they are ended before the server closes, so a
+  // shutdown does not wait for them (the browser reconnects, to another process).
+  const streams = liveStreams(ctx.messageBus, deps.messageStream);
+  app.addHook('preClose', async () => streams.closeAll());
 
   await app.register(
     async (api) => {
@@ -270,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadsRoutes(ctx));
       await api.register(reservationsRoutes(ctx));
       await api.register(calendarSyncRoutes(ctx));
+      await api.register(messagesRoutes(ctx, streams));
     },
     { prefix: '/api' },
   );

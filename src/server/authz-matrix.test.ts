@@ -85,6 +85,31 @@ const homeEdit = {
   description: 'Edited.',
 };
 
+let conversationId: string | null = null;
+/** An inquiry of the guest's to the host (made once, on first use). */
+async function conversation() {
+  if (!conversationId) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/home/${homeId}/inquiries`,
+      headers: who.guest.headers,
+      payload: { text: 'Is it quiet?' },
+    });
+    conversationId = (res.json() as { conversationId: string }).conversationId;
+  }
+  return conversationId;
+}
+async function freshConfirmedBooking() {
+  const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
+  const booking = await insertBooking(t.db, home, {
+    guestId: who.guest.user.id,
+    guestEmail: who.guest.user.email,
+    status: 'confirmed',
+    confirmedAt: new Date(),
+  });
+  return booking.id;
+}
+
 /** Keyed by "METHOD /url" exactly as Fastify registers it. */
 const MATRIX: Record<string, Case[]> = {
   'GET /api/health': [{ name: 'health', request: () => ({ method: 'GET', url: '/api/health' }), expect: all(200) }],
@@ -290,6 +315,66 @@ const MATRIX: Record<string, Case[]> = {
     },
     { name: 'upload a picture', request: () => pictureUpload(''), expect: signedIn(200) },
     { name: 'upload a document', request: () => pictureUpload('?purpose=document'), expect: signedIn(200) },
+  ],
+  'GET /api/conversations': [
+    {
+      name: "the caller's conversations",
+      request: () => ({ method: 'GET', url: '/api/conversations' }),
+      expect: signedIn(200),
+    },
+  ],
+  'GET /api/conversations/unread': [
+    {
+      name: 'unread total',
+      request: () => ({ method: 'GET', url: '/api/conversations/unread' }),
+      expect: signedIn(200),
+    },
+  ],
+  // The test app ends a stream after 100 ms, so inject answers.
+  'GET /api/conversations/stream': [
+    {
+      name: 'live events',
+      request: () => ({ method: 'GET', url: '/api/conversations/stream' }),
+      expect: signedIn(200),
+    },
+  ],
+  'GET /api/conversations/:id/messages': [
+    {
+      name: "the guest's inquiry to the host",
+      request: async () => ({ method: 'GET', url: `/api/conversations/${await conversation()}/messages` }),
+      // Admins read (recorded); anyone else gets 404, as for an unknown id.
+      expect: only({ guest: 200, host: 200, admin: 200 }, 404),
+    },
+  ],
+  'POST /api/conversations/:id/messages': [
+    {
+      name: "write in the guest's inquiry to the host",
+      request: async () => ({
+        method: 'POST',
+        url: `/api/conversations/${await conversation()}/messages`,
+        payload: { text: 'Hello' },
+      }),
+      // Admins read but never write.
+      expect: only({ guest: 201, host: 201, admin: 403 }, 404),
+    },
+  ],
+  'POST /api/home/:id/inquiries': [
+    {
+      name: "ask the host of the host's home",
+      request: () => ({ method: 'POST', url: `/api/home/${homeId}/inquiries`, payload: { text: 'A question' } }),
+      expect: { ...signedIn(201), host: 403 },
+    },
+  ],
+  'POST /api/bookings/:id/messages': [
+    {
+      name: "write about a fresh confirmed booking of the guest's",
+      request: async () => ({
+        method: 'POST',
+        url: `/api/bookings/${await freshConfirmedBooking()}/messages`,
+        payload: { text: 'About our stay' },
+      }),
+      expect: only({ guest: 201, host: 201, admin: 403 }, 404),
+    },
   ],
   'GET /api/documents/:key': [
     {

@@ -7,10 +7,15 @@ import { LOCKS, openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
 import { startCalendarSync, type CalendarSyncJob } from './features/calendar-sync/calendar-sync-job';
+import { startMessageMailer, type MessageMailer } from './features/messages/messages-mailer';
 import { UPLOADS_CONCURRENT_PER_USER, UPLOADS_PER_MINUTE_PER_USER } from './features/uploads/upload-limits';
 import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
 import { countedPayments, createMetrics, serveMetrics } from './metrics';
 import { systemClock } from './providers/clock/clock';
+import type { MessageBus } from './app-context';
+import { memoryMessageBus } from './providers/live/memory-bus';
+import { postgresMessageBus } from './providers/live/postgres-bus';
+import { redisMessageBus } from './providers/live/redis-bus';
 import type { MailProvider } from './providers/mail/mail';
 import { outboxMail } from './providers/mail/outbox-mail';
 import { smtpMail } from './providers/mail/smtp-mail';
@@ -80,6 +85,14 @@ async function main() {
   const calendarFetch = { allowPrivate: env.CALENDAR_IMPORT_ALLOW_PRIVATE };
   if (calendarFetch.allowPrivate)
     console.log('Calendar imports may fetch from private addresses (CALENDAR_IMPORT_ALLOW_PRIVATE).');
+  // Live message events reach the streams on every process: Redis pub/sub when shared state is in
+  // Redis, else PostgreSQL LISTEN/NOTIFY on a server database; PGlite is one process.
+  const messageBus: MessageBus = redis
+    ? redisMessageBus(redis, prefix, console)
+    : env.DATABASE_URL
+      ? postgresMessageBus(env.DATABASE_URL, console)
+      : memoryMessageBus();
+
   /** True from SIGTERM/SIGINT on: /api/ready answers 503. */
   let draining = false;
   const app = await buildApp({
@@ -103,7 +116,9 @@ async function main() {
         perMinute: UPLOADS_PER_MINUTE_PER_USER,
       }),
       searchGeneration: redisSearchGeneration(redis, prefix),
+      messageRateLimitStore: redisRateLimitStore(redis, prefix),
     }),
+    messageBus,
     readiness: { draining: () => draining, checks: redis ? { redis: () => redis.ping() } : {} },
     ...(metrics && { metrics }),
   });
@@ -124,6 +139,7 @@ async function main() {
     try {
       if (env.SHUTDOWN_DRAIN_MS) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_MS));
       await app.close();
+      await messageBus.close?.();
       if (metricsServer) await new Promise((r) => metricsServer.close(r));
       await redis?.quit();
       await database.close();
@@ -143,16 +159,19 @@ async function main() {
   let uploadsSweeper: UploadsSweeper | null = null;
   // Fetches imported iCal calendars (one process at a time).
   let calendarSync: CalendarSyncJob | null = null;
+  // Mails the recipient of a message unread for MESSAGE_MAIL_DELAY_MS (once per conversation an hour).
+  let messageMailer: MessageMailer | null = null;
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await uploadsSweeper?.stop();
     await calendarSync?.stop();
+    await messageMailer?.stop();
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   // Each pass runs under an advisory lock: with several processes one of them runs it at a time, the others skip.
   sweeper = startBookingSweeper(
-    { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl },
+    { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl, messageBus },
     {
       intervalMs: env.BOOKING_SWEEP_INTERVAL_MS,
       exclusive: (pass) => database.tryWithLock(LOCKS.bookingSweep, pass),
@@ -173,6 +192,15 @@ async function main() {
       intervalMs: env.CALENDAR_SYNC_INTERVAL_MS,
       exclusive: (pass) => database.tryWithLock(LOCKS.calendarSync, pass),
       onPass: (outcome) => metrics?.sweeperRun('calendar', outcome),
+    },
+  );
+  messageMailer = startMessageMailer(
+    { db: database.db, clock, mail, log: app.log, publicUrl: config.publicUrl },
+    {
+      intervalMs: env.MESSAGE_MAIL_INTERVAL_MS,
+      delayMs: env.MESSAGE_MAIL_DELAY_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.messageMail, pass),
+      onPass: (outcome) => metrics?.sweeperRun('message_mail', outcome),
     },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');

@@ -36,6 +36,7 @@ export const LOCKS = {
   bookingSweep: 7_245_003,
   uploadsSweep: 7_245_004,
   calendarSync: 7_245_011,
+  messageMail: 7_245_005,
 } as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

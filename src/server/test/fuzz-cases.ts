@@ -59,6 +59,10 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
     },
     'POST /api/host/reservations/{id}/cancel': { body: { reason: 'A pipe burst' } },
     'POST /api/home/{id}/calendar-imports': { body: { url: 'http://127.0.0.1:9/other.ics', name: 'Airbnb' } },
+    'POST /api/conversations/{id}/messages': { body: { text: 'See you at noon.\nThanks!' } },
+    'POST /api/bookings/{id}/messages': { body: { text: 'When is check-in?' } },
+    'POST /api/home/{id}/inquiries': { body: { text: 'Is it quiet?', checkIn: '2026-12-20', checkOut: '2026-12-22' } },
+    'GET /api/conversations/{id}/messages': { query: { cursor: '100' } },
     'POST /api/auth/sign-in/email': { body: { email: known.who.guest.user.email, password: 'a-password-1' } },
     'POST /api/auth/request-password-reset': {
       body: { email: known.who.guest.user.email, redirectTo: '/reset-password' },
@@ -107,7 +111,7 @@ function pathValue(param: Param): fc.Arbitrary<string> {
             ? [known.importId, crypto.randomUUID()]
             : param.name === 'blockId'
               ? [known.blockId, crypto.randomUUID()]
-              : [known.homeId, known.bookingId, crypto.randomUUID()];
+              : [known.homeId, known.bookingId, known.conversationId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

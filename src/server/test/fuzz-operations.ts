@@ -42,6 +42,7 @@ export const known = {
   /** A calendar import of the host's home (its feed is on loopback: a sync is refused at once) and the home's feed token. */
   importId: '',
   feedToken: '',
+  conversationId: '',
 };
 
 /** Signs in a guest, a host and an admin and makes a home, a held booking and a block of theirs (the real ids cases use). */
@@ -67,6 +68,13 @@ export async function signInActors(t: TestApp) {
     .values({ homeId: home.id, stay: '[2027-01-10,2027-01-12)', source: 'host', note: 'Fuzz' })
     .returning();
   known.blockId = block!.id;
+  const inquiry = await t.app.inject({
+    method: 'POST',
+    url: `/api/home/${home.id}/inquiries`,
+    headers: known.who.guest.headers,
+    payload: { text: 'Is there parking?' },
+  });
+  known.conversationId = (inquiry.json() as { conversationId: string }).conversationId;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
   const [calendarImport] = await t.db
     .insert(calendarImports)

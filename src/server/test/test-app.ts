@@ -72,6 +72,8 @@ export function useTestApp(overrides: (t: Omit<TestApp, 'app'>) => Partial<AppDe
       config: holder.config,
       mail: holder.mail,
       payments: sandboxPayments({ db: database.db, clock }),
+      // A live message stream ends soon, so app.inject (which waits for the end) answers.
+      messageStream: { maxMs: 100 },
       ...extra,
     });
     await holder.app.ready();

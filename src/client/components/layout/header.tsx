@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { useSession, useSignOut } from '#client/lib/session';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
+import { UnreadLink } from '#client/features/messages/components/unread-link';
+import { useLiveMessages } from '#client/features/messages/lib/live';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   [
@@ -48,16 +50,21 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
         // Keep the space while the session is checked, so the header does not jump.
         <li aria-hidden="true" className={column ? 'h-9' : 'h-9 w-36'} />
       ) : user ? (
-        <li>
-          <button
-            type="button"
-            onClick={handleSignOut}
-            disabled={signingOut}
-            className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
-          >
-            {TEXTS.signOut}
-          </button>
-        </li>
+        <>
+          <li>
+            <UnreadLink onNavigate={onNavigate} className={(s) => `${navLink(s)} ${item}`} />
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={handleSignOut}
+              disabled={signingOut}
+              className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
+            >
+              {TEXTS.signOut}
+            </button>
+          </li>
+        </>
       ) : (
         <>
           <li>
@@ -82,6 +89,9 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
 
 export function Header() {
   const [open, setOpen] = useState(false);
+  const { user } = useSession();
+  // One live message stream per page while signed in: the unread badge, the Messages list and an open thread follow it.
+  useLiveMessages(Boolean(user));
   const menuId = useId();
 
   // Close the mobile menu on Escape (links close it when followed).

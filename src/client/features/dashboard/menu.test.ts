@@ -5,25 +5,31 @@ const labels = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).ma
 const paths = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).map((item) => item.to);
 
 describe('menuForRole', () => {
-  it('gives guests, unknown roles and pending requests My Bookings and Become A Host', () => {
+  it('gives guests, unknown roles and pending requests My Bookings, Messages and Become A Host', () => {
     for (const role of [null, undefined, 'requested', 'something-else']) {
-      expect(labels(role)).toEqual(['My Bookings', 'Become A Host']);
-      expect(paths(role)).toEqual(['/dashboard/my-booking', '/dashboard/become-host']);
+      expect(labels(role)).toEqual(['My Bookings', 'Messages', 'Become A Host']);
+      expect(paths(role)).toEqual(['/dashboard/my-booking', '/dashboard/messages', '/dashboard/become-host']);
     }
   });
 
-  it('gives the admin All Bookings and All Users, then My Bookings (they can book too)', () => {
-    expect(labels('admin')).toEqual(['All Bookings', 'All Users', 'My Bookings']);
-    expect(paths('admin')).toEqual(['/dashboard/allbooking', '/dashboard/alluser', '/dashboard/my-booking']);
+  it('gives the admin All Bookings and All Users, then My Bookings (they can book too) and Messages', () => {
+    expect(labels('admin')).toEqual(['All Bookings', 'All Users', 'My Bookings', 'Messages']);
+    expect(paths('admin')).toEqual([
+      '/dashboard/allbooking',
+      '/dashboard/alluser',
+      '/dashboard/my-booking',
+      '/dashboard/messages',
+    ]);
   });
 
-  it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too)', () => {
-    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings']);
+  it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too) and Messages', () => {
+    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings', 'Messages']);
     expect(paths('host')).toEqual([
       '/dashboard/manage-home',
       '/dashboard/add-home',
       '/dashboard/reservations',
       '/dashboard/my-booking',
+      '/dashboard/messages',
     ]);
   });
 });

@@ -3,6 +3,7 @@
  * none / unknown / requested -> My Bookings, Become A Host;
  * admin -> All Bookings, All Users; host -> Manage Home, Add Home (and Reservations, issue 11).
  * Hosts and admins can book too, so their menus end with My Bookings (deviation D29).
+ * Every menu has Messages after My Bookings (issue 12, deviation D51).
  */
 import type { Role } from '#shared/schemas/users';
 
@@ -12,13 +13,19 @@ export interface MenuItem {
 }
 
 const MY_BOOKINGS: MenuItem = { label: 'My Bookings', to: '/dashboard/my-booking' };
+const MESSAGES: MenuItem = { label: 'Messages', to: '/dashboard/messages' };
 
-export const GUEST_MENU: readonly MenuItem[] = [MY_BOOKINGS, { label: 'Become A Host', to: '/dashboard/become-host' }];
+export const GUEST_MENU: readonly MenuItem[] = [
+  MY_BOOKINGS,
+  MESSAGES,
+  { label: 'Become A Host', to: '/dashboard/become-host' },
+];
 
 export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
   MY_BOOKINGS,
+  MESSAGES,
 ];
 
 export const HOST_MENU: readonly MenuItem[] = [
@@ -27,6 +34,7 @@ export const HOST_MENU: readonly MenuItem[] = [
   // Issue 11: who booked the host's homes (deviation D47).
   { label: 'Reservations', to: '/dashboard/reservations' },
   MY_BOOKINGS,
+  MESSAGES,
 ];
 
 /** `role` may be anything the server sent (or undefined when unknown); anything else is the guest menu. */

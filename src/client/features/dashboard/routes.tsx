@@ -20,6 +20,8 @@ export const dashboardRoutes: RouteObject[] = [
           { index: true, lazy: page(() => import('./pages/welcome')) },
           { path: 'my-booking', lazy: page(() => import('../bookings/pages/my-booking')) },
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
+          { path: 'messages', lazy: page(() => import('../messages/pages/messages-page')) },
+          { path: 'messages/:id', lazy: page(() => import('../messages/pages/thread-page')) },
           {
             element: <RequireRole allow="admin" />,
             children: [

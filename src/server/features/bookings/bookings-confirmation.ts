@@ -15,6 +15,7 @@ import {
   type Caller,
 } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
+import { postBookingNote } from '../messages/messages-threads';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'unpaid' | 'mismatch' | 'too_late';
 
@@ -65,16 +66,19 @@ export async function confirmWithIntent(
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
     await sendConfirmationMails(deps.mail, row, logOf(deps), deps.publicUrl);
+    await postBookingNote(deps, row);
     return 'confirmed';
   }
   const current = await findBooking(deps.db, booking.id);
   if (current?.status === 'confirmed' && current.paymentIntentId === intent.id) {
     // Confirmed by the sweeper or a webhook first: keep the guest's note when that call had none.
     if (message && !current.message) {
-      await deps.db
+      const [noted] = await deps.db
         .update(bookings)
         .set({ message, updatedAt: now })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
+        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')))
+        .returning();
+      if (noted) await postBookingNote(deps, noted);
     }
     return 'already_confirmed';
   }
@@ -113,10 +117,12 @@ export async function confirmBooking(
   }
   if (booking.status === 'confirmed') {
     if (message && !booking.message) {
-      await deps.db
+      const [noted] = await deps.db
         .update(bookings)
         .set({ message, updatedAt: deps.clock.now() })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')));
+        .where(and(eq(bookings.id, booking.id), eq(bookings.message, '')))
+        .returning();
+      if (noted) await postBookingNote(deps, noted);
     }
     return ok;
   }

@@ -7,7 +7,7 @@ import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '#s
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import type { Booking } from '#shared/schemas/bookings';
-import type { ServiceLog } from '#server/app-context';
+import type { MessageBus, ServiceLog } from '#server/app-context';
 import { providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, type BookingRow } from '#server/db/schema';
@@ -34,6 +34,8 @@ export interface BookingDeps {
   log?: BookingLog;
   /** Links in mails start with it. */
   publicUrl?: string;
+  /** Tells open message streams about the checkout note posted as the booking's first message. */
+  messageBus?: MessageBus;
 }
 
 const silent: BookingLog = { info() {}, warn() {}, error() {} };

@@ -9,6 +9,7 @@ import { PageTitle } from '#client/components/page-title';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
+import { ContactHost } from '../components/contact-host';
 
 function NotFound() {
   return (
@@ -139,6 +140,7 @@ function HomeDetails({ home }: { home: Home }) {
               {home.email}
             </a>
           </p>
+          <ContactHost home={home} />
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Max guests" value={home.total_guest} />
             <Fact label="Bedrooms" value={home.bedrooms} />

@@ -1,0 +1,42 @@
+/**
+ * The details page's "Contact host": signed in (and not the home's host), it opens the message
+ * dialog (loaded on first use, so the page itself carries no form code); signed out, it leads to
+ * the login page and back here.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Home } from '#shared/schemas/homes';
+import { sameEmail } from '#shared/emails';
+import { secondaryButtonClass } from '#client/components/ui/form-field';
+import { useSession } from '#client/lib/session';
+import { originOfPage, withFrom } from '../../auth/lib/redirect';
+
+const ContactHostDialog = lazy(() => import('../../messages/components/contact-host-dialog'));
+
+export function ContactHost({ home }: { home: Home }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <Link to={withFrom('/login', originOfPage(location))} className={`${secondaryButtonClass} mt-4`}>
+        Contact host
+      </Link>
+    );
+  }
+  // A host does not write to themselves; guests contact them here.
+  if (sameEmail(user.email, home.hostEmail)) return null;
+  return (
+    <>
+      <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => setOpen(true)}>
+        Contact host
+      </button>
+      {open && (
+        <Suspense fallback={<p role="status">Opening…</p>}>
+          <ContactHostDialog homeId={home._id} homeTitle={home.title} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

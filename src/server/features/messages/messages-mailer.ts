@@ -1,0 +1,124 @@
+/**
+ * The unread-message mail: when a message has waited unread for MESSAGE_MAIL_DELAY_MS, its
+ * recipient gets a mail, at most one per conversation per recipient per hour. Runs in the
+ * background job runner under an advisory lock (main.ts), so N processes send it once; each
+ * mail is also claimed by a guarded UPDATE first, so even two passes at once never send twice.
+ */
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { JobOptions } from '#server/app-context';
+import { conversations, messages, users } from '#server/db/schema';
+import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
+import type { MailProvider } from '#server/providers/mail/mail';
+import type { MessageDeps } from './messages-model';
+
+export const DEFAULT_MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
+export const MAIL_AT_MOST_EVERY_MS = 60 * 60_000;
+
+export interface MailerDeps extends MessageDeps {
+  mail?: MailProvider;
+  publicUrl?: string;
+}
+
+type Side = 'guest' | 'host';
+
+/** Conversations where `side` has messages from the other party, unread and not mailed, older than the delay. */
+async function pending(deps: MailerDeps, side: Side, now: Date, delayMs: number, limit: number) {
+  const c = conversations;
+  const recipient = side === 'guest' ? c.guestId : c.hostId;
+  const sender = side === 'guest' ? c.hostId : c.guestId;
+  const readUpTo = side === 'guest' ? c.guestReadUpTo : c.hostReadUpTo;
+  const mailedUpTo = side === 'guest' ? c.guestMailedUpTo : c.hostMailedUpTo;
+  const mailedAt = side === 'guest' ? c.guestMailedAt : c.hostMailedAt;
+  return deps.db
+    .select({
+      id: c.id,
+      title: c.title,
+      recipientId: recipient,
+      upTo: sql<string>`max(${messages.id})`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(c)
+    .innerJoin(messages, eq(messages.conversationId, c.id))
+    .where(
+      and(
+        eq(messages.senderId, sender),
+        sql`${messages.id} > greatest(${readUpTo}, ${mailedUpTo})`,
+        or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS))),
+      ),
+    )
+    .groupBy(c.id)
+    .having(sql`min(${messages.createdAt}) <= ${new Date(now.getTime() - delayMs).toISOString()}`)
+    .limit(limit);
+}
+
+export interface MailPassResult {
+  mailed: number;
+}
+
+/** One pass: mails every recipient due a mail (see the module comment). */
+export async function mailUnreadOnce(
+  deps: MailerDeps,
+  options: { delayMs?: number; limit?: number } = {},
+): Promise<MailPassResult> {
+  const delayMs = options.delayMs ?? DEFAULT_MESSAGE_MAIL_DELAY_MS;
+  const now = deps.clock.now();
+  let mailed = 0;
+  for (const side of ['guest', 'host'] as const) {
+    for (const due of await pending(deps, side, now, delayMs, options.limit ?? 100)) {
+      const c = conversations;
+      const mailedAt = side === 'guest' ? c.guestMailedAt : c.hostMailedAt;
+      const upTo = Number(due.upTo);
+      // Claim it first: whoever updates the row sends the mail.
+      const claimed = await deps.db
+        .update(c)
+        .set(
+          side === 'guest'
+            ? { guestMailedAt: now, guestMailedUpTo: upTo }
+            : { hostMailedAt: now, hostMailedUpTo: upTo },
+        )
+        .where(
+          and(eq(c.id, due.id), or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS)))),
+        )
+        .returning({ id: c.id, guestId: c.guestId, hostId: c.hostId });
+      if (!claimed.length || !deps.mail) continue;
+      const senderId = side === 'guest' ? claimed[0]!.hostId : claimed[0]!.guestId;
+      const people = await deps.db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(or(eq(users.id, due.recipientId), eq(users.id, senderId)));
+      const to = people.find((p) => p.id === due.recipientId);
+      const from = people.find((p) => p.id === senderId);
+      if (!to) continue;
+      const link = deps.publicUrl ? `\n\nRead and answer: ${deps.publicUrl}/dashboard/messages/${due.id}` : '';
+      const many = due.count === 1 ? 'a message' : `${due.count} messages`;
+      try {
+        await deps.mail.send({
+          to: to.email,
+          subject: `New message from ${from?.name ?? 'StayHub'} about ${due.title}`,
+          text:
+            `Hello ${to.name},\n\n${from?.name ?? 'Someone'} sent you ${many} about ${due.title} ` +
+            `that you have not read yet.${link}\n\nYou get at most one such mail per conversation an hour.\n`,
+        });
+        mailed++;
+      } catch (err) {
+        deps.log?.error({ err, conversationId: due.id }, 'unread message mail failed');
+      }
+    }
+  }
+  return { mailed };
+}
+
+export type MessageMailer = PeriodicJob<MailPassResult>;
+
+export function startMessageMailer(
+  deps: MailerDeps,
+  options: { intervalMs: number; delayMs: number } & JobOptions<MailPassResult>,
+): MessageMailer {
+  return startPeriodicJob({
+    ...options,
+    name: 'unread message mail',
+    pass: () => mailUnreadOnce(deps, { delayMs: options.delayMs }),
+    worthLogging: (r) => r.mailed > 0,
+    log: deps.log,
+  });
+}

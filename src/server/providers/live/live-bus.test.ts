@@ -1,0 +1,102 @@
+/**
+ * The message buses, two instances standing for two processes: an event published on one
+ * reaches the subscribers of both; garbage on the channel is ignored. PostgreSQL
+ * LISTEN/NOTIFY runs when TEST_DATABASE_URL is set, Redis when one answers.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { LiveEvent, MessageBus } from '#server/app-context';
+import { openRedis } from '#server/providers/redis/redis-stores';
+import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
+import { memoryMessageBus } from './memory-bus';
+import { LIVE_CHANNEL, postgresMessageBus } from './postgres-bus';
+import { redisMessageBus } from './redis-bus';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUp = await redisAvailable();
+const { prefix, cleanup } = testRedisPrefix();
+const redis = redisUp ? openRedis(TEST_REDIS_URL) : null;
+
+const event = (n: number): LiveEvent => ({ type: 'message', conversationId: `c-${n}`, userIds: ['u-1', 'u-2'] });
+
+function collect(bus: MessageBus) {
+  const got: LiveEvent[] = [];
+  bus.subscribe((e) => got.push(e));
+  return {
+    got,
+    async until(count: number) {
+      const deadline = Date.now() + 5_000;
+      while (got.length < count) {
+        if (Date.now() > deadline) throw new Error(`only ${got.length} of ${count} events arrived`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+/** Publishes until the subscriber side is listening (subscribing is asynchronous), then checks delivery. */
+async function crossDelivery(one: MessageBus, two: MessageBus, garbage?: () => Promise<unknown>) {
+  const onTwo = collect(two);
+  const onOne = collect(one);
+  let n = 0;
+  const deadline = Date.now() + 5_000;
+  while (onTwo.got.length === 0) {
+    if (Date.now() > deadline) throw new Error('the second bus never heard the first');
+    await one.publish(event(++n));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await garbage?.();
+  await one.publish(event(1000));
+  const deadline2 = Date.now() + 5_000;
+  while (!onTwo.got.some((e) => e.conversationId === 'c-1000')) {
+    if (Date.now() > deadline2) throw new Error('the last event never arrived');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // A process hears its own events too (its streams get them the same way).
+  await onOne.until(1);
+  // Nothing but well-formed events arrived.
+  for (const e of [...onOne.got, ...onTwo.got]) expect(e).toMatchObject({ type: 'message', userIds: ['u-1', 'u-2'] });
+}
+
+afterAll(async () => {
+  if (redis) {
+    await cleanup(redis);
+    await redis.quit();
+  }
+});
+
+describe('message buses', () => {
+  it('delivers within one process (memory)', async () => {
+    const bus = memoryMessageBus();
+    const seen = collect(bus);
+    await bus.publish(event(1));
+    expect(seen.got).toEqual([event(1)]);
+  });
+
+  it.skipIf(!databaseUrl)('carries events between processes with PostgreSQL LISTEN/NOTIFY', async () => {
+    const one = postgresMessageBus(databaseUrl!);
+    const two = postgresMessageBus(databaseUrl!);
+    const raw = new pg.Client({ connectionString: databaseUrl });
+    await raw.connect();
+    try {
+      await crossDelivery(one, two, () => raw.query('select pg_notify($1, $2)', [LIVE_CHANNEL, '{"type":"drop"}']));
+    } finally {
+      await raw.end();
+      await one.close?.();
+      await two.close?.();
+    }
+  });
+
+  it.skipIf(!redisUp)('carries events between processes with Redis pub/sub', async () => {
+    const one = redisMessageBus(redis!, prefix);
+    const twoConnection = openRedis(TEST_REDIS_URL);
+    const two = redisMessageBus(twoConnection, prefix);
+    try {
+      await crossDelivery(one, two, () => redis!.publish(`${prefix}live`, 'not json'));
+    } finally {
+      await one.close?.();
+      await two.close?.();
+      await twoConnection.quit();
+    }
+  });
+});
