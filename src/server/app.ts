@@ -27,6 +27,9 @@ import { resolveIdentity } from './auth/guards';
 import { loginThrottle, memoryThrottleStore } from './auth/throttle';
 import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
+import { reviewsRoutes } from './features/reviews/reviews-routes';
+import { wishlistRoutes } from './features/wishlist/wishlist-routes';
+import { profileRoutes } from './features/users/profile-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
@@ -264,6 +267,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
+      await api.register(reviewsRoutes(ctx));
+      await api.register(wishlistRoutes(ctx));
+      await api.register(profileRoutes(ctx));
     },
     { prefix: '/api' },
   );

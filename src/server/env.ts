@@ -85,6 +85,8 @@ export const envSchema = z
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How often unused uploads older than a day are removed. */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    /** How often reviews whose 14-day window closed are marked published (home ratings on cards follow). */
+    REVIEW_PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
     /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */

@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './env';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
 import { UPLOADS_CONCURRENT_PER_USER, UPLOADS_PER_MINUTE_PER_USER } from './features/uploads/upload-limits';
 import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
+import { startReviewsPublisher, type ReviewsPublisher } from './features/reviews/reviews-publisher';
 import { countedPayments, createMetrics, serveMetrics } from './metrics';
 import { systemClock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
@@ -136,9 +137,12 @@ async function main() {
   let sweeper: BookingSweeper | null = null;
   // Removes uploads nothing refers to once they are a day old (safe with several processes).
   let uploadsSweeper: UploadsSweeper | null = null;
+  // Publishes reviews whose 14-day window closed (reads never wait for it; card ratings do).
+  let reviewsPublisher: ReviewsPublisher | null = null;
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await uploadsSweeper?.stop();
+    await reviewsPublisher?.stop();
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
@@ -157,6 +161,14 @@ async function main() {
       intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
       exclusive: (pass) => database.tryWithLock(LOCKS.uploadsSweep, pass),
       onPass: (outcome) => metrics?.sweeperRun('uploads', outcome),
+    },
+  );
+  reviewsPublisher = startReviewsPublisher(
+    { db: database.db, clock, log: app.log },
+    {
+      intervalMs: env.REVIEW_PUBLISH_INTERVAL_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.reviewsPublish, pass),
+      onPass: (outcome) => metrics?.sweeperRun('reviews', outcome),
     },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');

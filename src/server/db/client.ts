@@ -35,6 +35,7 @@ export const LOCKS = {
   demoData: 7_245_002,
   bookingSweep: 7_245_003,
   uploadsSweep: 7_245_004,
+  reviewsPublish: 7_245_012,
 } as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -23,6 +23,18 @@ export const homeSchema = z
     to: isoDate.describe('Last available date (check-out day at the latest)'),
     hostEmail: z.string(),
     email: z.string(),
+    rating: z.number().nullable().describe('Average overall rating of its published reviews (null: none yet)'),
+    reviewCount: z.number().int().describe('How many published reviews it has'),
+    host: z
+      .object({
+        name: z.string(),
+        image: z.string().nullable(),
+        joinedAt: z.string(),
+        reviewCount: z.number().int().describe("Published reviews of all the host's homes"),
+      })
+      .nullable()
+      .optional()
+      .describe('GET /api/home/:id only: who hosts it (null when the host account is gone)'),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;

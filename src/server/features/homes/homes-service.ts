@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
+import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
@@ -22,6 +23,8 @@ export const homeFields = {
   availableFrom: homes.availableFrom,
   availableTo: homes.availableTo,
   images: homes.images,
+  ratingCount: homes.ratingCount,
+  ratingSum: homes.ratingSum,
 };
 export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
 
@@ -43,6 +46,8 @@ export function toHome(row: HomeFields): Home {
     to: row.availableTo,
     hostEmail: row.hostEmail,
     email: row.hostEmail,
+    rating: roundedAverage(row.ratingSum, row.ratingCount),
+    reviewCount: row.ratingCount,
   };
 }
 
