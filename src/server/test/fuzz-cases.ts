@@ -52,6 +52,13 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
         billing: { name: 'Guest', email: known.who.guest.user.email },
       },
     },
+    'POST /api/bookings/{id}/review': {
+      body: { overall: 4, cleanliness: 5, accuracy: 4, location: 3, value: 4, text: 'Lovely <b>stay</b>.\nThanks' },
+    },
+    'POST /api/reviews/{id}/reply': { body: { text: 'Thank you!' } },
+    'GET /api/home/{id}/reviews': { query: { cursor: 'MjAyNi0xMi0xNFQxMDowMDowMC4wMDBafDA' } },
+    'GET /api/wishlist': { query: { checkIn: '2026-12-01', checkOut: '2026-12-05' } },
+    'PUT /api/profile': { body: { name: 'Fuzzy Name', image: null } },
     'POST /api/auth/sign-in/email': { body: { email: known.who.guest.user.email, password: 'a-password-1' } },
     'POST /api/auth/request-password-reset': {
       body: { email: known.who.guest.user.email, redirectTo: '/reset-password' },
@@ -94,7 +101,7 @@ function pathValue(param: Param): fc.Arbitrary<string> {
       ? Object.values(known.who).map((w) => w.user.email)
       : param.name === 'key'
         ? [known.documentKey]
-        : [known.homeId, known.bookingId, crypto.randomUUID()];
+        : [known.homeId, known.bookingId, known.reviewId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

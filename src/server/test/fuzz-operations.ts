@@ -34,6 +34,8 @@ export const known = {
   who: {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>,
   homeId: '',
   bookingId: '',
+  /** A guest's review of an ended stay (reply target). */
+  reviewId: '',
   documentKey: '',
 };
 
@@ -54,6 +56,20 @@ export async function signInActors(t: TestApp) {
       status: 'held',
     })
   ).id;
+  const ended = await insertBooking(t.db, home, {
+    guestId: known.who.guest.user.id,
+    guestEmail: known.who.guest.user.email,
+    checkIn: '2026-11-15',
+    checkOut: '2026-11-18',
+    status: 'confirmed',
+  });
+  const review = await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${ended.id}/review`,
+    headers: known.who.guest.headers,
+    payload: { overall: 5, cleanliness: 5, accuracy: 5, location: 5, value: 5, text: 'Lovely.' },
+  });
+  known.reviewId = (review.json() as { _id: string })._id;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
 }
 

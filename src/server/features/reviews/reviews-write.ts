@@ -5,13 +5,7 @@ import type { CreateReview, OwnReview, PublicReview } from '#shared/schemas/revi
 import type { Db } from '#server/db/client';
 import { DomainError, conflict, invalid, notFound } from '#server/domain-errors';
 import { bookings, reviews, users } from '#server/db/schema';
-import {
-  findBookingParties,
-  isVisible,
-  partyOf,
-  toOwnReview,
-  type ReviewCaller,
-} from './reviews-model';
+import { findBookingParties, isVisible, partyOf, toOwnReview, type ReviewCaller } from './reviews-model';
 
 export interface ReviewDeps {
   db: Db;
