@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { useSession, useSignOut } from '#client/lib/session';
+import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -48,16 +49,28 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
         // Keep the space while the session is checked, so the header does not jump.
         <li aria-hidden="true" className={column ? 'h-9' : 'h-9 w-36'} />
       ) : user ? (
-        <li>
-          <button
-            type="button"
-            onClick={handleSignOut}
-            disabled={signingOut}
-            className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
-          >
-            {TEXTS.signOut}
-          </button>
-        </li>
+        <>
+          <li>
+            <NavLink
+              to="/dashboard/profile"
+              onClick={onNavigate}
+              className={(s) => `${navLink(s)} ${item} inline-flex items-center gap-2`}
+            >
+              <Avatar name={user.name || user.email} image={user.image} size={28} />
+              <span className={column ? '' : 'sr-only'}>Profile</span>
+            </NavLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={handleSignOut}
+              disabled={signingOut}
+              className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
+            >
+              {TEXTS.signOut}
+            </button>
+          </li>
+        </>
       ) : (
         <>
           <li>

@@ -20,6 +20,11 @@ export const dashboardRoutes: RouteObject[] = [
           { index: true, lazy: page(() => import('./pages/welcome')) },
           { path: 'my-booking', lazy: page(() => import('../bookings/pages/my-booking')) },
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
+          { path: 'wishlist', lazy: page(() => import('../wishlist/pages/wishlist-page')) },
+          { path: 'profile', lazy: page(() => import('../profile/profile-page')) },
+          { path: 'reviews', lazy: page(() => import('../reviews/pages/reviews-screen')) },
+          { path: 'bookings/:id/review', lazy: page(() => import('../reviews/pages/review-page')) },
+          { path: 'guests/:id', lazy: page(() => import('../reviews/pages/guest-profile-page')) },
           {
             element: <RequireRole allow="admin" />,
             children: [
