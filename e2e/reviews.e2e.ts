@@ -74,7 +74,10 @@ test('both sides review an ended stay; each review stays hidden until both are w
     ['Location', '5 stars'],
     ['Value', '4 stars'],
   ] as const) {
-    await page.getByRole('group', { name: group }).getByText(stars).click();
+    await page.getByRole('group', { name: group, exact: true }).locator('label').filter({ hasText: stars }).click();
+    await expect(
+      page.getByRole('group', { name: group, exact: true }).getByRole('radio', { name: stars }),
+    ).toBeChecked();
   }
   await page.getByRole('button', { name: 'Submit review' }).click();
   await expect(page.getByText('Thank you! Your review is saved')).toBeVisible();
