@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../src/shared/texts';
-import { loginAs, DEMO_PASSWORD } from './support/auth-fixtures';
+import { loginAs, DEMO_PASSWORD, makeImageFile } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { startEndedStayServer } from './support/ended-stay-server';
 import { expect, expectAccessible, test as base } from './support/fixtures';
@@ -139,4 +139,22 @@ test('both sides review an ended stay; each review stays hidden until both are w
   await page.goto('/dashboard/my-booking');
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: 'Write a review' })).toHaveCount(0);
+
+  // The guest's new name and photo (through the upload pipeline) show in the header and on their review.
+  await page.goto('/dashboard/profile');
+  await expect(page.getByLabel('Name')).toHaveValue('Gus Guest');
+  await page.getByLabel('Name').fill('Gus Traveller');
+  await page.getByLabel('Choose a new photo').setInputFiles(await makeImageFile('me.png', { r: 40, g: 120, b: 200 }));
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile is saved')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' }).locator('img')).toHaveAttribute(
+    'src',
+    /^\/uploads\/[0-9a-f]{32}-640\.webp$/,
+  );
+  await shoot(page, 'profile');
+  await expectAccessible(page);
+  await page.goto(`/details/${stay.homeId}`);
+  const review = page.getByRole('article').filter({ hasText: GUEST_TEXT });
+  await expect(review.getByText('Gus Traveller')).toBeVisible();
+  await expect(review.locator('img')).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}-640\.webp$/);
 });

@@ -44,17 +44,7 @@ function StayReviews({ stay }: { stay: ReviewStay }) {
             {stay.location} · {formatDay(stay.from)} – {formatDay(stay.to)}
           </p>
           <p className="text-gray-700">
-            {stay.role === 'guest' ? 'Host' : 'Guest'}:{' '}
-            {stay.role === 'host' && stay.otherParty.id ? (
-              <Link
-                className="font-semibold underline"
-                to={`/dashboard/guests/${encodeURIComponent(stay.otherParty.id)}`}
-              >
-                {stay.otherParty.name}
-              </Link>
-            ) : (
-              <span className="font-semibold">{stay.otherParty.name}</span>
-            )}
+            {stay.role === 'guest' ? 'Host' : 'Guest'}: <span className="font-semibold">{stay.otherParty.name}</span>
           </p>
         </div>
       </div>
@@ -94,7 +84,14 @@ export function ReviewPage() {
   const { id = '' } = useParams();
   const stay = useQuery({ queryKey: reviewKeys.stay(id), queryFn: ({ signal }) => fetchReviewStay(id, signal) });
   return (
-    <Screen title="Review your stay" intro={<Link to="/dashboard/reviews">All stays to review</Link>}>
+    <Screen
+      title="Review your stay"
+      intro={
+        <Link to="/dashboard/reviews" className="underline">
+          All stays to review
+        </Link>
+      }
+    >
       <QueryView
         query={stay}
         loadingLabel="Loading the stay"
