@@ -159,10 +159,11 @@ function HomeDetails({ home }: { home: Home }) {
           </dl>
           <h2 className="mt-8 text-xl font-semibold text-gray-900">About this home</h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-gray-800">{home.description}</p>
-          <HomeReviews homeId={home._id} isHost={Boolean(user && sameEmail(user.email, home.email))} />
         </div>
         <BookingWidget home={home} />
       </div>
+      {/* After the booking box, so on a phone Reserve comes before the reviews. */}
+      <HomeReviews homeId={home._id} isHost={Boolean(user && sameEmail(user.email, home.email))} />
     </div>
   );
 }
