@@ -22,10 +22,11 @@ export const test = base.extend<Fixtures>({
     await use(baseURL());
   },
   pageProblems: [
-    async ({ context }, use) => {
+    async ({ context, baseURL: appUrl }, use) => {
       const problems: string[] = [];
-      // The app, and the test's own local services (the OpenID provider standing in for Google).
-      const allowed = [baseURL(), ...(process.env.E2E_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)].map(
+      // The app (a spec may run its own server: the baseURL fixture), and the test's own local services
+      // (the OpenID provider standing in for Google).
+      const allowed = [appUrl ?? baseURL(), ...(process.env.E2E_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)].map(
         (u) => new URL(u).origin,
       );
       await context.route('**/*', (route) => {

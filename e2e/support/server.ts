@@ -22,9 +22,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the real server (`src/server/main.ts`) on 127.0.0.1 with its own data dir and demo data. */
-export async function startServer(extraEnv: Record<string, string> = {}, chosenPort?: number): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  chosenPort?: number,
+  /** A data dir prepared beforehand (it is removed on stop like a fresh one). */
+  preparedDataDir?: string,
+): Promise<RunningServer> {
   const root = new URL('../..', import.meta.url).pathname;
-  const dataDir = mkdtempSync(join(tmpdir(), 'stayhub-e2e-'));
+  const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'stayhub-e2e-'));
   const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

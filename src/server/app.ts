@@ -30,6 +30,9 @@ import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { reservationsRoutes } from './features/bookings/reservations-routes';
 import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
 import { calendarRoutes } from './features/calendar/calendar-routes';
+import { reviewsRoutes } from './features/reviews/reviews-routes';
+import { wishlistRoutes } from './features/wishlist/wishlist-routes';
+import { profileRoutes } from './features/users/profile-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { memoryRateLimitStore } from './features/messages/messages-limits';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -281,6 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reservationsRoutes(ctx));
       await api.register(calendarSyncRoutes(ctx));
       await api.register(messagesRoutes(ctx, streams));
+      await api.register(reviewsRoutes(ctx));
+      await api.register(wishlistRoutes(ctx));
+      await api.register(profileRoutes(ctx));
     },
     { prefix: '/api' },
   );

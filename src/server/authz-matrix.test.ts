@@ -62,6 +62,37 @@ async function freshBooking() {
     })
   ).id;
 }
+/** A confirmed stay of the guest at a fresh home of the host's that checked out before TEST_NOW: reviewable. */
+async function endedBooking() {
+  const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
+  return insertBooking(t.db, home, {
+    guestId: who.guest.user.id,
+    guestEmail: who.guest.user.email,
+    checkIn: '2026-11-15',
+    checkOut: '2026-11-18',
+    status: 'confirmed',
+  });
+}
+const guestReview = { overall: 5, cleanliness: 5, accuracy: 5, location: 5, value: 5, text: 'Lovely.' };
+const hostReview = { overall: 5, text: 'Great guest.' };
+/** A published guest review of a fresh ended stay (both sides wrote). */
+async function publishedReview() {
+  const booking = await endedBooking();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${booking.id}/review`,
+    headers: who.guest.headers,
+    payload: guestReview,
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${booking.id}/review`,
+    headers: who.host.headers,
+    payload: hostReview,
+  });
+  return (res.json() as { _id: string })._id;
+}
+
 async function document(ofUserId: string) {
   const key = `doc-${ownerTag(ofUserId)}-${randomBytes(16).toString('hex')}.webp`;
   await t.storage.put(key, Buffer.from('RIFF\0\0\0\0WEBPVP8 '), { contentType: 'image/webp', visibility: 'private' });
@@ -385,6 +416,90 @@ const MATRIX: Record<string, Case[]> = {
   ],
   ...calendarCases({ t, who: () => who, freshHome, freshBooking: async () => freshBooking() }),
 };
+
+// Reviews (ADR 0018): only a stay's guest and its home's host; everyone else is told nothing (404).
+MATRIX['POST /api/bookings/:id/review'] = [
+  {
+    name: "the guest's review of a fresh ended stay",
+    request: async () => ({
+      method: 'POST',
+      url: `/api/bookings/${(await endedBooking()).id}/review`,
+      payload: guestReview,
+    }),
+    expect: only({ guest: 201, host: 400 }, 404),
+  },
+  {
+    name: "the host's review of a fresh ended stay",
+    request: async () => ({
+      method: 'POST',
+      url: `/api/bookings/${(await endedBooking()).id}/review`,
+      payload: hostReview,
+    }),
+    expect: only({ guest: 400, host: 201 }, 404),
+  },
+];
+MATRIX['GET /api/bookings/:id/review'] = [
+  {
+    name: "a stay's reviews",
+    request: async () => ({ method: 'GET', url: `/api/bookings/${(await endedBooking()).id}/review` }),
+    expect: only({ guest: 200, host: 200 }, 404),
+  },
+];
+MATRIX['GET /api/reviews/stays'] = [
+  { name: 'stays to review', request: () => ({ method: 'GET', url: '/api/reviews/stays' }), expect: signedIn(200) },
+];
+MATRIX['GET /api/home/:id/reviews'] = [
+  {
+    name: "a home's reviews",
+    request: () => ({ method: 'GET', url: `/api/home/${homeId}/reviews` }),
+    expect: all(200),
+  },
+];
+MATRIX['POST /api/reviews/:id/reply'] = [
+  {
+    name: "reply to a fresh published review of the host's home",
+    request: async () => ({
+      method: 'POST',
+      url: `/api/reviews/${await publishedReview()}/reply`,
+      payload: { text: 'Thanks!' },
+    }),
+    expect: only({ host: 201 }),
+  },
+];
+MATRIX['GET /api/guests/:id'] = [
+  {
+    name: 'the guest profile (the host has an upcoming stay of this guest)',
+    request: async () => {
+      await freshBooking();
+      return { method: 'GET', url: `/api/guests/${who.guest.user.id}` };
+    },
+    expect: only({ guest: 200, host: 200, admin: 200 }),
+  },
+];
+// Wishlist and profile: each signed-in user's own.
+MATRIX['GET /api/wishlist'] = [
+  { name: 'own wishlist', request: () => ({ method: 'GET', url: '/api/wishlist' }), expect: signedIn(200) },
+];
+MATRIX['PUT /api/wishlist/:homeId'] = [
+  { name: 'save a home', request: () => ({ method: 'PUT', url: `/api/wishlist/${homeId}` }), expect: signedIn(204) },
+];
+MATRIX['DELETE /api/wishlist/:homeId'] = [
+  {
+    name: 'remove a home',
+    request: () => ({ method: 'DELETE', url: `/api/wishlist/${homeId}` }),
+    expect: signedIn(204),
+  },
+];
+MATRIX['GET /api/profile'] = [
+  { name: 'own profile', request: () => ({ method: 'GET', url: '/api/profile' }), expect: signedIn(200) },
+];
+MATRIX['PUT /api/profile'] = [
+  {
+    name: 'own name and photo',
+    request: () => ({ method: 'PUT', url: '/api/profile', payload: { name: 'Renamed', image: null } }),
+    expect: signedIn(200),
+  },
+];
 
 const EXCLUDED = (method: string, url: string) =>
   method === 'HEAD' || url.startsWith('/api/auth/') || url === '/api/docs' || !url.startsWith('/api/');

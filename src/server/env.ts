@@ -93,6 +93,8 @@ export const envSchema = z
     MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     /** How often the unread-message mail job looks for messages unread past MESSAGE_MAIL_DELAY_MS. */
     MESSAGE_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How often reviews whose 14-day window closed are marked published (home ratings on cards follow). */
+    REVIEW_PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
     /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */

@@ -10,6 +10,7 @@ import { startCalendarSync, type CalendarSyncJob } from './features/calendar-syn
 import { startMessageMailer, type MessageMailer } from './features/messages/messages-mailer';
 import { UPLOADS_CONCURRENT_PER_USER, UPLOADS_PER_MINUTE_PER_USER } from './features/uploads/upload-limits';
 import { startUploadsSweeper, type UploadsSweeper } from './features/uploads/uploads-sweeper';
+import { startReviewsPublisher, type ReviewsPublisher } from './features/reviews/reviews-publisher';
 import { countedPayments, createMetrics, serveMetrics } from './metrics';
 import { systemClock } from './providers/clock/clock';
 import type { MessageBus } from './app-context';
@@ -161,11 +162,14 @@ async function main() {
   let calendarSync: CalendarSyncJob | null = null;
   // Mails the recipient of a message unread for MESSAGE_MAIL_DELAY_MS (once per conversation an hour).
   let messageMailer: MessageMailer | null = null;
+  // Publishes reviews whose 14-day window closed (reads never wait for it; card ratings do).
+  let reviewsPublisher: ReviewsPublisher | null = null;
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await uploadsSweeper?.stop();
     await calendarSync?.stop();
     await messageMailer?.stop();
+    await reviewsPublisher?.stop();
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
@@ -201,6 +205,14 @@ async function main() {
       delayMs: env.MESSAGE_MAIL_DELAY_MS,
       exclusive: (pass) => database.tryWithLock(LOCKS.messageMail, pass),
       onPass: (outcome) => metrics?.sweeperRun('message_mail', outcome),
+    },
+  );
+  reviewsPublisher = startReviewsPublisher(
+    { db: database.db, clock, log: app.log },
+    {
+      intervalMs: env.REVIEW_PUBLISH_INTERVAL_MS,
+      exclusive: (pass) => database.tryWithLock(LOCKS.reviewsPublish, pass),
+      onPass: (outcome) => metrics?.sweeperRun('reviews', outcome),
     },
   );
   const shown = env.PUBLIC_URL ?? address.replace('127.0.0.1', 'localhost');

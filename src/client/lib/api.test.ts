@@ -19,6 +19,8 @@ const home: Home = {
   hostEmail: 'host@example.com',
   email: 'host@example.com',
   ...DEFAULT_HOME_SETTINGS,
+  rating: null,
+  reviewCount: 0,
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

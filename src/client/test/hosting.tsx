@@ -21,5 +21,7 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   hostEmail: HOST_EMAIL,
   email: HOST_EMAIL,
   ...DEFAULT_HOME_SETTINGS,
+  rating: null,
+  reviewCount: 0,
   ...extra,
 });

@@ -14,6 +14,7 @@ import { trustedOrigins } from './config';
 import { resetPasswordMail, verificationMail } from './mails';
 import { nameFromProfile, nameProblem } from './user-name';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/users';
+import { UPLOADED_IMAGE_URL } from '#shared/schemas/uploads';
 
 /** Header the Fastify bridge sets to the socket address (any client value is replaced): Better Auth's IP source. */
 export const CLIENT_IP_HEADER = 'x-stayhub-client-ip';
@@ -40,6 +41,19 @@ function checkedName<T extends { name?: unknown }>(user: T): T {
   const problem = nameProblem(user.name);
   if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NAME' });
   return { ...user, name: (user.name as string).trim() };
+}
+
+/** Refuses a photo that is not a picture POST /api/uploads made (null or empty removes the photo). */
+function checkedImage<T extends { image?: unknown }>(user: T): T {
+  const image = user.image;
+  if (image === undefined || image === null || image === '') return user;
+  if (typeof image !== 'string' || !UPLOADED_IMAGE_URL.test(image)) {
+    throw new APIError('BAD_REQUEST', {
+      message: 'Upload the photo first, then use its address.',
+      code: 'INVALID_IMAGE',
+    });
+  }
+  return user;
 }
 
 export interface AuthDeps {
@@ -183,8 +197,9 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
           },
         },
         update: {
-          // POST /api/auth/update-user and profile updates at OAuth sign-in.
-          before: async (user) => ({ data: checkedName(user) }),
+          // POST /api/auth/update-user and profile updates at OAuth sign-in. A photo set later is one of
+          // StayHub's uploads (as PUT /api/profile requires), never an outside address that could track viewers.
+          before: async (user) => ({ data: checkedImage(checkedName(user)) }),
         },
       },
     },

@@ -37,6 +37,7 @@ export const LOCKS = {
   uploadsSweep: 7_245_004,
   calendarSync: 7_245_011,
   messageMail: 7_245_005,
+  reviewsPublish: 7_245_012,
 } as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -63,6 +63,13 @@ function examples(): Record<string, { body?: Json; query?: Json }> {
     'POST /api/bookings/{id}/messages': { body: { text: 'When is check-in?' } },
     'POST /api/home/{id}/inquiries': { body: { text: 'Is it quiet?', checkIn: '2026-12-20', checkOut: '2026-12-22' } },
     'GET /api/conversations/{id}/messages': { query: { cursor: '100' } },
+    'POST /api/bookings/{id}/review': {
+      body: { overall: 4, cleanliness: 5, accuracy: 4, location: 3, value: 4, text: 'Lovely <b>stay</b>.\nThanks' },
+    },
+    'POST /api/reviews/{id}/reply': { body: { text: 'Thank you!' } },
+    'GET /api/home/{id}/reviews': { query: { cursor: 'MjAyNi0xMi0xNFQxMDowMDowMC4wMDBafDA' } },
+    'GET /api/wishlist': { query: { checkIn: '2026-12-01', checkOut: '2026-12-05' } },
+    'PUT /api/profile': { body: { name: 'Fuzzy Name', image: null } },
     'POST /api/auth/sign-in/email': { body: { email: known.who.guest.user.email, password: 'a-password-1' } },
     'POST /api/auth/request-password-reset': {
       body: { email: known.who.guest.user.email, redirectTo: '/reset-password' },
@@ -111,7 +118,7 @@ function pathValue(param: Param): fc.Arbitrary<string> {
             ? [known.importId, crypto.randomUUID()]
             : param.name === 'blockId'
               ? [known.blockId, crypto.randomUUID()]
-              : [known.homeId, known.bookingId, known.conversationId, crypto.randomUUID()];
+              : [known.homeId, known.bookingId, known.conversationId, known.reviewId, crypto.randomUUID()];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...real), weight: 4 },
     { arbitrary: withControlChars(fc.constantFrom(...real)), weight: 1 },

@@ -38,6 +38,8 @@ export const known = {
   homeId: '',
   bookingId: '',
   blockId: '',
+  /** A guest's review of an ended stay (reply target). */
+  reviewId: '',
   documentKey: '',
   /** A calendar import of the host's home (its feed is on loopback: a sync is refused at once) and the home's feed token. */
   importId: '',
@@ -75,6 +77,20 @@ export async function signInActors(t: TestApp) {
     payload: { text: 'Is there parking?' },
   });
   known.conversationId = (inquiry.json() as { conversationId: string }).conversationId;
+  const ended = await insertBooking(t.db, home, {
+    guestId: known.who.guest.user.id,
+    guestEmail: known.who.guest.user.email,
+    checkIn: '2026-11-15',
+    checkOut: '2026-11-18',
+    status: 'confirmed',
+  });
+  const review = await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${ended.id}/review`,
+    headers: known.who.guest.headers,
+    payload: { overall: 5, cleanliness: 5, accuracy: 5, location: 5, value: 5, text: 'Lovely.' },
+  });
+  known.reviewId = (review.json() as { _id: string })._id;
   known.documentKey = `doc-${ownerTag(known.who.guest.user.id)}-${randomBytes(16).toString('hex')}.webp`;
   const [calendarImport] = await t.db
     .insert(calendarImports)

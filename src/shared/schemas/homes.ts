@@ -28,6 +28,18 @@ export const homeSchema = z
     checkInTime: z.string().describe('Check-in from, HH:MM (24-hour)'),
     checkOutTime: z.string().describe('Check-out by, HH:MM (24-hour)'),
     houseRules: z.string().describe("The host's house rules, shown in checkout beside the general terms"),
+    rating: z.number().nullable().describe('Average overall rating of its published reviews (null: none yet)'),
+    reviewCount: z.number().int().describe('How many published reviews it has'),
+    host: z
+      .object({
+        name: z.string(),
+        image: z.string().nullable(),
+        joinedAt: z.string(),
+        reviewCount: z.number().int().describe("Published reviews of all the host's homes"),
+      })
+      .nullable()
+      .optional()
+      .describe('GET /api/home/:id only: who hosts it (null when the host account is gone)'),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_KEY } from './uploads';
+import { DOCUMENT_KEY, UPLOADED_IMAGE_URL } from './uploads';
 
 export const ROLES = ['requested', 'host', 'admin'] as const;
 /** An account's email address (RFC 5321 caps it at 254 characters). */
@@ -134,3 +134,24 @@ export const putUserResponseSchema = z.object({
   token: z.string().optional(),
 });
 export type PutUserResponse = z.infer<typeof putUserResponseSchema>;
+
+/** PUT /api/profile: the caller's own name and photo (a picture from POST /api/uploads, or null to remove it). */
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema,
+    image: z
+      .string()
+      .regex(
+        UPLOADED_IMAGE_URL,
+        'Upload the photo first: expected a picture URL from the upload (/uploads/<key>-1280.webp)',
+      )
+      .nullable(),
+  })
+  .strict()
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const profileSchema = z
+  .object({ _id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable(), joinedAt: z.string() })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { useSession, useSignOut } from '#client/lib/session';
+import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 import { UnreadLink } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
@@ -53,6 +54,16 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
         <>
           <li>
             <UnreadLink onNavigate={onNavigate} className={(s) => `${navLink(s)} ${item}`} />
+          </li>
+          <li>
+            <NavLink
+              to="/dashboard/profile"
+              onClick={onNavigate}
+              className={(s) => `${navLink(s)} ${item} inline-flex items-center gap-2`}
+            >
+              <Avatar name={user.name || user.email} image={user.image} size={28} />
+              <span className={column ? '' : 'sr-only'}>Profile</span>
+            </NavLink>
           </li>
           <li>
             <button

@@ -3,7 +3,8 @@
  * none / unknown / requested -> My Bookings, Become A Host;
  * admin -> All Bookings, All Users; host -> Manage Home, Add Home (and Reservations, issue 11).
  * Hosts and admins can book too, so their menus end with My Bookings (deviation D29).
- * Every menu has Messages after My Bookings (issue 12, deviation D51).
+ * Every menu has Messages after My Bookings (issue 12, deviation D51), then Wishlist, Reviews and
+ * Profile (issue 12, D55).
  */
 import type { Role } from '#shared/schemas/users';
 
@@ -15,10 +16,17 @@ export interface MenuItem {
 const MY_BOOKINGS: MenuItem = { label: 'My Bookings', to: '/dashboard/my-booking' };
 const MESSAGES: MenuItem = { label: 'Messages', to: '/dashboard/messages' };
 
+const EVERYONE: readonly MenuItem[] = [
+  { label: 'Wishlist', to: '/dashboard/wishlist' },
+  { label: 'Reviews', to: '/dashboard/reviews' },
+  { label: 'Profile', to: '/dashboard/profile' },
+];
+
 export const GUEST_MENU: readonly MenuItem[] = [
   MY_BOOKINGS,
   MESSAGES,
   { label: 'Become A Host', to: '/dashboard/become-host' },
+  ...EVERYONE,
 ];
 
 export const ADMIN_MENU: readonly MenuItem[] = [
@@ -26,6 +34,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Users', to: '/dashboard/alluser' },
   MY_BOOKINGS,
   MESSAGES,
+  ...EVERYONE,
 ];
 
 export const HOST_MENU: readonly MenuItem[] = [
@@ -35,6 +44,7 @@ export const HOST_MENU: readonly MenuItem[] = [
   { label: 'Reservations', to: '/dashboard/reservations' },
   MY_BOOKINGS,
   MESSAGES,
+  ...EVERYONE,
 ];
 
 /** `role` may be anything the server sent (or undefined when unknown); anything else is the guest menu. */

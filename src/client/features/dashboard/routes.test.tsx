@@ -38,7 +38,7 @@ describe('dashboard routes', () => {
     await renderRoutes(routes, ['/dashboard']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Pat' })).toBeDefined();
     await waitFor(() =>
-      expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings', 'Messages']),
+      expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings', 'Messages', 'Wishlist', 'Reviews', 'Profile']),
     );
     expect(screen.getAllByText('pat@example.com').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
@@ -48,7 +48,9 @@ describe('dashboard routes', () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record(null)) });
     view = await renderRoutes(routes, ['/dashboard/alluser']);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));
-    await waitFor(() => expect(menuLabels()).toEqual(['My Bookings', 'Messages', 'Become A Host']));
+    await waitFor(() =>
+      expect(menuLabels()).toEqual(['My Bookings', 'Messages', 'Become A Host', 'Wishlist', 'Reviews', 'Profile']),
+    );
   });
 
   it('sends a signed-out visitor to /login', async () => {
@@ -61,7 +63,9 @@ describe('dashboard routes', () => {
   it('opens the menu drawer as a dialog and moves focus into it', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('admin')) });
     await renderRoutes(routes, ['/dashboard']);
-    await waitFor(() => expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings', 'Messages']));
+    await waitFor(() =>
+      expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings', 'Messages', 'Wishlist', 'Reviews', 'Profile']),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard menu' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('link', { name: 'All Users' })).toBeDefined();

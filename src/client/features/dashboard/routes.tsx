@@ -22,6 +22,11 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
           { path: 'messages', lazy: page(() => import('../messages/pages/messages-page')) },
           { path: 'messages/:id', lazy: page(() => import('../messages/pages/thread-page')) },
+          { path: 'wishlist', lazy: page(() => import('../wishlist/pages/wishlist-page')) },
+          { path: 'profile', lazy: page(() => import('../profile/profile-page')) },
+          { path: 'reviews', lazy: page(() => import('../reviews/pages/reviews-screen')) },
+          { path: 'bookings/:id/review', lazy: page(() => import('../reviews/pages/review-page')) },
+          { path: 'guests/:id', lazy: page(() => import('../reviews/pages/guest-profile-page')) },
           {
             element: <RequireRole allow="admin" />,
             children: [

@@ -18,6 +18,7 @@ import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, wit
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
+import { hostSummary } from '../reviews/reviews-read';
 import { addDays } from '#shared/stay';
 import {
   createHome,
@@ -97,7 +98,8 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['homes'],
-          summary: 'One home, with the host email under both hostEmail and email',
+          summary:
+            'One home, with the host email under both hostEmail and email, and the host (name, photo, joined, reviews)',
           params: idParam,
           response: { 200: homeSchema, 404: errorResponse },
         },
@@ -105,7 +107,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await findHomeView(ctx.db, request.params.id);
         if (!row) throw notFound('No home with this id');
-        return toHome(row);
+        return { ...toHome(row), host: await hostSummary(ctx.db, row.id, ctx.clock.now()) };
       },
     );
 

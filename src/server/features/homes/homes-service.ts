@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery } from '#shared/schemas/homes';
 import { amountToCents, centsToAmount } from '#shared/money';
+import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
@@ -27,6 +28,8 @@ export const homeFields = {
   checkInTime: homes.checkInTime,
   checkOutTime: homes.checkOutTime,
   houseRules: homes.houseRules,
+  ratingCount: homes.ratingCount,
+  ratingSum: homes.ratingSum,
 };
 export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
 
@@ -53,6 +56,8 @@ export function toHome(row: HomeFields): Home {
     checkInTime: row.checkInTime,
     checkOutTime: row.checkOutTime,
     houseRules: row.houseRules,
+    rating: roundedAverage(row.ratingSum, row.ratingCount),
+    reviewCount: row.ratingCount,
   };
 }
 

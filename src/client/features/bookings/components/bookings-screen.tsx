@@ -55,6 +55,8 @@ export interface BookingsScreenProps {
   empty: ReactNode;
   /** Adds the guest's email column (admin). */
   showGuest?: boolean;
+  /** Another action of a row (the guest's "Write a review"), labelled by the row's title id. */
+  rowAction?: (booking: Booking, titleId: string) => ReactNode;
 }
 
 function BookingRow({
@@ -63,7 +65,9 @@ function BookingRow({
   showGuest,
   canPay,
   onCancel,
+  rowAction,
 }: {
+  rowAction?: BookingsScreenProps['rowAction'];
   booking: Booking;
   index: number;
   showGuest: boolean;
@@ -123,6 +127,7 @@ function BookingRow({
               Continue to pay
             </Link>
           )}
+          {rowAction?.(booking, titleId)}
           {isCancellable(booking) ? (
             <button
               type="button"
@@ -152,6 +157,7 @@ export function BookingsScreen({
   select,
   empty,
   showGuest = false,
+  rowAction,
 }: BookingsScreenProps) {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Booking | null>(null);
@@ -208,6 +214,7 @@ export function BookingsScreen({
                 showGuest={showGuest}
                 canPay={email !== null}
                 onCancel={openFor}
+                rowAction={rowAction}
               />
             ))}
           </ScrollTable>

@@ -1,5 +1,8 @@
 /** /dashboard/my-booking (any signed-in user): the guest's own bookings, each cancellable while held or confirmed. */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Booking } from '#shared/schemas/bookings';
+import { fetchReviewStays, reviewKeys } from '#client/features/reviews/lib/reviews-api';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
@@ -18,8 +21,25 @@ function NoBookings() {
   );
 }
 
+/** "Write a review" on each ended stay whose 14-day window is open (the server's clock decides). */
+function useReviewLinks() {
+  const stays = useQuery({ queryKey: reviewKeys.stays(), queryFn: ({ signal }) => fetchReviewStays(signal) });
+  const writable = new Set((stays.data ?? []).filter((s) => s.role === 'guest' && s.canWrite).map((s) => s.bookingId));
+  return (booking: Booking, titleId: string) =>
+    writable.has(booking._id) ? (
+      <Link
+        to={`/dashboard/bookings/${encodeURIComponent(booking._id)}/review`}
+        aria-describedby={titleId}
+        className="rounded-md bg-rose-700 px-3 py-1.5 text-center text-sm font-semibold text-white no-underline hover:bg-rose-800"
+      >
+        Write a review
+      </Link>
+    ) : null;
+}
+
 export function MyBookingPage() {
   const { user } = useSession();
+  const rowAction = useReviewLinks();
   // The dashboard sits behind RequireAuth, so the user is known here.
   const email = user?.email ?? '';
   return (
@@ -30,6 +50,7 @@ export function MyBookingPage() {
       cancelledNotice={TEXTS.guestBookingCancelled}
       select={guestVisible}
       empty={<NoBookings />}
+      rowAction={rowAction}
     />
   );
 }

@@ -4,6 +4,7 @@ import { formatAmount } from '#shared/money';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
+import { HeartButton } from '#client/features/wishlist/components/heart-button';
 
 export interface HomeCardProps {
   home: Home;
@@ -39,6 +40,20 @@ function Fact({
   );
 }
 
+/** "★ 4.8 (10 reviews)", or "New" while a home has no published review. */
+export function Rating({ rating, count }: { rating: number | null; count: number }) {
+  if (rating === null || count === 0) return <p className="text-sm text-gray-700">New · no reviews yet</p>;
+  return (
+    <p className="text-sm text-gray-900">
+      <span aria-hidden="true" className="text-rose-700">
+        ★
+      </span>{' '}
+      <span className="font-semibold">{rating.toFixed(1)}</span>
+      <span className="sr-only"> out of 5</span> <span className="text-gray-700">({plural(count, 'review')})</span>
+    </p>
+  );
+}
+
 export function HomeCard({ home, to, variant = 'full', eager = false, headingLevel = 'h3' }: HomeCardProps) {
   const Heading = headingLevel;
   const href = to ?? `/details/${encodeURIComponent(home._id)}`;
@@ -55,8 +70,11 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
         decoding="async"
         className="aspect-[4/3] w-full bg-gray-100 object-cover"
       />
+      {/* Above the card-wide link, so it is its own button. */}
+      <HeartButton homeId={home._id} title={home.title} className="absolute right-3 top-3 z-10" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-sm font-medium text-rose-800">{home.location}</p>
+        <Rating rating={home.rating} count={home.reviewCount} />
         <Heading className="text-lg font-semibold leading-snug text-gray-900">
           {/* The link covers the whole card (after:), so the card is one tab stop. */}
           <Link to={href} className="rounded after:absolute after:inset-0 after:content-['']">
@@ -113,6 +131,9 @@ export function HomeCardSkeleton({ variant = 'full' }: { variant?: 'full' | 'com
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-sm">
           <Line width="w-1/3" />
+        </p>
+        <p className="text-sm">
+          <Line width="w-1/4" />
         </p>
         <p className="text-lg leading-snug">
           <Line width="w-3/4" />

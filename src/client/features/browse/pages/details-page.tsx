@@ -10,6 +10,12 @@ import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
 import { ContactHost } from '../components/contact-host';
+import { Rating } from '../components/home-card';
+import { sameEmail } from '#shared/emails';
+import { useSession } from '#client/lib/session';
+import { HeartButton } from '#client/features/wishlist/components/heart-button';
+import { HostSection } from '#client/features/reviews/components/host-section';
+import { HomeReviews } from '#client/features/reviews/components/home-reviews';
 
 function NotFound() {
   return (
@@ -58,11 +64,14 @@ function DetailsSkeleton() {
         Loading the home
       </p>
       <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
-        <div className="flex h-9 items-center sm:h-10">
+        <div className="flex h-10 items-center">
           <div className={`${bar} h-7 w-2/3 sm:h-8 sm:w-1/2`} />
         </div>
         <div className="mt-2 flex h-7 items-center">
           <div className={`${bar} h-5 w-40`} />
+        </div>
+        <div className="flex h-5 items-center">
+          <div className={`${bar} h-3.5 w-32`} />
         </div>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
           <div className="aspect-[4/3] w-full rounded-xl bg-gray-100" />
@@ -70,7 +79,8 @@ function DetailsSkeleton() {
         </div>
         <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
           <div>
-            <div className="flex h-6 items-center">
+            <div className="flex h-16 items-center gap-3">
+              <div className="h-12 w-12 rounded-full bg-gray-200" />
               <div className={`${bar} h-4 w-64 max-w-full`} />
             </div>
             <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -104,13 +114,18 @@ function DetailsSkeleton() {
 }
 
 function HomeDetails({ home }: { home: Home }) {
+  const { user } = useSession();
   const [first = home.image, second] = home.images;
   const secondImage = second ?? first;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <PageTitle title={home.title} />
-      <h1 className="text-3xl font-bold text-gray-900 sm:text-4xl">{home.title}</h1>
+      <div className="flex items-start justify-between gap-4">
+        <h1 className="min-h-10 text-3xl font-bold text-gray-900 sm:text-4xl">{home.title}</h1>
+        <HeartButton homeId={home._id} title={home.title} className="shrink-0" />
+      </div>
       <p className="mt-2 text-lg font-medium text-rose-800">{home.location}</p>
+      <Rating rating={home.rating} count={home.reviewCount} />
 
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         <img
@@ -134,12 +149,7 @@ function HomeDetails({ home }: { home: Home }) {
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
         <div>
-          <p className="text-gray-700">
-            Hosted by{' '}
-            <a className="font-semibold text-gray-900 underline" href={`mailto:${home.email}`}>
-              {home.email}
-            </a>
-          </p>
+          <HostSection home={home} />
           <ContactHost home={home} />
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Max guests" value={home.total_guest} />
@@ -154,6 +164,8 @@ function HomeDetails({ home }: { home: Home }) {
         </div>
         <BookingWidget home={home} />
       </div>
+      {/* After the booking box, so on a phone Reserve comes before the reviews. */}
+      <HomeReviews homeId={home._id} isHost={Boolean(user && sameEmail(user.email, home.email))} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useSearchParams, Link } from 'react-router';
+import { rememberSearchDates } from '#client/features/wishlist/lib/last-search';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
@@ -24,6 +26,13 @@ export function Component() {
     ...(location ? { location } : {}),
     ...(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {}),
   };
+
+  // The Wishlist screen says whether saved homes are free for the dates last searched.
+  const checkIn = stay?.checkIn;
+  const checkOut = stay?.checkOut;
+  useEffect(() => {
+    if (checkIn && checkOut) rememberSearchDates({ checkIn, checkOut });
+  }, [checkIn, checkOut]);
 
   const linkFor = (home: Home) => {
     const id = encodeURIComponent(home._id);

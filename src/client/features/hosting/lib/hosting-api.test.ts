@@ -20,6 +20,8 @@ const home = (id: string): Home => ({
   hostEmail: 'host@example.com',
   email: 'host@example.com',
   ...DEFAULT_HOME_SETTINGS,
+  rating: null,
+  reviewCount: 0,
 });
 
 afterEach(() => vi.unstubAllGlobals());

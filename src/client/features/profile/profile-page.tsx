@@ -1,0 +1,155 @@
+/**
+ * /dashboard/profile: the user's name and photo. A new photo goes through the upload pipeline first
+ * (POST /api/uploads), then PUT /api/profile saves both; the header, reviews and host sections show them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
+import { nameSchema, profileSchema } from '#shared/schemas/users';
+import { Screen } from '#client/components/layout/screen';
+import {
+  FieldError,
+  FormAlert,
+  TextField,
+  describedBy,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '#client/components/ui/form-field';
+import { QueryView } from '#client/components/ui/query-view';
+import { errorText } from '#client/components/ui/status';
+import { apiRequest } from '#client/lib/api';
+import { SESSION_QUERY_KEY } from '#client/lib/session';
+import { uploadImage } from '#client/lib/uploads';
+import { Avatar } from '#client/components/ui/avatar';
+
+const PROFILE_KEY = ['profile'] as const;
+
+async function fetchProfile(signal?: AbortSignal) {
+  return (await apiRequest('/api/profile', profileSchema, { signal })).data;
+}
+
+async function saveProfile(name: string, image: string | null) {
+  return (
+    await apiRequest('/api/profile', profileSchema, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, image }),
+    })
+  ).data;
+}
+
+function ProfileForm({ initialName, initialImage }: { initialName: string; initialImage: string | null }) {
+  const [name, setName] = useState(initialName);
+  const [image, setImage] = useState<string | null>(initialImage);
+  const [file, setFile] = useState<File | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fileId = useId();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: async () => saveProfile(name, file ? await uploadImage(file) : image),
+    onSuccess: async (profile) => {
+      toast.success('Your profile is saved');
+      setImage(profile.image);
+      setFile(null);
+      queryClient.setQueryData(PROFILE_KEY, profile);
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+    onError: (error) => setProblem(errorText(error)),
+  });
+  const preview = file ? URL.createObjectURL(file) : image;
+
+  return (
+    <form
+      noValidate
+      className="grid max-w-lg gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = nameSchema.safeParse(name);
+        setNameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+        setProblem(null);
+        if (parsed.success && !fileError) save.mutate();
+      }}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={nameError}
+        autoComplete="name"
+      />
+      <div>
+        <p className="text-sm font-semibold text-gray-900">Photo</p>
+        <div className="mt-2 flex items-center gap-4">
+          {preview ? (
+            <img
+              src={preview}
+              alt="You, as others see you"
+              width={64}
+              height={64}
+              className="h-16 w-16 rounded-full object-cover"
+            />
+          ) : (
+            <Avatar name={name || '?'} image={null} size={64} />
+          )}
+          {image && !file && (
+            <button
+              type="button"
+              className={`${secondaryButtonClass} px-3 py-1.5 text-sm`}
+              onClick={() => setImage(null)}
+            >
+              Remove photo
+            </button>
+          )}
+        </div>
+        <label htmlFor={fileId} className="mt-3 block text-sm font-semibold text-gray-900">
+          Choose a new photo
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={describedBy(fileError ? `${fileId}-error` : null)}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            const accepted = !chosen || (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(chosen.type);
+            setFileError(accepted ? null : 'Choose a JPEG, PNG or WebP image.');
+            setFile(accepted ? chosen : null);
+          }}
+          className="mt-1 block w-full text-sm text-gray-800"
+        />
+        <FieldError id={`${fileId}-error`}>{fileError}</FieldError>
+      </div>
+      <FormAlert message={problem} />
+      <div>
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={save.isPending}
+          aria-busy={save.isPending || undefined}
+        >
+          {save.isPending ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ProfilePage() {
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => fetchProfile(signal) });
+  return (
+    <Screen
+      title="Profile"
+      intro="Your name and photo show on your reviews, in the header and, for hosts, on your homes."
+    >
+      <QueryView query={profile} loadingLabel="Loading your profile">
+        {(data) => <ProfileForm initialName={data.name} initialImage={data.image} />}
+      </QueryView>
+    </Screen>
+  );
+}
+
+export { ProfilePage as Component };

@@ -1,0 +1,30 @@
+/** The details page's host: photo, "Hosted by {name}", joined date, review count, and the host email the spec shows. */
+import type { Home } from '#shared/schemas/homes';
+import { plural } from '#shared/plural';
+import { Avatar } from '#client/components/ui/avatar';
+
+const joined = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+export function HostSection({ home }: { home: Home }) {
+  const host = home.host;
+  return (
+    <div className="flex items-center gap-3">
+      {host && <Avatar name={host.name} image={host.image} size={48} />}
+      <div>
+        <p className="font-semibold text-gray-900">Hosted by {host ? host.name : home.email}</p>
+        {host && (
+          <p className="text-sm text-gray-700">
+            Joined {joined(host.joinedAt)} · {plural(host.reviewCount, 'review')}
+          </p>
+        )}
+        <p className="text-sm text-gray-700">
+          Host email:{' '}
+          <a className="font-semibold text-gray-900 underline" href={`mailto:${home.email}`}>
+            {home.email}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

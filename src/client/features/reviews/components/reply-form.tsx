@@ -1,0 +1,73 @@
+/** The host's one public reply to a review of their home. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { REVIEW_TEXT_MAX } from '#shared/reviews';
+import { replySchema } from '#shared/schemas/reviews';
+import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { errorText } from '#client/components/ui/status';
+import { postReply, reviewKeys } from '../lib/reviews-api';
+
+export function ReplyForm({ reviewId, homeId }: { reviewId: string; homeId: string }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: () => postReply(reviewId, text),
+    onSuccess: async () => {
+      toast.success('Your reply is published');
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.home(homeId) });
+    },
+    // The text stays in the box, so nothing typed is lost.
+    onError: (error) => setProblem(errorText(error)),
+  });
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-3 px-3 py-1.5 text-sm`}
+        onClick={() => setOpen(true)}
+      >
+        Reply publicly
+      </button>
+    );
+  }
+  return (
+    <form
+      className="mt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = replySchema.safeParse({ text });
+        if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check your reply.');
+        setProblem(null);
+        send.mutate();
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
+        Your public reply
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={3}
+        maxLength={REVIEW_TEXT_MAX}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        className={`${inputClass} mt-1`}
+      />
+      <FieldError id={`${id}-error`}>{problem}</FieldError>
+      <div className="mt-2 flex gap-2">
+        <button type="submit" className={`${primaryButtonClass} px-3 py-1.5 text-sm`} disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Publish reply'}
+        </button>
+        <button type="button" className={`${secondaryButtonClass} px-3 py-1.5 text-sm`} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

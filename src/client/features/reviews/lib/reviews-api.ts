@@ -1,0 +1,58 @@
+/**
+ * Reviews API: a home's published reviews (public, trusted like the homes), the caller's stays to review,
+ * one stay's reviews, writing a review, the host's reply, a guest's profile.
+ */
+import {
+  guestProfileSchema,
+  ownReviewSchema,
+  publicReviewSchema,
+  reviewStayListSchema,
+  reviewStaySchema,
+  type CreateReview,
+  type HomeReviews,
+} from '#shared/schemas/reviews';
+import { apiRequest, apiRequestTrusted } from '#client/lib/api';
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  home: (homeId: string) => ['reviews', 'home', homeId] as const,
+  stays: () => ['reviews', 'stays'] as const,
+  stay: (bookingId: string) => ['reviews', 'stay', bookingId] as const,
+  guest: (guestId: string) => ['reviews', 'guest', guestId] as const,
+};
+
+export async function fetchHomeReviews(homeId: string, cursor: string | null, signal?: AbortSignal) {
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  const { data } = await apiRequestTrusted<HomeReviews>(`/api/home/${encodeURIComponent(homeId)}/reviews${query}`, {
+    signal,
+  });
+  return data;
+}
+
+export async function fetchReviewStays(signal?: AbortSignal) {
+  return (await apiRequest('/api/reviews/stays', reviewStayListSchema, { signal })).data;
+}
+
+export async function fetchReviewStay(bookingId: string, signal?: AbortSignal) {
+  return (await apiRequest(`/api/bookings/${encodeURIComponent(bookingId)}/review`, reviewStaySchema, { signal })).data;
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export async function postReview(bookingId: string, review: CreateReview) {
+  return (await apiRequest(`/api/bookings/${encodeURIComponent(bookingId)}/review`, ownReviewSchema, json(review)))
+    .data;
+}
+
+export async function postReply(reviewId: string, text: string) {
+  return (await apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, publicReviewSchema, json({ text })))
+    .data;
+}
+
+export async function fetchGuestProfile(guestId: string, signal?: AbortSignal) {
+  return (await apiRequest(`/api/guests/${encodeURIComponent(guestId)}`, guestProfileSchema, { signal })).data;
+}

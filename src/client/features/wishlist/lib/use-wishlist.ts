@@ -1,0 +1,83 @@
+/**
+ * The signed-in user's saved homes for the hearts, and the toggle. A signed-out visitor's heart goes to
+ * /login carrying the intent in the page it returns to (`?save=<homeId>`); back on that page, signed in,
+ * the home is saved and the parameter dropped.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import { errorText } from '#client/components/ui/status';
+import { useSession } from '#client/lib/session';
+import { withFrom } from '#client/features/auth/lib/redirect';
+import { fetchWishlist, setSaved, wishlistKeys } from './wishlist-api';
+
+export const SAVE_PARAM = 'save';
+/** Intents already being carried out on this page (several hearts share one page). */
+const pending = new Set<string>();
+
+export function useWishlist() {
+  const { user, isLoading } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const key = wishlistKeys.list(user?.id ?? '', null);
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchWishlist(null, signal),
+    enabled: Boolean(user),
+    staleTime: 30_000,
+  });
+  const saved = new Set(list.data?.homeIds ?? []);
+
+  const toggle = useMutation({
+    mutationFn: ({ homeId, save }: { homeId: string; save: boolean }) => setSaved(homeId, save),
+    onMutate: ({ homeId, save }) => {
+      // The heart answers at once; a failure puts it back.
+      queryClient.setQueryData(key, (old: typeof list.data) =>
+        old
+          ? {
+              ...old,
+              homeIds: save ? [homeId, ...old.homeIds] : old.homeIds.filter((id) => id !== homeId),
+            }
+          : old,
+      );
+    },
+    onError: (error) => toast.error(errorText(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+  });
+
+  // Back from /login with the intent: save it once, then drop the parameter.
+  const intent = new URLSearchParams(location.search).get(SAVE_PARAM);
+  useEffect(() => {
+    if (!intent || isLoading || !user || pending.has(intent)) return;
+    pending.add(intent);
+    const params = new URLSearchParams(location.search);
+    params.delete(SAVE_PARAM);
+    const rest = params.toString();
+    toggle.mutate(
+      { homeId: intent, save: true },
+      {
+        onSuccess: () => toast.success('Saved to your wishlist'),
+        onSettled: () => {
+          pending.delete(intent);
+          navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+        },
+      },
+    );
+  }, [intent, isLoading, user, location.pathname, location.search, navigate, toggle]);
+
+  return {
+    isSaved: (homeId: string) => saved.has(homeId),
+    toggle: (homeId: string) => {
+      if (!user) {
+        const params = new URLSearchParams(location.search);
+        params.set(SAVE_PARAM, homeId);
+        navigate(withFrom('/login', `${location.pathname}?${params.toString()}`));
+        return;
+      }
+      toggle.mutate({ homeId, save: !saved.has(homeId) });
+    },
+    busy: toggle.isPending,
+  };
+}

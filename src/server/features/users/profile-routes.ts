@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '#shared/schemas/common';
+import { profileSchema, profileUpdateSchema } from '#shared/schemas/users';
+import type { AppContext } from '#server/app-context';
+import { authenticated, requireUser } from '#server/auth/guards';
+import { users } from '#server/db/schema';
+import { badRequest, notFound } from '#server/http/errors';
+import { uploadedImageExists } from '../uploads/uploads-service';
+
+const toProfile = (row: typeof users.$inferSelect) => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  image: row.image,
+  joinedAt: row.createdAt.toISOString(),
+});
+
+/** The caller's own profile: name and photo (issue 12). The photo comes from POST /api/uploads first. */
+export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/profile',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['users'],
+          summary: 'Your name, email, photo and when you joined',
+          response: { 200: profileSchema, 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const [row] = await ctx.db
+          .select()
+          .from(users)
+          .where(eq(users.id, requireUser(request).id));
+        if (!row) throw notFound('No such user');
+        reply.header('cache-control', 'private, no-store');
+        return toProfile(row);
+      },
+    );
+
+    app.put(
+      '/profile',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['users'],
+          summary: 'Change your name and photo',
+          description:
+            'The name: 1-100 characters, one line, no web address. The photo: a picture URL POST /api/uploads answered ' +
+            '(still stored; 400 unknown_image otherwise), or null to remove it.',
+          body: profileUpdateSchema,
+          response: { 200: profileSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request) => {
+        const me = requireUser(request);
+        const { name, image } = request.body;
+        if (image !== null && !(await uploadedImageExists(ctx.storage, image))) {
+          throw badRequest('The photo was not found. Upload it again.', 'unknown_image');
+        }
+        const [row] = await ctx.db
+          .update(users)
+          .set({ name, image, updatedAt: ctx.clock.now() })
+          .where(eq(users.id, me.id))
+          .returning();
+        if (!row) throw notFound('No such user');
+        return toProfile(row);
+      },
+    );
+  };
+}

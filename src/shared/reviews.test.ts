@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { reviewWindow, reviewWindowState, roundedAverage } from './reviews';
+
+describe('review window', () => {
+  it('opens at 00:00 UTC of the check-out date and closes 14 days later', () => {
+    expect(reviewWindow('2026-12-31')).toEqual({
+      opensAt: new Date('2026-12-31T00:00:00.000Z'),
+      closesAt: new Date('2027-01-14T00:00:00.000Z'),
+    });
+    expect(reviewWindowState('2026-12-31', new Date('2026-12-30T23:59:59.999Z'))).toBe('not_yet');
+    expect(reviewWindowState('2026-12-31', new Date('2026-12-31T00:00:00.000Z'))).toBe('open');
+    expect(reviewWindowState('2026-12-31', new Date('2027-01-13T23:59:59.999Z'))).toBe('open');
+    expect(reviewWindowState('2026-12-31', new Date('2027-01-14T00:00:00.000Z'))).toBe('closed');
+  });
+
+  it('refuses a date that is not a calendar date', () => {
+    expect(() => reviewWindow('2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('roundedAverage', () => {
+  it('answers null without ratings and rounds to two decimals', () => {
+    expect(roundedAverage(0, 0)).toBeNull();
+    expect(roundedAverage(14, 3)).toBe(4.67);
+  });
+});
