@@ -129,6 +129,14 @@ export interface AppDeps {
   trustProxy?: readonly string[];
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
+  /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
+  pricing?: PricingSettings;
+}
+
+/** The percentages every booking's price adds (src/shared/stay.ts priceStay). */
+export interface PricingSettings {
+  serviceFeePercent: number;
+  taxPercent: number;
 }
 
 /**

@@ -27,6 +27,7 @@ import { resolveIdentity } from './auth/guards';
 import { loginThrottle, memoryThrottleStore } from './auth/throttle';
 import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
+import { receiptsRoutes } from './features/bookings/receipts-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(ctx, auth));
       await api.register(homesRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
+      await api.register(receiptsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
     },

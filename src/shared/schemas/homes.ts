@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX } from '../constants';
+import { CANCELLATION_POLICIES } from '../cancellation';
 import { amountToCents } from '../money';
 import { dayNumber, isIsoDate } from '../stay';
 import { isoDate } from './common';
@@ -23,6 +24,8 @@ export const homeSchema = z
     to: isoDate.describe('Last available date (check-out day at the latest)'),
     hostEmail: z.string(),
     email: z.string(),
+    cleaningFee: z.number().describe('Charged once per stay, in dollars; 0: none'),
+    cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
@@ -133,6 +136,17 @@ export const homeFieldsSchema = z
       .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
       .optional()
       .describe('Pictures in order, the first is the cover'),
+    cleaningFee: z
+      .number({ error: 'Cleaning fee must be a number' })
+      .min(0, 'Cleaning fee cannot be negative')
+      .max(HOME_PRICE_MAX, `Cleaning fee can be at most ${HOME_PRICE_MAX}`)
+      .refine(hasWholeCents, 'Cleaning fee can have at most 2 decimals')
+      .optional()
+      .describe('Charged once per stay, in dollars; left out: 0 on create, kept on edit'),
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: 'Choose flexible, moderate or strict' })
+      .optional()
+      .describe('Left out: flexible on create, kept on edit'),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)
@@ -176,6 +190,8 @@ export const updateHomeSchema = homeFieldsSchema
     bedrooms: true,
     bathrooms: true,
     description: true,
+    cleaningFee: true,
+    cancellationPolicy: true,
   })
   .strict()
   .meta({ id: 'UpdateHome' });

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery, UpdateHome } from '#shared/schemas/homes';
+import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
@@ -16,6 +17,8 @@ export const homeFields = {
   location: homes.location,
   description: homes.description,
   priceCents: homes.priceCents,
+  cleaningFeeCents: homes.cleaningFeeCents,
+  cancellationPolicy: homes.cancellationPolicy,
   totalGuest: homes.totalGuest,
   bedrooms: homes.bedrooms,
   bathrooms: homes.bathrooms,
@@ -43,6 +46,8 @@ export function toHome(row: HomeFields): Home {
     to: row.availableTo,
     hostEmail: row.hostEmail,
     email: row.hostEmail,
+    cleaningFee: centsToAmount(row.cleaningFeeCents),
+    cancellationPolicy: row.cancellationPolicy,
   };
 }
 
@@ -200,6 +205,8 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       location: input.location,
       description: input.description ?? '',
       priceCents: amountToCents(input.price),
+      cleaningFeeCents: amountToCents(input.cleaningFee ?? 0),
+      cancellationPolicy: input.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
       totalGuest: input.total_guest,
       bedrooms: input.bedrooms,
       bathrooms: input.bathrooms,
@@ -225,6 +232,8 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.cleaningFee !== undefined ? { cleaningFeeCents: amountToCents(input.cleaningFee) } : {}),
+    ...(input.cancellationPolicy !== undefined ? { cancellationPolicy: input.cancellationPolicy } : {}),
   };
   const changed = [
     sql`${homes.title} is distinct from ${values.title}`,
@@ -234,6 +243,12 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
     sql`${homes.bedrooms} is distinct from ${values.bedrooms}`,
     sql`${homes.bathrooms} is distinct from ${values.bathrooms}`,
     ...(input.description !== undefined ? [sql`${homes.description} is distinct from ${input.description}`] : []),
+    ...(values.cleaningFeeCents !== undefined
+      ? [sql`${homes.cleaningFeeCents} is distinct from ${values.cleaningFeeCents}`]
+      : []),
+    ...(values.cancellationPolicy !== undefined
+      ? [sql`${homes.cancellationPolicy} is distinct from ${values.cancellationPolicy}`]
+      : []),
   ];
   const rows = await db
     .update(homes)
