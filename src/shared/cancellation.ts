@@ -47,7 +47,7 @@ export interface RefundInput {
   /** null: booked before policies existed, when every cancellation was refunded in full. */
   policy: CancellationPolicy | null;
   totalCents: number;
-  /** When the booking was made (the hold placed). */
+  /** When the booking was made: its payment confirmed (a hold is not a booking yet). */
   bookedAt: Date;
   checkInAt: Date;
   cancelledAt: Date;

@@ -78,7 +78,7 @@ export function cancelledByGuest(caller: Caller, booking: Pick<BookingRow, 'gues
  * refunded in full like every given-up hold.
  */
 export function refundDecision(
-  booking: Pick<BookingRow, 'cancellationPolicy' | 'amountCents' | 'createdAt' | 'checkIn' | 'confirmedAt'>,
+  booking: Pick<BookingRow, 'cancellationPolicy' | 'amountCents' | 'checkIn' | 'confirmedAt'>,
   byGuest: boolean,
   now: Date,
 ): RefundDecision & { byPolicy: boolean } {
@@ -86,7 +86,8 @@ export function refundDecision(
   const decision = refundFor({
     policy: booking.cancellationPolicy,
     totalCents: booking.amountCents,
-    bookedAt: booking.createdAt,
+    // Booked = confirmed (paid): a hold is not a booking yet.
+    bookedAt: booking.confirmedAt,
     checkInAt: checkInInstant(booking.checkIn),
     cancelledAt: now,
   });
