@@ -17,6 +17,8 @@ const home: Home = {
   to: '2026-06-30',
   hostEmail: 'host@example.com',
   email: 'host@example.com',
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

@@ -19,5 +19,7 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   to: '2026-09-30',
   hostEmail: HOST_EMAIL,
   email: HOST_EMAIL,
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
   ...extra,
 });

@@ -3,18 +3,20 @@
  * URL), the stay's price or why it cannot be booked, Reserve (to /chackout) and the
  * dates already taken.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { formatAmount, formatCents } from '#shared/money';
-import { plural } from '#shared/plural';
+import { formatAmount } from '#shared/money';
 import { unavailableDatesSchema } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { calendarDate } from '#shared/stay';
 import { TEXTS } from '#shared/texts';
 import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
+import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
+import { errorText } from '#client/components/ui/status';
 import { apiRequest } from '#client/lib/api';
+import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { useSession } from '#client/lib/session';
 import { initialStay, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
@@ -63,6 +65,37 @@ export function BookingWidgetPlaceholder() {
       </div>
       <div className="mt-4 h-12 w-full rounded-md bg-gray-200" />
       <div className={`${bar} mx-auto mt-3 h-4 w-40`} />
+    </div>
+  );
+}
+
+/** The stay's price as the server works it out (fees and tax included); the browser never computes it. */
+function ServerPrice({ homeId, checkIn, checkOut }: { homeId: string; checkIn: string; checkOut: string }) {
+  const price = useQuery({
+    queryKey: quoteKeys.stay(homeId, checkIn, checkOut),
+    queryFn: ({ signal }) => fetchStayQuote(homeId, checkIn, checkOut, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (price.isError) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+        The price could not be loaded: {errorText(price.error)}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void price.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!price.data) {
+    return (
+      <p role="status" className="h-16 text-gray-700">
+        Working out the price…
+      </p>
+    );
+  }
+  return (
+    <div aria-busy={price.isPlaceholderData || undefined} className={price.isPlaceholderData ? 'opacity-60' : ''}>
+      <PriceBreakdownList breakdown={price.data.breakdown} totalTestId="widget-total" />
     </div>
   );
 }
@@ -180,20 +213,7 @@ export function BookingWidget({ home }: { home: Home }) {
             {quote.problem}
           </p>
         )}
-        {quote.price && !quote.problem && (
-          <dl className="space-y-2 text-gray-900">
-            <div className="flex justify-between">
-              <dt>
-                {nightly} × {plural(quote.price.nights, 'night')}
-              </dt>
-              <dd>{formatCents(quote.price.subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-gray-200 pt-2 text-lg font-bold">
-              <dt>Total</dt>
-              <dd>{formatCents(quote.price.totalCents)}</dd>
-            </div>
-          </dl>
-        )}
+        {!quote.problem && <ServerPrice homeId={home._id} checkIn={checkIn} checkOut={checkOut} />}
       </div>
 
       {unverified ? (

@@ -18,6 +18,8 @@ const home = (id: string): Home => ({
   to: '2026-12-31',
   hostEmail: 'host@example.com',
   email: 'host@example.com',
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
 });
 
 afterEach(() => vi.unstubAllGlobals());
