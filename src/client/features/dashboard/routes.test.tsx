@@ -37,7 +37,7 @@ describe('dashboard routes', () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('host')) });
     await renderRoutes(routes, ['/dashboard']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Pat' })).toBeDefined();
-    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'My Bookings']));
+    await waitFor(() => expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'My Bookings', 'History']));
     expect(screen.getAllByText('pat@example.com').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
   });
@@ -46,7 +46,7 @@ describe('dashboard routes', () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record(null)) });
     view = await renderRoutes(routes, ['/dashboard/alluser']);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));
-    await waitFor(() => expect(menuLabels()).toEqual(['My Bookings', 'Become A Host']));
+    await waitFor(() => expect(menuLabels()).toEqual(['My Bookings', 'Become A Host', 'History']));
   });
 
   it('sends a signed-out visitor to /login', async () => {
@@ -59,7 +59,7 @@ describe('dashboard routes', () => {
   it('opens the menu drawer as a dialog and moves focus into it', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('admin')) });
     await renderRoutes(routes, ['/dashboard']);
-    await waitFor(() => expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings']));
+    await waitFor(() => expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings', 'History']));
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard menu' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('link', { name: 'All Users' })).toBeDefined();

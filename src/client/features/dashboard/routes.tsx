@@ -20,6 +20,8 @@ export const dashboardRoutes: RouteObject[] = [
           { index: true, lazy: page(() => import('./pages/welcome')) },
           { path: 'my-booking', lazy: page(() => import('../bookings/pages/my-booking')) },
           { path: 'become-host', lazy: page(() => import('./pages/become-host')) },
+          { path: 'history', lazy: page(() => import('../bookings/pages/history')) },
+          { path: 'receipt/:id', lazy: page(() => import('../bookings/pages/receipt')) },
           {
             element: <RequireRole allow="admin" />,
             children: [
