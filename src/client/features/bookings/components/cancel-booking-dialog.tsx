@@ -19,12 +19,11 @@ export function refundSentence(quote: CancellationQuote): string {
   const policy = quote.cancellationPolicy
     ? ` under the ${POLICY_LABELS[quote.cancellationPolicy]} cancellation policy`
     : '';
-  if (quote.totalCents > 0 && quote.refundCents === 0 && quote.byPolicy) {
-    return `You will not be refunded${policy}: you keep nothing of the ${formatCents(quote.totalCents)} paid.`;
-  }
-  if (quote.refundCents === 0) return 'No payment was taken, so there is nothing to refund.';
-  const of = quote.refundCents === quote.totalCents ? 'the full' : `of the`;
-  return `You will be refunded ${formatCents(quote.refundCents)} (${of} ${formatCents(quote.totalCents)} paid${quote.byPolicy ? policy : ''}) to your card.`;
+  const paid = formatCents(quote.totalCents);
+  if (quote.refundCents === 0 && !quote.byPolicy) return 'No payment was taken, so there is nothing to refund.';
+  if (quote.refundCents === 0) return `No refund${policy}: the ${paid} paid is not refunded.`;
+  if (quote.refundCents === quote.totalCents) return `The payment of ${paid} is refunded to your card.`;
+  return `You will be refunded ${formatCents(quote.refundCents)} of the ${paid} paid${policy}, to your card.`;
 }
 
 export function CancelBookingDialog({
