@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { formatAmount } from '#shared/money';
+import { formatAmount, priceToCents } from '#shared/money';
 import { unavailableDatesSchema } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { calendarDate } from '#shared/stay';
@@ -59,9 +59,13 @@ export function BookingWidgetPlaceholder() {
           </div>
         ))}
       </div>
+      {/* The price lines: nights, VAT, then the total. */}
       <div className="mt-4 space-y-2">
-        <div className={`${bar} h-5 w-full`} />
-        <div className={`${bar} h-7 w-full`} />
+        <div className={`${bar} my-0.5 h-5 w-full`} />
+        <div className={`${bar} my-0.5 h-5 w-full`} />
+        <div className="border-t border-transparent pt-2">
+          <div className={`${bar} h-7 w-full`} />
+        </div>
       </div>
       <div className="mt-4 h-12 w-full rounded-md bg-gray-200" />
       <div className={`${bar} mx-auto mt-3 h-4 w-40`} />
@@ -70,7 +74,18 @@ export function BookingWidgetPlaceholder() {
 }
 
 /** The stay's price as the server works it out (fees and tax included); the browser never computes it. */
-function ServerPrice({ homeId, checkIn, checkOut }: { homeId: string; checkIn: string; checkOut: string }) {
+function ServerPrice({
+  home,
+  nights,
+  checkIn,
+  checkOut,
+}: {
+  home: Home;
+  nights: number;
+  checkIn: string;
+  checkOut: string;
+}) {
+  const homeId = home._id;
   const price = useQuery({
     queryKey: quoteKeys.stay(homeId, checkIn, checkOut),
     queryFn: ({ signal }) => fetchStayQuote(homeId, checkIn, checkOut, signal),
@@ -87,10 +102,27 @@ function ServerPrice({ homeId, checkIn, checkOut }: { homeId: string; checkIn: s
     );
   }
   if (!price.data) {
+    // The lines the answer will have (service fee aside), invisible: nothing below moves when it arrives.
+    const nightlyCents = priceToCents(home.price);
+    const cleaningFeeCents = priceToCents(home.cleaningFee);
+    const shape = {
+      nights,
+      nightlyCents,
+      subtotalCents: nights * nightlyCents,
+      cleaningFeeCents,
+      serviceFeeCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    };
     return (
-      <p role="status" className="h-16 text-gray-700">
-        Working out the price…
-      </p>
+      <div className="relative">
+        <p role="status" className="absolute inset-x-0 top-0 text-gray-700">
+          Working out the price…
+        </p>
+        <div aria-hidden="true" className="invisible">
+          <PriceBreakdownList breakdown={shape} />
+        </div>
+      </div>
     );
   }
   return (
@@ -213,7 +245,9 @@ export function BookingWidget({ home }: { home: Home }) {
             {quote.problem}
           </p>
         )}
-        {!quote.problem && <ServerPrice homeId={home._id} checkIn={checkIn} checkOut={checkOut} />}
+        {!quote.problem && quote.price && (
+          <ServerPrice home={home} nights={quote.price.nights} checkIn={checkIn} checkOut={checkOut} />
+        )}
       </div>
 
       {unverified ? (
