@@ -24,6 +24,9 @@ export interface HomeInput {
   image?: string;
   images?: string[];
   hostEmail?: string;
+  /** Dollars once per stay (0 when left out). */
+  cleaningFee?: number;
+  cancellationPolicy?: 'flexible' | 'moderate' | 'strict';
 }
 
 export interface CreatedHome extends HomeInput {

@@ -177,6 +177,14 @@ export interface AppDeps {
    * spreads streams over new processes.
    */
   messageStream?: { heartbeatMs?: number; maxMs?: number };
+  /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
+  pricing?: PricingSettings;
+}
+
+/** The percentages every booking's price adds (src/shared/stay.ts priceStay). */
+export interface PricingSettings {
+  serviceFeePercent: number;
+  taxPercent: number;
 }
 
 /**

@@ -33,6 +33,7 @@ import { calendarRoutes } from './features/calendar/calendar-routes';
 import { reviewsRoutes } from './features/reviews/reviews-routes';
 import { wishlistRoutes } from './features/wishlist/wishlist-routes';
 import { profileRoutes } from './features/users/profile-routes';
+import { receiptsRoutes } from './features/bookings/receipts-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { memoryRateLimitStore } from './features/messages/messages-limits';
 import { messagesRoutes } from './features/messages/messages-routes';
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(homesRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
       await api.register(calendarRoutes(ctx));
+      await api.register(receiptsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(reservationsRoutes(ctx));

@@ -275,6 +275,40 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  'GET /api/home/:id/quote': [
+    {
+      name: 'price of a stay',
+      request: () => ({ method: 'GET', url: `/api/home/${homeId}/quote?checkIn=2026-12-10&checkOut=2026-12-12` }),
+      expect: all(200),
+    },
+  ],
+  'GET /api/bookings/:id/cancellation': [
+    {
+      name: "refund of cancelling the guest's booking",
+      request: async () => ({ method: 'GET', url: `/api/bookings/${await freshBooking()}/cancellation` }),
+      expect: only({ guest: 200, admin: 200 }, 404),
+    },
+  ],
+  'GET /api/bookings/:id/receipt': [
+    {
+      name: "receipt of the guest's booking (the host's home)",
+      request: async () => ({ method: 'GET', url: `/api/bookings/${await freshBooking()}/receipt` }),
+      expect: only({ guest: 200, host: 200, admin: 200 }, 404),
+    },
+  ],
+  'GET /api/bookings/history': [
+    { name: 'own history', request: () => ({ method: 'GET', url: '/api/bookings/history' }), expect: signedIn(200) },
+    {
+      name: "history of one's homes",
+      request: () => ({ method: 'GET', url: '/api/bookings/history?as=host' }),
+      expect: only({ host: 200, otherHost: 200, admin: 200 }),
+    },
+    {
+      name: "everyone's history",
+      request: () => ({ method: 'GET', url: '/api/bookings/history?as=admin' }),
+      expect: only({ admin: 200 }),
+    },
+  ],
   'GET /api/home/:id/unavailable': [
     {
       name: 'taken dates of a home',

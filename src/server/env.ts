@@ -5,6 +5,13 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A percentage 0-100 with at most two decimals ("12.5"). */
+const percent = z.coerce
+  .number()
+  .min(0)
+  .max(100)
+  .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'at most two decimals, e.g. 12.5');
+
 const emailList = z
   .string()
   .transform((s) =>
@@ -81,6 +88,10 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Production without Stripe keys takes test cards only when this is true (a demo site). */
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+    /** Service fee on the nights and the cleaning fee of every booking, in percent (ADR 0019). */
+    SERVICE_FEE_PERCENT: percent.default(0),
+    /** Tax on the whole price (nights, cleaning fee, service fee), in percent; shown on the "VAT" line. */
+    TAX_PERCENT: percent.default(0),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How often unused uploads older than a day are removed. */

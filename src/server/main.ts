@@ -107,6 +107,7 @@ async function main() {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     calendarFetch,
+    pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     ...(redis && {

@@ -106,10 +106,10 @@ export function countedPayments<P extends PaymentProvider>(inner: P, metrics: Pi
         () => inner.cancelIntent(id),
         (r) => r.status,
       ),
-    refund: (id, key) =>
+    refund: (id, key, amount) =>
       counted(
         'refund',
-        () => inner.refund(id, key),
+        () => inner.refund(id, key, amount),
         () => 'refunded',
       ),
   } satisfies PaymentProvider;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, InvalidStayError, nightsBetween, priceStay, windowCoversStay } from './stay';
+import { addDays, InvalidStayError, nightsBetween, percentToBps, priceStay, shareOf, windowCoversStay } from './stay';
 
 describe('nightsBetween', () => {
   it('counts calendar nights', () => {
@@ -31,8 +31,9 @@ describe('priceStay', () => {
       nights: 3,
       nightlyCents: 3_500,
       subtotalCents: 10_500,
-      feeCents: 0,
-      vatCents: 0,
+      cleaningFeeCents: 0,
+      serviceFeeCents: 0,
+      taxCents: 0,
       totalCents: 10_500,
     });
   });
@@ -50,5 +51,39 @@ describe('windowCoversStay and addDays', () => {
   });
   it('adds days across month ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('priceStay with fees (the one rounding rule)', () => {
+  it('adds the cleaning fee, the service fee on nights + cleaning, and the tax on all of it', () => {
+    const price = priceStay(12_345, '2026-12-10', '2026-12-13', {
+      cleaningFeeCents: 2_550,
+      serviceFeeBps: percentToBps(12.5),
+      taxBps: percentToBps(7.25),
+    });
+    expect(price).toEqual({
+      nights: 3,
+      nightlyCents: 12_345,
+      subtotalCents: 37_035,
+      cleaningFeeCents: 2_550,
+      serviceFeeCents: 4_948,
+      taxCents: 3_229,
+      totalCents: 47_762,
+    });
+  });
+  it('rounds a share to the nearest cent, a half cent up', () => {
+    expect(shareOf(1, 5_000)).toBe(1); // 0.5 -> 1
+    expect(shareOf(3, 5_000)).toBe(2); // 1.5 -> 2
+    expect(shareOf(1, 4_999)).toBe(0); // 0.4999 -> 0
+    expect(shareOf(99_999_999, 10_000)).toBe(99_999_999);
+    expect(shareOf(12_345, 0)).toBe(0);
+  });
+  it('takes percentages with at most two decimals, 0 to 100', () => {
+    expect(percentToBps(0)).toBe(0);
+    expect(percentToBps(7.25)).toBe(725);
+    expect(percentToBps(100)).toBe(10_000);
+    expect(() => percentToBps(7.125)).toThrow(RangeError);
+    expect(() => percentToBps(-1)).toThrow(RangeError);
+    expect(() => percentToBps(101)).toThrow(RangeError);
   });
 });

@@ -57,33 +57,84 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
   return end - start;
 }
 
-export const VAT_RATE = 0;
-export const SERVICE_FEE_CENTS = 0;
+/**
+ * The percentages a stay's price adds on top of the nights, in basis points
+ * (1 % = 100), so every computation stays in whole numbers. Default 0: the
+ * spec's "vat 0" and no fee.
+ */
+export interface StayFees {
+  /** The home's cleaning fee, once per stay, in cents. */
+  cleaningFeeCents: number;
+  /** SERVICE_FEE_PERCENT in basis points; charged on the nights and the cleaning fee. */
+  serviceFeeBps: number;
+  /** TAX_PERCENT in basis points; charged on everything above (nights, cleaning fee, service fee). */
+  taxBps: number;
+}
+
+export const NO_FEES: StayFees = { cleaningFeeCents: 0, serviceFeeBps: 0, taxBps: 0 };
+
+/** A percentage (two decimals at most) as basis points: 12.5 -> 1250. */
+export function percentToBps(percent: number): number {
+  const bps = Math.round(percent * 100);
+  if (!Number.isSafeInteger(bps) || bps < 0 || bps > 10_000 || Math.abs(bps - percent * 100) > 1e-6) {
+    throw new RangeError('A percentage from 0 to 100 with at most two decimals');
+  }
+  return bps;
+}
+
+/**
+ * THE rounding rule of StayHub's money (ADR 0019): a share of an amount is
+ * rounded to the nearest cent, a half cent up. Integer arithmetic only:
+ * cents x bps stays far below 2^53 for any amount a card may be charged.
+ */
+export function shareOf(cents: number, bps: number): number {
+  return Math.floor((cents * bps + 5_000) / 10_000);
+}
 
 export interface StayPrice {
   nights: number;
   nightlyCents: number;
+  /** nights x nightly price */
   subtotalCents: number;
-  feeCents: number;
-  vatCents: number;
+  cleaningFeeCents: number;
+  serviceFeeCents: number;
+  /** Shown on the spec's "VAT" line. */
+  taxCents: number;
+  /** What the card is charged: the sum of the four lines above. */
   totalCents: number;
 }
 
-/** Total for a stay: nights x nightly price; the spec's fee and VAT are 0. */
-export function priceStay(nightlyCents: number, checkIn: string, checkOut: string): StayPrice {
+/**
+ * The price of a stay: nights x nightly price, the home's cleaning fee, the
+ * service fee on those two and the tax on all three (each share rounded by
+ * `shareOf`). Only the server calls it with real fees; the browser shows what
+ * the server answered.
+ */
+export function priceStay(
+  nightlyCents: number,
+  checkIn: string,
+  checkOut: string,
+  fees: StayFees = NO_FEES,
+): StayPrice {
   if (!Number.isSafeInteger(nightlyCents) || nightlyCents <= 0) {
     throw new RangeError('The nightly price must be a positive whole number of cents');
   }
+  if (!Number.isSafeInteger(fees.cleaningFeeCents) || fees.cleaningFeeCents < 0) {
+    throw new RangeError('The cleaning fee must be a whole number of cents, 0 or more');
+  }
   const nights = nightsBetween(checkIn, checkOut);
   const subtotalCents = nights * nightlyCents;
-  const vatCents = Math.round(subtotalCents * VAT_RATE);
+  const cleaningFeeCents = fees.cleaningFeeCents;
+  const serviceFeeCents = shareOf(subtotalCents + cleaningFeeCents, fees.serviceFeeBps);
+  const taxCents = shareOf(subtotalCents + cleaningFeeCents + serviceFeeCents, fees.taxBps);
   return {
     nights,
     nightlyCents,
     subtotalCents,
-    feeCents: SERVICE_FEE_CENTS,
-    vatCents,
-    totalCents: subtotalCents + SERVICE_FEE_CENTS + vatCents,
+    cleaningFeeCents,
+    serviceFeeCents,
+    taxCents,
+    totalCents: subtotalCents + cleaningFeeCents + serviceFeeCents + taxCents,
   };
 }
 

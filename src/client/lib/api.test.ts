@@ -21,6 +21,8 @@ const home: Home = {
   ...DEFAULT_HOME_SETTINGS,
   rating: null,
   reviewCount: 0,
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

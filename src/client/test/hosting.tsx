@@ -23,5 +23,7 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   ...DEFAULT_HOME_SETTINGS,
   rating: null,
   reviewCount: 0,
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
   ...extra,
 });

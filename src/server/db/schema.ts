@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CANCELLATION_POLICIES } from '#shared/cancellation';
 
 /**
  * Users, sessions, accounts and verifications are Better Auth's tables (written
@@ -108,6 +109,10 @@ export const homes = pgTable(
     location: text('location').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
+    /** Charged once per stay on top of the nights; 0: none. */
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+    /** The host's choice (src/shared/cancellation.ts); homes from before policies are flexible (migration 0013, ADR 0019). */
+    cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES }).notNull().default('flexible'),
     totalGuest: integer('total_guest').notNull(),
     bedrooms: integer('bedrooms').notNull(),
     bathrooms: integer('bathrooms').notNull(),
@@ -146,6 +151,8 @@ export const homes = pgTable(
     uniqueIndex('homes_seq_unique').on(t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
     check('homes_price_positive', sql`${t.priceCents} > 0`),
+    check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
+    check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('homes_window_valid', sql`${t.availableFrom} < ${t.availableTo}`),
     check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
@@ -204,7 +211,15 @@ export const bookings = pgTable(
       .generatedAlwaysAs(sql`daterange(check_in, check_out, '[)')`),
     nights: integer('nights').notNull(),
     guests: integer('guests').notNull().default(1),
+    /** The total charged: nights x nightly + cleaning fee + service fee + tax, all fixed when the hold was placed. */
     amountCents: integer('amount_cents').notNull(),
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The home's policy when the hold was placed; null: booked before policies (always refunded in full). */
+    cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES }),
+    /** Decided when the booking is cancelled (the policy, or in full); null: full amount (given-up paid holds). */
+    refundAmountCents: integer('refund_amount_cents'),
     message: text('message').notNull().default(''),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('held'),
     paymentProvider: text('payment_provider'),
@@ -236,6 +251,18 @@ export const bookings = pgTable(
     ),
     // A host's reservations list reads bookings by host email, newest stays first.
     index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
+      'bookings_breakdown_sum',
+      sql`${t.amountCents} = ${t.nights} * ${t.nightlyCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+    ),
+    check(
+      'bookings_refund_range',
+      sql`${t.refundAmountCents} is null or ${t.refundAmountCents} between 0 and ${t.amountCents}`,
+    ),
+    check(
+      'bookings_cancellation_policy_valid',
+      sql`${t.cancellationPolicy} is null or ${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`,
+    ),
+    index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.createdAt.desc()),
   ],
 );
 
@@ -322,6 +349,8 @@ export const paymentIntents = pgTable(
     refundId: text('refund_id'),
     refundIdempotencyKey: text('refund_idempotency_key'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A partial refund's amount (a cancellation policy); null with a refund id: the whole amount. */
+    refundAmountCents: integer('refund_amount_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

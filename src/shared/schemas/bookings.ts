@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../booking-state';
+import { CANCELLATION_POLICIES } from '../cancellation';
 import { isoDate } from './common';
+
+const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
+
+/** A stay's price as the server computed it (src/shared/stay.ts priceStay); the same lines everywhere it is shown. */
+export const priceBreakdownSchema = z
+  .object({
+    nights: z.number().int(),
+    nightlyCents: cents('Nightly price'),
+    subtotalCents: cents('Nights x nightly price'),
+    cleaningFeeCents: cents("The home's cleaning fee"),
+    serviceFeeCents: cents('Service fee (SERVICE_FEE_PERCENT of nights and cleaning fee)'),
+    taxCents: cents('Tax (TAX_PERCENT of everything above); the spec\'s "VAT" line'),
+    totalCents: cents('Total charged'),
+  })
+  .meta({ id: 'PriceBreakdown' });
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+export const cancellationPolicySchema = z.enum(CANCELLATION_POLICIES);
 
 /** A booking as the API lists it (the spec's fields, plus status, stay and guest details). */
 export const bookingSchema = z
@@ -25,11 +44,51 @@ export const bookingSchema = z
     hostEmail: z.string(),
     message: z.string(),
     createdAt: z.string(),
+    breakdown: priceBreakdownSchema.describe('Fixed when the dates were held'),
+    cancellationPolicy: cancellationPolicySchema
+      .nullable()
+      .describe("The home's policy when booked; null: booked before policies (refunded in full)"),
+    cancelledAt: z.string().nullable(),
+    refund: z
+      .object({
+        amountCents: z.number().int(),
+        status: z.enum(['refunded', 'pending']).describe('pending: the provider has not confirmed it yet (retried)'),
+      })
+      .nullable()
+      .describe('The money given back on cancellation; null when none was charged or the booking stands'),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingListSchema = z.array(bookingSchema);
+
+/** GET /api/bookings/history: cancelled and past bookings of the caller as guest, as host, or all (admin). */
+export const bookingHistoryQuerySchema = z.object({ as: z.enum(['guest', 'host', 'admin']).default('guest') }).strict();
+export type BookingHistoryQuery = z.infer<typeof bookingHistoryQuerySchema>;
+
+/** GET /api/home/:id/quote: the price of a stay before holding it. */
+export const stayQuoteQuerySchema = z.object({ checkIn: isoDate, checkOut: isoDate }).strict();
+
+export const stayQuoteSchema = z
+  .object({
+    breakdown: priceBreakdownSchema,
+    cancellationPolicy: cancellationPolicySchema,
+  })
+  .meta({ id: 'StayQuote' });
+export type StayQuote = z.infer<typeof stayQuoteSchema>;
+
+/** GET /api/bookings/:id/cancellation: what cancelling now would refund, before the guest confirms. */
+export const cancellationQuoteSchema = z
+  .object({
+    cancellationPolicy: cancellationPolicySchema.nullable(),
+    percent: z.union([z.literal(100), z.literal(50), z.literal(0)]),
+    refundCents: z.number().int(),
+    totalCents: z.number().int(),
+    /** True when the rule of the policy decided it; false for a full refund by an admin (or an unpaid hold). */
+    byPolicy: z.boolean(),
+  })
+  .meta({ id: 'CancellationQuote' });
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 export const bookingsQuerySchema = z.object({ email: z.string().trim().min(1).max(254).optional() }).strict();
 

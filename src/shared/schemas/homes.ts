@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constants';
+import { CANCELLATION_POLICIES } from '../cancellation';
 import { amountToCents } from '../money';
 import { dayNumber, isIsoDate } from '../stay';
 import { isoDate } from './common';
@@ -40,6 +41,8 @@ export const homeSchema = z
       .nullable()
       .optional()
       .describe('GET /api/home/:id only: who hosts it (null when the host account is gone)'),
+    cleaningFee: z.number().describe('Charged once per stay, in dollars; 0: none'),
+    cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
@@ -150,6 +153,17 @@ export const homeFieldsSchema = z
       .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
       .optional()
       .describe('Pictures in order, the first is the cover'),
+    cleaningFee: z
+      .number({ error: 'Cleaning fee must be a number' })
+      .min(0, 'Cleaning fee cannot be negative')
+      .max(HOME_PRICE_MAX, `Cleaning fee can be at most ${HOME_PRICE_MAX}`)
+      .refine(hasWholeCents, 'Cleaning fee can have at most 2 decimals')
+      .optional()
+      .describe('Charged once per stay, in dollars; left out: 0 on create, kept on edit'),
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: 'Choose flexible, moderate or strict' })
+      .optional()
+      .describe('Left out: flexible on create, kept on edit'),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)
@@ -202,6 +216,8 @@ export const updateHomeSchema = homeFieldsSchema
     bedrooms: true,
     bathrooms: true,
     description: true,
+    cleaningFee: true,
+    cancellationPolicy: true,
   })
   .extend({
     from: isoDate.optional().describe('First available date; with `to`'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayNumber } from '../stay';
+import { priceBreakdownSchema } from './bookings';
 import { isoDate } from './common';
 
 /** POST /api/payment-intent: places a 15-minute hold on the dates and creates the card payment. */
@@ -31,6 +32,7 @@ export const paymentIntentResponseSchema = z
     paymentIntentId: z.string(),
     amount: z.number().describe('Total to pay, in dollars'),
     nights: z.number().int(),
+    breakdown: priceBreakdownSchema.describe('What `amount` is made of, fixed with the hold'),
     holdExpiresAt: z.string().describe('ISO instant; the dates are held until then'),
     provider: z.enum(['sandbox', 'stripe']),
   })

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { menuForRole } from './menu';
 
 const labels = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).map((item) => item.label);
-// Issue 12: every role also has its wishlist, its stays to review and its profile.
-const EVERYONE_LABELS = ['Wishlist', 'Reviews', 'Profile'];
-const EVERYONE_PATHS = ['/dashboard/wishlist', '/dashboard/reviews', '/dashboard/profile'];
+// Issue 12: every role also has its wishlist, its stays to review, its profile and its history.
+const EVERYONE_LABELS = ['Wishlist', 'Reviews', 'Profile', 'History'];
+const EVERYONE_PATHS = ['/dashboard/wishlist', '/dashboard/reviews', '/dashboard/profile', '/dashboard/history'];
 const paths = (role: Parameters<typeof menuForRole>[0]) => menuForRole(role).map((item) => item.to);
 
 describe('menuForRole', () => {

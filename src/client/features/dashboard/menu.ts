@@ -4,7 +4,7 @@
  * admin -> All Bookings, All Users; host -> Manage Home, Add Home (and Reservations, issue 11).
  * Hosts and admins can book too, so their menus end with My Bookings (deviation D29).
  * Every menu has Messages after My Bookings (issue 12, deviation D51), then Wishlist, Reviews and
- * Profile (issue 12, D55).
+ * Profile (issue 12, D55). Every menu ends with History: cancelled and past bookings with their receipts (D60).
  */
 import type { Role } from '#shared/schemas/users';
 
@@ -15,6 +15,8 @@ export interface MenuItem {
 
 const MY_BOOKINGS: MenuItem = { label: 'My Bookings', to: '/dashboard/my-booking' };
 const MESSAGES: MenuItem = { label: 'Messages', to: '/dashboard/messages' };
+
+const HISTORY: MenuItem = { label: 'History', to: '/dashboard/history' };
 
 const EVERYONE: readonly MenuItem[] = [
   { label: 'Wishlist', to: '/dashboard/wishlist' },
@@ -27,6 +29,7 @@ export const GUEST_MENU: readonly MenuItem[] = [
   MESSAGES,
   { label: 'Become A Host', to: '/dashboard/become-host' },
   ...EVERYONE,
+  HISTORY,
 ];
 
 export const ADMIN_MENU: readonly MenuItem[] = [
@@ -35,6 +38,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,
+  HISTORY,
 ];
 
 export const HOST_MENU: readonly MenuItem[] = [
@@ -45,6 +49,7 @@ export const HOST_MENU: readonly MenuItem[] = [
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,
+  HISTORY,
 ];
 
 /** `role` may be anything the server sent (or undefined when unknown); anything else is the guest menu. */

@@ -27,6 +27,8 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'reviews', lazy: page(() => import('../reviews/pages/reviews-screen')) },
           { path: 'bookings/:id/review', lazy: page(() => import('../reviews/pages/review-page')) },
           { path: 'guests/:id', lazy: page(() => import('../reviews/pages/guest-profile-page')) },
+          { path: 'history', lazy: page(() => import('../bookings/pages/history')) },
+          { path: 'receipt/:id', lazy: page(() => import('../bookings/pages/receipt')) },
           {
             element: <RequireRole allow="admin" />,
             children: [

@@ -13,6 +13,7 @@ import {
   type BookingDeps,
   type Caller,
 } from './bookings-model';
+import { cancelledByGuest, refundDecision } from './bookings-pricing';
 import { refundBooking, releaseIntent } from './bookings-refunds';
 
 export function mayManage(caller: Caller, booking: BookingRow): boolean {
@@ -30,9 +31,16 @@ export async function cancelBooking(
   if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
 
   const now = deps.clock.now();
+  // The refund is decided once, with the cancellation: a retry later refunds the same amount.
+  const { refundCents } = refundDecision(booking, cancelledByGuest(caller, booking), now);
   const [cancelled] = await deps.db
     .update(bookings)
-    .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
+    .set({
+      status: targetOf('cancel'),
+      cancelledAt: now,
+      updatedAt: now,
+      refundAmountCents: booking.confirmedAt ? refundCents : null,
+    })
     .where(and(eq(bookings.id, booking.id), allows('cancel')))
     .returning();
   if (!cancelled) {

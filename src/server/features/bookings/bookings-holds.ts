@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
-import { STAY_TOO_LONG, addDays, calendarDate, dayNumber, isStayTooLong, priceStay } from '#shared/stay';
+import { STAY_TOO_LONG, addDays, calendarDate, dayNumber, isStayTooLong, priceStay, windowCoversStay } from '#shared/stay';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
@@ -15,6 +15,7 @@ import {
   MAX_AMOUNT_CENTS,
   MAX_LIVE_HOLDS,
   allows,
+  breakdownOf,
   findBooking,
   logOf,
   paymentUnavailable,
@@ -24,6 +25,7 @@ import {
   type Caller,
 } from './bookings-model';
 import { blockOverlapping, lockHome } from '../calendar/availability';
+import { priceAt } from './bookings-pricing';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
 
@@ -81,8 +83,8 @@ export async function placeHold(
       'too_many_guests',
     );
   }
-  const price = priceStay(home.priceCents, input.checkIn, input.checkOut);
-  if (isStayTooLong(price.nights)) throw invalid(STAY_TOO_LONG, 'stay_too_long');
+  // Fees and tax as they are now; stored with the hold, so later changes never alter this booking.
+  const price = priceAt(deps, home, input.checkIn, input.checkOut);
   if (price.totalCents > MAX_AMOUNT_CENTS) {
     throw invalid(
       `The total for these dates is above the $${centsToAmount(MAX_AMOUNT_CENTS).toFixed(2)} a card payment may be. Please choose fewer nights.`,
@@ -202,6 +204,10 @@ export async function placeHold(
           nights: price.nights,
           guests: input.guests,
           amountCents: price.totalCents,
+          cleaningFeeCents: price.cleaningFeeCents,
+          serviceFeeCents: price.serviceFeeCents,
+          taxCents: price.taxCents,
+          cancellationPolicy: home.cancellationPolicy,
           status: 'held',
           paymentProvider: payments.name,
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
@@ -260,6 +266,7 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
     paymentIntentId: intent.id,
     amount: centsToAmount(hold.amountCents),
     nights: hold.nights,
+    breakdown: breakdownOf(hold),
     holdExpiresAt: (hold.holdExpiresAt ?? deps.clock.now()).toISOString(),
     provider: deps.payments.name,
   };

@@ -1,11 +1,24 @@
+import { CHECK_IN_NOTE, POLICY_LABELS, POLICY_TERMS } from '#shared/cancellation';
 import { formatCents } from '#shared/money';
+import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
 import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
+import { breakdownOf } from './bookings-model';
+
+/** The cancellation terms a booking was made with, as one paragraph. */
+function policyText(booking: BookingRow): string {
+  const policy = booking.cancellationPolicy;
+  if (!policy) return 'Cancellation: full refund whenever you cancel.';
+  return `Cancellation policy: ${POLICY_LABELS[policy]}. ${POLICY_TERMS[policy]} ${CHECK_IN_NOTE}`;
+}
+
+const receiptLink = (booking: BookingRow, publicUrl?: string) =>
+  publicUrl ? `\nReceipt: ${publicUrl}/dashboard/receipt/${booking.id}` : '';
 
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
 export function confirmationMails(booking: BookingRow, publicUrl?: string) {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
-  const total = formatCents(booking.amountCents);
+  const lines = priceLinesText(breakdownOf(booking), 'Total paid');
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
   const note = booking.message ? `\n\nMessage to the host:\n${booking.message}` : '';
   return [
@@ -14,15 +27,16 @@ export function confirmationMails(booking: BookingRow, publicUrl?: string) {
       subject: `Booking confirmed: ${booking.title}`,
       text:
         `Your stay at ${booking.title} (${booking.location}) is confirmed.\n\n` +
-        `Dates: ${stay}\nGuests: ${booking.guests}\nTotal paid: ${total}\nHost: ${booking.hostEmail}\n` +
-        `Check-in is after 12:00 PM.${note}${link}\n\nBooking reference: ${booking.id}\n`,
+        `Dates: ${stay}\nGuests: ${booking.guests}\nHost: ${booking.hostEmail}\n\n${lines}\n\n` +
+        `${policyText(booking)}\nCheck-in is after 12:00 PM.${note}${link}${receiptLink(booking, publicUrl)}\n\n` +
+        `Booking reference: ${booking.id}\n`,
     },
     {
       to: booking.hostEmail,
       subject: `New booking: ${booking.title}, ${booking.checkIn} to ${booking.checkOut}`,
       text:
         `${booking.guestEmail} booked ${booking.title} (${booking.location}).\n\n` +
-        `Dates: ${stay}\nGuests: ${booking.guests}\nTotal: ${total}${note}\n\nBooking reference: ${booking.id}\n`,
+        `Dates: ${stay}\nGuests: ${booking.guests}\n\n${lines}${note}\n\nBooking reference: ${booking.id}\n`,
     },
   ];
 }
@@ -51,22 +65,29 @@ export function cancellationMails(
   publicUrl?: string,
 ): MailMessage[] {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
-  const amount = formatCents(booking.amountCents);
+  const refundCents = booking.refundAmountCents ?? booking.amountCents;
+  const amount = formatCents(refundCents);
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
   const who = byAdmin ? 'by StayHub' : 'at your request';
+  const policy = booking.cancellationPolicy
+    ? ` under the ${POLICY_LABELS[booking.cancellationPolicy]} cancellation policy`
+    : '';
   const guestMoney =
-    money === 'refunded'
-      ? `Refunded: ${amount} to the card you paid with (it can take 5 to 10 business days to show).`
-      : money === 'refund_owed'
-        ? `Your refund of ${amount} is being processed; we keep trying until it goes through.`
-        : 'No payment was taken, so nothing is refunded.';
+    money !== 'none' && refundCents === 0
+      ? `No refund${policy}: you paid ${formatCents(booking.amountCents)}.`
+      : money === 'refunded'
+        ? `Refunded: ${amount} of ${formatCents(booking.amountCents)} to the card you paid with${policy} (it can take 5 to 10 business days to show).`
+        : money === 'refund_owed'
+          ? `Your refund of ${amount} is being processed; we keep trying until it goes through.`
+          : 'No payment was taken, so nothing is refunded.';
   const mails: MailMessage[] = [
     {
       to: booking.guestEmail,
       subject: `Booking cancelled: ${booking.title}`,
       text:
         `Your ${booking.confirmedAt ? 'booking' : 'reservation'} of ${booking.title} (${booking.location}) was cancelled ${who}.\n\n` +
-        `Dates: ${stay}\nGuests: ${booking.guests}\n${guestMoney}${link}\n\nBooking reference: ${booking.id}\n`,
+        `Dates: ${stay}\nGuests: ${booking.guests}\n${guestMoney}${link}${receiptLink(booking, publicUrl)}\n\n` +
+        `Booking reference: ${booking.id}\n`,
     },
   ];
   if (booking.confirmedAt || money !== 'none') {

@@ -6,8 +6,8 @@ import { eq, inArray, isNull, or } from 'drizzle-orm';
 import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '#shared/booking-state';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import type { Booking } from '#shared/schemas/bookings';
-import type { MessageBus, ServiceLog } from '#server/app-context';
+import type { Booking, PriceBreakdown } from '#shared/schemas/bookings';
+import type { MessageBus, PricingSettings, ServiceLog } from '#server/app-context';
 import { providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, type BookingRow } from '#server/db/schema';
@@ -36,6 +36,8 @@ export interface BookingDeps {
   publicUrl?: string;
   /** Tells open message streams about the checkout note posted as the booking's first message. */
   messageBus?: MessageBus;
+  /** SERVICE_FEE_PERCENT and TAX_PERCENT; 0 when not given. */
+  pricing?: PricingSettings;
 }
 
 const silent: BookingLog = { info() {}, warn() {}, error() {} };
@@ -60,6 +62,8 @@ export const ALREADY_REFUNDED = 'already_refunded';
  * is owed back and the sweeper retries it (a real refund id replaces it).
  */
 export const REFUND_OWED = 'owed';
+/** Recorded as the refund id when the cancellation policy gives nothing back: no provider call, nothing owed. */
+export const NO_REFUND = 'none';
 /** WHERE part: no refund recorded yet (never tried, or owed after a failure). */
 export const notRefunded = () => or(isNull(bookings.refundId), eq(bookings.refundId, REFUND_OWED))!;
 
@@ -97,7 +101,36 @@ export function toBooking(row: BookingRow): Booking {
     hostEmail: row.hostEmail,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
+    breakdown: breakdownOf(row),
+    cancellationPolicy: row.cancellationPolicy,
+    cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    refund: refundOf(row),
   };
+}
+
+/** The price lines stored with the booking when its dates were held. */
+export function breakdownOf(row: BookingRow): PriceBreakdown {
+  return {
+    nights: row.nights,
+    nightlyCents: row.nightlyCents,
+    subtotalCents: row.nights * row.nightlyCents,
+    cleaningFeeCents: row.cleaningFeeCents,
+    serviceFeeCents: row.serviceFeeCents,
+    taxCents: row.taxCents,
+    totalCents: row.amountCents,
+  };
+}
+
+/**
+ * Money given back: a refund the provider made (its id recorded), or one still
+ * owed (retried by the sweeper). Nothing for a booking that stands or whose
+ * payment was never taken.
+ */
+function refundOf(row: BookingRow): Booking['refund'] {
+  if (!row.refundId) return null;
+  const amountCents = row.refundAmountCents ?? row.amountCents;
+  if (row.refundId === REFUND_OWED) return { amountCents, status: 'pending' };
+  return { amountCents, status: 'refunded' };
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {

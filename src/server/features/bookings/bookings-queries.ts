@@ -1,9 +1,12 @@
 /** What the lists and the date picker read. */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#shared/schemas/bookings';
+import { calendarDate } from '#shared/stay';
 import { blocksDates } from '#server/db/booking-conditions';
 import { bookings, homeBlocks } from '#server/db/schema';
-import { toBooking, type BookingDeps } from './bookings-model';
+import { notFound } from '#server/domain-errors';
+import { mayManage } from './bookings-cancellation';
+import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
 
 /**
  * Bookings newest first: confirmed ones and holds still waiting for payment
@@ -46,4 +49,46 @@ export async function unavailableRanges(
     viewerId && guestId === viewerId && status === 'held' ? { from, to, own: true } : { from, to },
   );
   return [...stays, ...blocked].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+}
+
+/**
+ * History: bookings that are over, newest first: cancelled ones that had been
+ * paid (with their refund) and confirmed ones whose check-out date has passed
+ * (UTC). Given-up holds nobody paid for are not history. `guest`: the caller's
+ * own; `host`: those of the caller's homes; `admin`: everyone's.
+ */
+export async function listHistory(
+  deps: BookingDeps,
+  caller: { id: string; email: string },
+  as: 'guest' | 'host' | 'admin',
+): Promise<Booking[]> {
+  const today = calendarDate(deps.clock.now(), 'UTC');
+  const over = or(
+    and(eq(bookings.status, 'cancelled'), or(isNotNull(bookings.confirmedAt), isNotNull(bookings.refundId))),
+    and(eq(bookings.status, 'confirmed'), lte(bookings.checkOut, today)),
+  )!;
+  const where: SQL[] = [over];
+  if (as === 'guest') {
+    where.push(or(eq(bookings.guestId, caller.id), sql`lower(${bookings.guestEmail}) = lower(${caller.email})`)!);
+  } else if (as === 'host') {
+    where.push(sql`lower(${bookings.hostEmail}) = lower(${caller.email})`);
+  }
+  const rows = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(...where))
+    .orderBy(desc(bookings.checkIn), desc(bookings.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map(toBooking);
+}
+
+/** The newest this many bookings of a history (a long one is read in the receipt of each). */
+export const HISTORY_LIMIT = 500;
+
+/** One booking for its receipt: its guest, the host of its home, or an admin; anyone else gets the unknown id's 404. */
+export async function findReceipt(deps: BookingDeps, caller: Caller, id: string): Promise<Booking> {
+  const booking = await findBooking(deps.db, id);
+  const isHost = booking !== null && sameEmail(booking.hostEmail, caller.email);
+  if (!booking || !(mayManage(caller, booking) || isHost)) throw notFound('No booking with this id');
+  return toBooking(booking);
 }

@@ -2,18 +2,32 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { PaymentProviderError } from '#server/providers/payments/payment-provider';
-import { ALREADY_REFUNDED, REFUND_OWED, logOf, notRefunded, type BookingDeps } from './bookings-model';
+import { ALREADY_REFUNDED, NO_REFUND, REFUND_OWED, logOf, notRefunded, type BookingDeps } from './bookings-model';
 
-/** Refunds the booking's payment once (key `refund-<id>`), records the refund id; false when it could not. */
+/**
+ * Refunds the booking's payment once (key `refund-<id>`), records the refund id; false when it could not.
+ * The amount is the one decided at cancellation (`refundAmountCents`, the policy's share), else all of it;
+ * a decided 0 is recorded as NO_REFUND without asking the provider.
+ */
 export async function refundBooking(
   deps: BookingDeps,
-  booking: Pick<BookingRow, 'id' | 'paymentIntentId'>,
+  booking: Pick<BookingRow, 'id' | 'paymentIntentId'> & Partial<Pick<BookingRow, 'refundAmountCents' | 'amountCents'>>,
 ): Promise<boolean> {
   if (!booking.paymentIntentId) return true;
+  const decided = booking.refundAmountCents ?? null;
+  if (decided === 0) {
+    await deps.db
+      .update(bookings)
+      .set({ refundId: NO_REFUND, updatedAt: deps.clock.now() })
+      .where(and(eq(bookings.id, booking.id), notRefunded()));
+    return true;
+  }
+  // A partial refund names its amount; a full one does not (the provider refunds what is left).
+  const partial = decided !== null && decided !== booking.amountCents ? decided : undefined;
   try {
     let refund: { id: string };
     try {
-      refund = await deps.payments.refund(booking.paymentIntentId, `refund-${booking.id}`);
+      refund = await deps.payments.refund(booking.paymentIntentId, `refund-${booking.id}`, partial);
     } catch (err) {
       // Refunded already (an earlier call whose answer was lost, the provider's dashboard): nothing is owed any more.
       if (!(err instanceof PaymentProviderError && err.code === 'charge_already_refunded')) throw err;

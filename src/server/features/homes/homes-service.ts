@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery } from '#shared/schemas/homes';
+import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
@@ -17,6 +18,8 @@ export const homeFields = {
   location: homes.location,
   description: homes.description,
   priceCents: homes.priceCents,
+  cleaningFeeCents: homes.cleaningFeeCents,
+  cancellationPolicy: homes.cancellationPolicy,
   totalGuest: homes.totalGuest,
   bedrooms: homes.bedrooms,
   bathrooms: homes.bathrooms,
@@ -58,6 +61,8 @@ export function toHome(row: HomeFields): Home {
     houseRules: row.houseRules,
     rating: roundedAverage(row.ratingSum, row.ratingCount),
     reviewCount: row.ratingCount,
+    cleaningFee: centsToAmount(row.cleaningFeeCents),
+    cancellationPolicy: row.cancellationPolicy,
   };
 }
 
@@ -215,6 +220,8 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       location: input.location,
       description: input.description ?? '',
       priceCents: amountToCents(input.price),
+      cleaningFeeCents: amountToCents(input.cleaningFee ?? 0),
+      cancellationPolicy: input.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
       totalGuest: input.total_guest,
       bedrooms: input.bedrooms,
       bathrooms: input.bathrooms,

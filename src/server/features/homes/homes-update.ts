@@ -38,6 +38,8 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
       checkInTime: input.checkInTime ?? row.checkInTime,
       checkOutTime: input.checkOutTime ?? row.checkOutTime,
       houseRules: input.houseRules ?? row.houseRules,
+      cleaningFeeCents: input.cleaningFee !== undefined ? amountToCents(input.cleaningFee) : row.cleaningFeeCents,
+      cancellationPolicy: input.cancellationPolicy ?? row.cancellationPolicy,
     };
     if (values.minNights > values.maxNights) {
       throw invalid(

@@ -44,11 +44,11 @@ export interface PaymentProvider {
    */
   cancelIntent(id: string): Promise<RetrievedIntent>;
   /**
-   * Refunds a succeeded intent in full; the same key never refunds twice. A
-   * charge refunded already may answer that refund, or fail with code
-   * `charge_already_refunded`.
+   * Refunds a succeeded intent, in full or `amountCents` of it (a cancellation
+   * policy's share); the same key never refunds twice. A charge refunded
+   * already may answer that refund, or fail with code `charge_already_refunded`.
    */
-  refund(intentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<{ id: string }>;
   /**
    * Unpaid intents (`requires_payment_method`) created at or before `createdBefore`
    * (and within the day before it), oldest first: the sweeper cancels those no live

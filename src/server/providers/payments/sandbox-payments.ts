@@ -120,13 +120,25 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
       return toRetrieved(await load(id));
     },
 
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amountCents) {
       const refundId = `re_sbx_${token(18)}`;
       const [row] = await db
         .update(paymentIntents)
-        .set({ refundId, refundIdempotencyKey: idempotencyKey, refundedAt: clock.now(), updatedAt: clock.now() })
+        .set({
+          refundId,
+          refundIdempotencyKey: idempotencyKey,
+          refundAmountCents: amountCents ?? null,
+          refundedAt: clock.now(),
+          updatedAt: clock.now(),
+        })
         .where(
-          and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)),
+          and(
+            eq(paymentIntents.id, intentId),
+            eq(paymentIntents.status, 'succeeded'),
+            isNull(paymentIntents.refundId),
+            // As the provider does: never more than was charged.
+            amountCents !== undefined ? gte(paymentIntents.amountCents, amountCents) : undefined,
+          ),
         )
         .returning({ refundId: paymentIntents.refundId });
       if (row?.refundId) return { id: row.refundId };

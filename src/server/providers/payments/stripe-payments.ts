@@ -141,9 +141,12 @@ export function stripePayments(settings: StripeSettings): StripePayments {
       }
     },
 
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amountCents) {
       try {
-        const refund = await client.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        const refund = await client.refunds.create(
+          { payment_intent: intentId, ...(amountCents !== undefined ? { amount: amountCents } : {}) },
+          { idempotencyKey },
+        );
         return { id: refund.id };
       } catch (err) {
         // Refunded already (a refund whose answer was lost and whose idempotency key has expired, or one from the

@@ -4,24 +4,23 @@
  * the admin's all-bookings screens, which differ in the list, the notice and the
  * empty state.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
-import { formatAmount } from '#shared/money';
-import { plural } from '#shared/plural';
+import { formatAmount, formatCents } from '#shared/money';
+import { priceLines } from '#shared/price-lines';
 import { TEXTS } from '#shared/texts';
-import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
 import { Link } from 'react-router';
-import { awaitsPayment, cancelConsequence, checkoutHref, isCancellable, statusLabel } from '../lib/present';
+import { awaitsPayment, checkoutHref, isCancellable, statusLabel } from '../lib/present';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
   held: 'bg-amber-100 text-amber-900',
@@ -94,9 +93,14 @@ function BookingRow({
       </td>
       <td data-label="Price" className="px-3 py-3 text-gray-900">
         <span className="font-semibold">{formatAmount(booking.total)}</span>
-        <span className="block text-sm text-gray-700">
-          {formatAmount(booking.price)} × {plural(booking.nights, 'night')}
-        </span>
+        {/* The server's lines (src/shared/price-lines.ts); a zero fee or VAT is left out in this compact cell. */}
+        {priceLines(booking.breakdown)
+          .filter((line) => line.key === 'nights' || line.cents > 0)
+          .map((line) => (
+            <span key={line.key} className="block text-sm text-gray-700">
+              {line.key === 'nights' ? line.label : `${line.label} ${formatCents(line.cents)}`}
+            </span>
+          ))}
       </td>
       <td data-label="From" className="whitespace-nowrap px-3 py-3 text-gray-800">
         {formatDay(booking.from)}
@@ -128,6 +132,15 @@ function BookingRow({
             </Link>
           )}
           {rowAction?.(booking, titleId)}
+          {booking.status !== 'expired' && (
+            <Link
+              to={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
+              aria-describedby={titleId}
+              className="text-sm font-semibold text-rose-800 underline"
+            >
+              Receipt
+            </Link>
+          )}
           {isCancellable(booking) ? (
             <button
               type="button"
@@ -220,63 +233,14 @@ export function BookingsScreen({
           </ScrollTable>
         )}
       </QueryView>
-      <Dialog.Root
-        open={target !== null}
-        onOpenChange={(open) => {
-          if (!open && !cancel.isPending) setTarget(null);
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Dialog.Content
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              const back = opener.current;
-              opener.current = null;
-              // After a cancellation the row (and its Cancle) goes away: continue at the screen's heading.
-              if (!focusHeading.current && back?.isConnected) {
-                back.focus();
-                return;
-              }
-              focusHeading.current = false;
-              const heading = document.getElementById('dashboard-screen-title');
-              if (heading) {
-                heading.setAttribute('tabindex', '-1');
-                heading.focus();
-              }
-            }}
-            className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-          >
-            <Dialog.Title className="text-xl font-bold text-gray-900">Cancel this booking?</Dialog.Title>
-            <Dialog.Description className="mt-2 text-gray-800">
-              Do you want to delete <strong>{target?.title}</strong>
-              {target && (
-                <>
-                  {' '}
-                  ({formatDay(target.from)} – {formatDay(target.to)})
-                </>
-              )}
-              ? {target && cancelConsequence(target)}
-            </Dialog.Description>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <button type="button" disabled={cancel.isPending} className={secondaryButtonClass}>
-                  No
-                </button>
-              </Dialog.Close>
-              <button
-                type="button"
-                disabled={cancel.isPending}
-                aria-busy={cancel.isPending || undefined}
-                onClick={() => target && cancel.mutate(target)}
-                className={`${primaryButtonClass} bg-red-700 hover:bg-red-800`}
-              >
-                Yes
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <CancelBookingDialog
+        target={target}
+        pending={cancel.isPending}
+        onClose={() => setTarget(null)}
+        onConfirm={(booking) => cancel.mutate(booking)}
+        openerRef={opener}
+        focusHeadingRef={focusHeading}
+      />
     </Screen>
   );
 }

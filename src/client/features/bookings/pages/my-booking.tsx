@@ -45,7 +45,7 @@ export function MyBookingPage() {
   return (
     <BookingsScreen
       title="My Bookings"
-      intro="Your stays, newest first. Cancelling a booking refunds its payment."
+      intro="Your stays, newest first. Cancelling refunds what the booking's cancellation policy allows: the dialog shows the amount first."
       email={email}
       cancelledNotice={TEXTS.guestBookingCancelled}
       select={guestVisible}

@@ -3,18 +3,20 @@
  * URL), the stay's price or why it cannot be booked, Reserve (to /chackout) and the
  * dates already taken.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { formatAmount, formatCents } from '#shared/money';
-import { plural } from '#shared/plural';
+import { formatAmount, priceToCents } from '#shared/money';
 import { unavailableDatesSchema } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { calendarDate } from '#shared/stay';
 import { TEXTS } from '#shared/texts';
 import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
+import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
+import { errorText } from '#client/components/ui/status';
 import { apiRequest } from '#client/lib/api';
+import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { useSession } from '#client/lib/session';
 import { initialStay, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
@@ -57,12 +59,75 @@ export function BookingWidgetPlaceholder() {
           </div>
         ))}
       </div>
+      {/* The price lines: nights, VAT, then the total. */}
       <div className="mt-4 space-y-2">
-        <div className={`${bar} h-5 w-full`} />
-        <div className={`${bar} h-7 w-full`} />
+        <div className={`${bar} my-0.5 h-5 w-full`} />
+        <div className={`${bar} my-0.5 h-5 w-full`} />
+        <div className="border-t border-transparent pt-2">
+          <div className={`${bar} h-7 w-full`} />
+        </div>
       </div>
       <div className="mt-4 h-12 w-full rounded-md bg-gray-200" />
       <div className={`${bar} mx-auto mt-3 h-4 w-40`} />
+    </div>
+  );
+}
+
+/** The stay's price as the server works it out (fees and tax included); the browser never computes it. */
+function ServerPrice({
+  home,
+  nights,
+  checkIn,
+  checkOut,
+}: {
+  home: Home;
+  nights: number;
+  checkIn: string;
+  checkOut: string;
+}) {
+  const homeId = home._id;
+  const price = useQuery({
+    queryKey: quoteKeys.stay(homeId, checkIn, checkOut),
+    queryFn: ({ signal }) => fetchStayQuote(homeId, checkIn, checkOut, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (price.isError) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+        The price could not be loaded: {errorText(price.error)}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void price.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!price.data) {
+    // The lines the answer will have (service fee aside), invisible: nothing below moves when it arrives.
+    const nightlyCents = priceToCents(home.price);
+    const cleaningFeeCents = priceToCents(home.cleaningFee);
+    const shape = {
+      nights,
+      nightlyCents,
+      subtotalCents: nights * nightlyCents,
+      cleaningFeeCents,
+      serviceFeeCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    };
+    return (
+      <div className="relative">
+        <p role="status" className="absolute inset-x-0 top-0 text-gray-700">
+          Working out the price…
+        </p>
+        <div aria-hidden="true" className="invisible">
+          <PriceBreakdownList breakdown={shape} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={price.isPlaceholderData || undefined} className={price.isPlaceholderData ? 'opacity-60' : ''}>
+      <PriceBreakdownList breakdown={price.data.breakdown} totalTestId="widget-total" />
     </div>
   );
 }
@@ -180,19 +245,8 @@ export function BookingWidget({ home }: { home: Home }) {
             {quote.problem}
           </p>
         )}
-        {quote.price && !quote.problem && (
-          <dl className="space-y-2 text-gray-900">
-            <div className="flex justify-between">
-              <dt>
-                {nightly} × {plural(quote.price.nights, 'night')}
-              </dt>
-              <dd>{formatCents(quote.price.subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-gray-200 pt-2 text-lg font-bold">
-              <dt>Total</dt>
-              <dd>{formatCents(quote.price.totalCents)}</dd>
-            </div>
-          </dl>
+        {!quote.problem && quote.price && (
+          <ServerPrice home={home} nights={quote.price.nights} checkIn={checkIn} checkOut={checkOut} />
         )}
       </div>
 

@@ -6,6 +6,7 @@ import { formatAmount } from '#shared/money';
 import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
+import { PolicyTerms } from '#client/components/pricing/policy-terms';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
@@ -158,9 +159,11 @@ function HomeDetails({ home }: { home: Home }) {
             <Fact label="Price per night" value={formatAmount(home.price)} />
             <Fact label="Available from" value={formatDay(home.from)} />
             <Fact label="Available to" value={formatDay(home.to)} />
+            {home.cleaningFee > 0 && <Fact label="Cleaning fee" value={formatAmount(home.cleaningFee)} />}
           </dl>
           <h2 className="mt-8 text-xl font-semibold text-gray-900">About this home</h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-gray-800">{home.description}</p>
+          <PolicyTerms policy={home.cancellationPolicy} className="mt-8" />
         </div>
         <BookingWidget home={home} />
       </div>

@@ -1,26 +1,29 @@
-import type { Home } from '#shared/schemas/homes';
 import { cardImage } from '#shared/images';
 import { formatCents } from '#shared/money';
-import type { StayPrice } from '#shared/stay';
+import type { CancellationPolicy } from '#shared/cancellation';
+import type { PriceBreakdown } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
-import { plural } from '#shared/plural';
+import { PolicyTerms } from '#client/components/pricing/policy-terms';
+import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
 import type { CheckoutStay } from '../lib/steps';
 
-/** The stay at a glance: the home, the dates, nightly price, nights, VAT 0 and the total. */
+/**
+ * The stay at a glance: the home, the dates, nightly price, nights, the
+ * server's price lines (the spec's VAT line shows the tax) with the total that
+ * is charged, and the cancellation policy, all before paying.
+ */
 export function SummaryCard({
   home,
   stay,
-  price,
-  confirmedTotalCents,
+  breakdown,
+  policy,
 }: {
-  home: Home;
+  home: { title: string; location: string; image: string };
   stay: CheckoutStay;
-  price: StayPrice;
-  /** The server's amount, once the payment intent has answered. */
-  confirmedTotalCents: number | null;
+  /** The server's: its quote, then the hold's own (the amount the card is charged). */
+  breakdown: PriceBreakdown;
+  policy: CancellationPolicy;
 }) {
-  const total = confirmedTotalCents ?? price.totalCents;
-  const nights = plural(price.nights, 'night');
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -55,27 +58,15 @@ export function SummaryCard({
         </div>
         <div className="flex justify-between gap-4">
           <dt>Price per night</dt>
-          <dd>{formatCents(price.nightlyCents)}</dd>
+          <dd>{formatCents(breakdown.nightlyCents)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Nights</dt>
-          <dd>{price.nights}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>
-            {formatCents(price.nightlyCents)} × {nights}
-          </dt>
-          <dd>{formatCents(price.subtotalCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>VAT</dt>
-          <dd>{formatCents(price.vatCents)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-gray-200 pt-3 text-lg font-bold">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatCents(total)}</dd>
+          <dd>{breakdown.nights}</dd>
         </div>
       </dl>
+      <PriceBreakdownList breakdown={breakdown} totalTestId="checkout-total" className="mt-2" />
+      <PolicyTerms policy={policy} heading="h3" className="mt-5 border-t border-gray-200 pt-4 text-sm" />
     </aside>
   );
 }

@@ -73,9 +73,9 @@ describe('the stay in the URL', () => {
 describe('quote', () => {
   const home = { price: 95.5, from: '2026-05-01', to: '2026-06-01', total_guest: 3 };
   const stay = { homeId: 'h1', checkIn: '2026-05-01', checkOut: '2026-05-04', guests: 2 };
-  it('prices nights x nightly price with VAT 0', () => {
+  it('accepts a stay inside the window (the price itself comes from the server)', () => {
     const quote = quoteCheckout(home, stay);
-    expect(quote).toMatchObject({ ok: true, price: { nights: 3, nightlyCents: 9550, vatCents: 0, totalCents: 28650 } });
+    expect(quote).toMatchObject({ ok: true, price: { nights: 3 } });
   });
   it('refuses dates outside the window and too many guests', () => {
     expect(quoteCheckout(home, { ...stay, checkOut: '2026-06-02' }).ok).toBe(false);

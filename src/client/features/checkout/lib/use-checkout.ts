@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { amountToCents, centsToAmount, formatCents } from '#shared/money';
-import type { StayPrice } from '#shared/stay';
+import type { PriceBreakdown } from '#shared/schemas/bookings';
 import { TEXTS } from '#shared/texts';
 import { isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
@@ -48,7 +48,8 @@ function useReleaseOnLeave(paymentIntentId: string | null, paid: { current: bool
   }, [paid]);
 }
 
-export function useCheckout(stay: CheckoutStay, price: StayPrice) {
+/** `price`: the server's quote of the stay; the hold is asked for exactly its total (409 price_changed otherwise). */
+export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
   const id = useId();
   const { user } = useSession();
   const navigate = useNavigate();

@@ -22,13 +22,27 @@ const home = {
   to: '2036-01-01',
   hostEmail: 'host@stayhub.test',
   email: 'host@stayhub.test',
+  cleaningFee: 25,
+  cancellationPolicy: 'moderate',
 };
+// The server's price (the page shows it; it never works one out itself): $300 + $25 cleaning + $16.25 tax.
+const breakdown = {
+  nights: 3,
+  nightlyCents: 10_000,
+  subtotalCents: 30_000,
+  cleaningFeeCents: 2_500,
+  serviceFeeCents: 0,
+  taxCents: 1_625,
+  totalCents: 34_125,
+};
+const quote = json({ breakdown, cancellationPolicy: 'moderate' });
 const intent = {
   clientSecret: 'pi_1_secret_x',
   bookingId: 'b1',
   paymentIntentId: 'pi_1',
-  amount: 300,
+  amount: 341.25,
   nights: 3,
+  breakdown,
   holdExpiresAt: new Date(Date.now() + 900_000).toISOString(),
   provider: 'sandbox',
 };
@@ -51,16 +65,23 @@ describe('checkout page', () => {
   it('asks for the payment intent once under StrictMode, opens on the first tab and enables Pay with the secret', async () => {
     const fetchMock = stubFetch({
       'GET /api/home/h1': json(home),
+      'GET /api/home/h1/quote': quote,
       'GET /api/payments/config': json({ provider: 'sandbox' }),
       'POST /api/payment-intent': ({ body }) => {
-        expect(body).toEqual({ homeId: 'h1', checkIn: '2030-05-01', checkOut: '2030-05-04', guests: 2, price: 300 });
+        expect(body).toEqual({ homeId: 'h1', checkIn: '2030-05-01', checkOut: '2030-05-04', guests: 2, price: 341.25 });
         return json(intent);
       },
     });
     const view = await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=2');
     await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('1 Review house rules'));
     expect(view.textContent).toContain('3 nights in Lisbon, Portugal');
-    expect(view.textContent).toContain('$300.00');
+    // The server's lines, VAT showing the tax, and the total the hold is asked for.
+    const summary = screen.getByRole('complementary', { name: 'Test flat' });
+    expect(summary.textContent).toContain('$100.00 × 3 nights$300.00');
+    expect(summary.textContent).toContain('Cleaning fee$25.00');
+    expect(summary.textContent).toContain('VAT$16.25');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$341.25');
+    expect(summary.textContent).toContain('Cancellation policy: Moderate');
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1),
     );
@@ -80,6 +101,7 @@ describe('checkout page', () => {
   it("shows the server's 409 message with a way back to the home", async () => {
     stubFetch({
       'GET /api/home/h1': json(home),
+      'GET /api/home/h1/quote': quote,
       'GET /api/payments/config': json({ provider: 'sandbox' }),
       'POST /api/payment-intent': json(
         {
@@ -102,6 +124,7 @@ describe('checkout page', () => {
     const error = vi.spyOn(toast, 'error');
     const fetchMock = stubFetch({
       'GET /api/home/h1': json(home),
+      'GET /api/home/h1/quote': quote,
       'GET /api/payments/config': json({ provider: 'sandbox' }),
       'POST /api/payment-intent': json(intent),
       'POST /api/payments/sandbox/confirm': json({ paymentIntent: { id: 'pi_1', status: 'succeeded' } }),

@@ -10,11 +10,12 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
-import type { StayPrice } from '#shared/stay';
+import type { StayQuote } from '#shared/schemas/bookings';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
+import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { AllHomesLink, IntentProblem, linkButton, Problem } from '../components/checkout-problem';
 import { GuestsStep, PayStep, RulesStep } from '../components/checkout-steps';
 import { SummaryCard } from '../components/summary-card';
@@ -94,12 +95,48 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
       </Problem>
     );
   }
-  return <Checkout home={home.data} stay={stay} price={quote.price} />;
+  return <QuotedCheckout home={home.data} stay={stay} />;
 }
 
-function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price: StayPrice }) {
-  const checkout = useCheckout(stay, price);
-  const nights = plural(price.nights, 'night');
+/** The server's price of the stay comes first: the checkout shows it and asks the hold for exactly that total. */
+function QuotedCheckout({ home, stay }: { home: Home; stay: CheckoutStay }) {
+  const quote = useQuery({
+    queryKey: quoteKeys.stay(stay.homeId, stay.checkIn, stay.checkOut),
+    queryFn: ({ signal }) => fetchStayQuote(stay.homeId, stay.checkIn, stay.checkOut, signal),
+  });
+  if (quote.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <PageTitle title={TEXTS.loading} />
+        <p role="status" className="text-center text-lg text-gray-700">
+          {TEXTS.loading}
+        </p>
+      </div>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <Problem
+        title="The price of this stay could not be loaded"
+        actions={
+          <>
+            <button type="button" onClick={() => void quote.refetch()} className={primaryButtonClass}>
+              Try again
+            </button>
+            <AllHomesLink secondary />
+          </>
+        }
+      >
+        <p role="alert">{quote.error.message}</p>
+      </Problem>
+    );
+  }
+  return <Checkout home={home} stay={stay} quote={quote.data} />;
+}
+
+function Checkout({ home, stay, quote }: { home: Home; stay: CheckoutStay; quote: StayQuote }) {
+  const checkout = useCheckout(stay, quote.breakdown);
+  const nights = plural(quote.breakdown.nights, 'night');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -133,7 +170,12 @@ function Checkout({ home, stay, price }: { home: Home; stay: CheckoutStay; price
             <PayStep stay={stay} checkout={checkout} />
           </Tabs.Root>
         </div>
-        <SummaryCard home={home} stay={stay} price={price} confirmedTotalCents={checkout.confirmedTotalCents} />
+        <SummaryCard
+          home={home}
+          stay={stay}
+          breakdown={checkout.intent?.breakdown ?? quote.breakdown}
+          policy={quote.cancellationPolicy}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import {
   HOME_DESCRIPTION_MAX,
@@ -7,7 +7,53 @@ import {
   HOME_TEXT_MAX,
   type UpdateHomeInput,
 } from '#shared/schemas/homes';
-import { countInput, moneyInput, required, TextAreaField, TextField } from '#client/components/ui/form-field';
+import { CANCELLATION_POLICIES, POLICY_LABELS, POLICY_TERMS } from '#shared/cancellation';
+import {
+  FieldError,
+  countInput,
+  describedBy,
+  inputClass,
+  moneyInput,
+  required,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/form-field';
+
+/** An empty fee box means "no cleaning fee" (left out: the server keeps or defaults it), not "not a number". */
+const optionalMoney = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
+
+/** The host's cancellation policy: a native select (keyboard and screen readers for free), its terms below. */
+function PolicySelect({ register, error }: { register: UseFormRegister<HomeFieldsInput>; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-900">
+        Cancellation policy
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-terms`, error ? `${id}-error` : null)}
+        {...register('cancellationPolicy')}
+      >
+        {CANCELLATION_POLICIES.map((policy) => (
+          <option key={policy} value={policy}>
+            {POLICY_LABELS[policy]}
+          </option>
+        ))}
+      </select>
+      <ul id={`${id}-terms`} className="mt-1 space-y-0.5 text-sm text-gray-700">
+        {CANCELLATION_POLICIES.map((policy) => (
+          <li key={policy}>
+            <span className="font-semibold">{POLICY_LABELS[policy]}:</span> {POLICY_TERMS[policy]}
+          </li>
+        ))}
+      </ul>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
 
 /** The fields the add-home and update-home forms share (updateHomeSchema's; the add form has them too). */
 export type HomeFieldsInput = Pick<
@@ -57,6 +103,14 @@ export function HomeFields({
           {...register('price', { valueAsNumber: true })}
         />
         <TextField
+          label="Cleaning fee per stay (USD)"
+          hint="Charged once per booking; leave 0 for none."
+          {...moneyInput}
+          min="0"
+          error={errors.cleaningFee?.message}
+          {...register('cleaningFee', { setValueAs: optionalMoney })}
+        />
+        <TextField
           label={required('Total guests')}
           required
           {...countInput(1, HOME_GUESTS_MAX)}
@@ -77,6 +131,7 @@ export function HomeFields({
           error={errors.bathrooms?.message}
           {...register('bathrooms', { valueAsNumber: true })}
         />
+        <PolicySelect register={register} error={errors.cancellationPolicy?.message} />
       </div>
       <TextAreaField
         label="Description"

@@ -22,6 +22,8 @@ const home = (id: string): Home => ({
   ...DEFAULT_HOME_SETTINGS,
   rating: null,
   reviewCount: 0,
+  cleaningFee: 0,
+  cancellationPolicy: 'flexible',
 });
 
 afterEach(() => vi.unstubAllGlobals());

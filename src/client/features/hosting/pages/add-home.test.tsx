@@ -105,6 +105,11 @@ describe('AddHomePage', () => {
     await render();
     const u = user();
     await fillRequired(u);
+    // The host's terms: a cleaning fee and the strict policy.
+    const fee = screen.getByLabelText('Cleaning fee per stay (USD)');
+    await u.clear(fee);
+    await u.type(fee, '30.5');
+    await u.selectOptions(screen.getByLabelText('Cancellation policy'), 'Strict');
     await u.upload(screen.getByLabelText(TEXTS.uploadImage), [
       new File(['a'], 'front.png', { type: 'image/png' }),
       new File(['b'], 'garden.jpg', { type: 'image/jpeg' }),
@@ -139,6 +144,8 @@ describe('AddHomePage', () => {
       bedrooms: 1,
       bathrooms: 1,
       description: '',
+      cleaningFee: 30.5,
+      cancellationPolicy: 'strict',
       image: `/uploads/${key('b')}-1280.webp`,
       images: [`/uploads/${key('b')}-1280.webp`, `/uploads/${key('a')}-1280.webp`],
       hostEmail: HOST_EMAIL,

@@ -64,6 +64,8 @@ export function AddHomePage() {
       from: defaults.from,
       to: defaults.to,
       description: '',
+      cleaningFee: 0,
+      cancellationPolicy: 'flexible',
       hostEmail: user?.email,
     },
   });

@@ -88,6 +88,8 @@ describe('UpdateHomePage', () => {
       bedrooms: 2,
       bathrooms: 1,
       description: 'Bright flat.',
+      cleaningFee: 0,
+      cancellationPolicy: 'flexible',
     });
     expect(toast.success).toHaveBeenCalledWith(TEXTS.homeUpdated);
   });

@@ -56,6 +56,8 @@ function EditHomeForm({ home }: { home: Home }) {
       bedrooms: home.bedrooms,
       bathrooms: home.bathrooms,
       description: home.description,
+      cleaningFee: home.cleaningFee,
+      cancellationPolicy: home.cancellationPolicy,
     },
   });
 

@@ -1,0 +1,37 @@
+/**
+ * A stay's price, line by line, exactly as the server computed it (the same
+ * lines as the mails: src/shared/price-lines.ts). Used by the booking widget,
+ * the checkout's summary and the receipt.
+ */
+import { formatCents } from '#shared/money';
+import { priceLines } from '#shared/price-lines';
+import type { PriceBreakdown } from '#shared/schemas/bookings';
+
+export function PriceBreakdownList({
+  breakdown,
+  totalLabel = 'Total',
+  totalTestId,
+  className = '',
+}: {
+  breakdown: PriceBreakdown;
+  totalLabel?: string;
+  totalTestId?: string;
+  className?: string;
+}) {
+  return (
+    <dl className={`space-y-2 text-gray-900 ${className}`}>
+      {priceLines(breakdown).map((line) => (
+        <div key={line.key} className="flex justify-between gap-4" data-price-line={line.key}>
+          <dt>{line.label}</dt>
+          <dd className="tabular-nums">{formatCents(line.cents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-gray-200 pt-2 text-lg font-bold">
+        <dt>{totalLabel}</dt>
+        <dd className="tabular-nums" data-testid={totalTestId}>
+          {formatCents(breakdown.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '#shared/schemas/bookings';
+import { TEXTS } from '#shared/texts';
+import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
+import { BookingsScreen } from './bookings-screen';
+import { refundSentence } from './cancel-booking-dialog';
+
+setUpComponentTests({ muteToasts: true });
+
+const booking: Booking = {
+  _id: 'b1',
+  homeId: 'h1',
+  title: 'Strict loft',
+  location: 'Porto',
+  image: '/placeholder-home.svg',
+  price: 100,
+  from: '2030-05-01',
+  to: '2030-05-03',
+  nights: 2,
+  total: 225,
+  guests: 1,
+  status: 'confirmed',
+  holdExpiresAt: null,
+  paymentReceived: false,
+  guestEmail: 'guest@example.com',
+  hostEmail: 'host@example.com',
+  message: '',
+  createdAt: '2030-04-01T10:00:00.000Z',
+  breakdown: {
+    nights: 2,
+    nightlyCents: 10_000,
+    subtotalCents: 20_000,
+    cleaningFeeCents: 2_500,
+    serviceFeeCents: 0,
+    taxCents: 0,
+    totalCents: 22_500,
+  },
+  cancellationPolicy: 'strict',
+  cancelledAt: null,
+  refund: null,
+};
+
+const renderScreen = () =>
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <BookingsScreen
+            title="My Bookings"
+            intro=""
+            email="guest@example.com"
+            cancelledNotice={TEXTS.guestBookingCancelled}
+            empty={<p>none</p>}
+          />
+        ),
+      },
+    ],
+    ['/'],
+  );
+
+describe('the cancel dialog', () => {
+  it("shows the server's refund before Yes, and Yes waits for it", async () => {
+    let answer: ((r: Response) => void) | undefined;
+    stubFetch({
+      'GET /api/bookings': json([booking]),
+      'GET /api/bookings/b1/cancellation': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await renderScreen();
+    const row = (await screen.findAllByRole('row'))[1]!;
+    // The compact price cell: the nights line and the charged cleaning fee.
+    expect(row.textContent).toContain('Cleaning fee $25.00');
+    expect(within(row).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe('/dashboard/receipt/b1');
+    await userEvent.click(within(row).getByRole('button', { name: TEXTS.cancelBooking }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('status').textContent).toBe('Working out your refund…');
+    expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(true);
+    answer!(
+      json({ cancellationPolicy: 'strict', percent: 50, refundCents: 11_250, totalCents: 22_500, byPolicy: true }),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('refund-amount').textContent).toBe(
+        'You will be refunded $112.50 of the $225.00 paid under the Strict cancellation policy, to your card.',
+      ),
+    );
+    expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('refundSentence', () => {
+  const quote = { cancellationPolicy: 'moderate' as const, percent: 0 as const, refundCents: 0, totalCents: 18_099 };
+  it("words each case by the server's numbers", () => {
+    expect(refundSentence({ ...quote, byPolicy: true })).toBe(
+      'No refund under the Moderate cancellation policy: the $180.99 paid is not refunded.',
+    );
+    expect(refundSentence({ ...quote, byPolicy: false })).toBe('No payment was taken, so there is nothing to refund.');
+    expect(refundSentence({ ...quote, percent: 100, refundCents: 18_099, byPolicy: true })).toBe(
+      'The payment of $180.99 is refunded to your card.',
+    );
+  });
+});

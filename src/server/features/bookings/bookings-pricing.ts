@@ -1,0 +1,116 @@
+/**
+ * What a stay costs and what cancelling gives back, decided on the server only
+ * (ADR 0019): the quote before a hold, the fees of a hold, and the refund of a
+ * guest's cancellation under the policy the booking was made with.
+ */
+import { checkInInstant, refundFor, type RefundDecision } from '#shared/cancellation';
+import type { CancellationQuote, StayQuote } from '#shared/schemas/bookings';
+import {
+  InvalidStayError,
+  STAY_TOO_LONG,
+  isStayTooLong,
+  percentToBps,
+  priceStay,
+  type StayFees,
+  type StayPrice,
+} from '#shared/stay';
+import type { BookingRow } from '#server/db/schema';
+import { invalid, notFound } from '#server/domain-errors';
+import { findHome, type HomeRow } from '../homes/homes-service';
+import { findBooking, type BookingDeps, type Caller } from './bookings-model';
+
+/** The fees every stay at this home adds to its nights. */
+export function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
+  return {
+    cleaningFeeCents: home.cleaningFeeCents,
+    serviceFeeBps: percentToBps(deps.pricing?.serviceFeePercent ?? 0),
+    taxBps: percentToBps(deps.pricing?.taxPercent ?? 0),
+  };
+}
+
+/** The price of a stay at this home with today's fees; 400 for dates that make no stay. */
+export function priceAt(
+  deps: Pick<BookingDeps, 'pricing'>,
+  home: Pick<HomeRow, 'priceCents' | 'cleaningFeeCents'>,
+  checkIn: string,
+  checkOut: string,
+): StayPrice {
+  let price: StayPrice;
+  try {
+    price = priceStay(home.priceCents, checkIn, checkOut, feesOf(deps, home));
+  } catch (err) {
+    if (err instanceof InvalidStayError) throw invalid(err.message, 'invalid_stay');
+    throw err;
+  }
+  if (isStayTooLong(price.nights)) throw invalid(STAY_TOO_LONG, 'stay_too_long');
+  return price;
+}
+
+/** GET /api/home/:id/quote: the lines the booking widget and the checkout show, as a hold would charge them now. */
+export async function quoteHomeStay(
+  deps: BookingDeps,
+  homeId: string,
+  checkIn: string,
+  checkOut: string,
+): Promise<StayQuote> {
+  const home = await findHome(deps.db, homeId);
+  if (!home) throw notFound('No home with this id');
+  const { nights, nightlyCents, subtotalCents, cleaningFeeCents, serviceFeeCents, taxCents, totalCents } = priceAt(
+    deps,
+    home,
+    checkIn,
+    checkOut,
+  );
+  return {
+    breakdown: { nights, nightlyCents, subtotalCents, cleaningFeeCents, serviceFeeCents, taxCents, totalCents },
+    cancellationPolicy: home.cancellationPolicy,
+  };
+}
+
+/** A guest cancelling their own booking follows its policy; StayHub (an admin) cancelling someone's refunds in full. */
+export function cancelledByGuest(caller: Caller, booking: Pick<BookingRow, 'guestId'>): boolean {
+  return caller.role !== 'admin' || booking.guestId === caller.id;
+}
+
+/**
+ * What cancelling this booking at `now` gives back. Only a confirmed (paid)
+ * booking has money to return under a policy; a paid hold not yet confirmed is
+ * refunded in full like every given-up hold.
+ */
+export function refundDecision(
+  booking: Pick<BookingRow, 'cancellationPolicy' | 'amountCents' | 'checkIn' | 'confirmedAt'>,
+  byGuest: boolean,
+  now: Date,
+): RefundDecision & { byPolicy: boolean } {
+  if (!byGuest || !booking.confirmedAt) return { percent: 100, refundCents: booking.amountCents, byPolicy: false };
+  const decision = refundFor({
+    policy: booking.cancellationPolicy,
+    totalCents: booking.amountCents,
+    // Booked = confirmed (paid): a hold is not a booking yet.
+    bookedAt: booking.confirmedAt,
+    checkInAt: checkInInstant(booking.checkIn),
+    cancelledAt: now,
+  });
+  return { ...decision, byPolicy: true };
+}
+
+/** GET /api/bookings/:id/cancellation: the refund the cancel dialog shows before the guest confirms. */
+export async function cancellationQuote(
+  deps: BookingDeps,
+  caller: Caller,
+  id: string,
+  mayManage: (caller: Caller, booking: BookingRow) => boolean,
+): Promise<CancellationQuote> {
+  const booking = await findBooking(deps.db, id);
+  if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
+  const decision = refundDecision(booking, cancelledByGuest(caller, booking), deps.clock.now());
+  // Nothing charged yet (an unpaid hold): nothing to give back.
+  const charged = booking.confirmedAt !== null || booking.paymentReceivedAt !== null;
+  return {
+    cancellationPolicy: booking.cancellationPolicy,
+    percent: charged ? decision.percent : 0,
+    refundCents: charged ? decision.refundCents : 0,
+    totalCents: booking.amountCents,
+    byPolicy: charged && decision.byPolicy,
+  };
+}
