@@ -77,6 +77,8 @@ export interface CalendarFetchPolicy {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
+}
+
 /** What the live message stream tells a user: a new message in, or their reading of, a conversation. */
 export interface LiveEvent {
   type: 'message' | 'read';

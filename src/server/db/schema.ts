@@ -251,6 +251,7 @@ export const bookings = pgTable(
     ),
     // A host's reservations list reads bookings by host email, newest stays first.
     index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
+    check(
       'bookings_breakdown_sum',
       sql`${t.amountCents} = ${t.nights} * ${t.nightlyCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
     ),
@@ -262,7 +263,6 @@ export const bookings = pgTable(
       'bookings_cancellation_policy_valid',
       sql`${t.cancellationPolicy} is null or ${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`,
     ),
-    index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.createdAt.desc()),
   ],
 );
 

@@ -32,7 +32,14 @@ describe('menuForRole', () => {
   });
 
   it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too) and Messages', () => {
-    expect(labels('host')).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings', 'Messages', ...EVERYONE_LABELS]);
+    expect(labels('host')).toEqual([
+      'Manage Home',
+      'Add Home',
+      'Reservations',
+      'My Bookings',
+      'Messages',
+      ...EVERYONE_LABELS,
+    ]);
     expect(paths('host')).toEqual([
       '/dashboard/manage-home',
       '/dashboard/add-home',

@@ -38,7 +38,17 @@ describe('dashboard routes', () => {
     await renderRoutes(routes, ['/dashboard']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your dashboard, Pat' })).toBeDefined();
     await waitFor(() =>
-      expect(menuLabels()).toEqual(['Manage Home', 'Add Home', 'Reservations', 'My Bookings', 'Messages', 'Wishlist', 'Reviews', 'Profile', 'History']),
+      expect(menuLabels()).toEqual([
+        'Manage Home',
+        'Add Home',
+        'Reservations',
+        'My Bookings',
+        'Messages',
+        'Wishlist',
+        'Reviews',
+        'Profile',
+        'History',
+      ]),
     );
     expect(screen.getAllByText('pat@example.com').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
@@ -49,7 +59,15 @@ describe('dashboard routes', () => {
     view = await renderRoutes(routes, ['/dashboard/alluser']);
     await waitFor(() => expect(view?.router.state.location.pathname).toBe('/dashboard'));
     await waitFor(() =>
-      expect(menuLabels()).toEqual(['My Bookings', 'Messages', 'Become A Host', 'Wishlist', 'Reviews', 'Profile', 'History']),
+      expect(menuLabels()).toEqual([
+        'My Bookings',
+        'Messages',
+        'Become A Host',
+        'Wishlist',
+        'Reviews',
+        'Profile',
+        'History',
+      ]),
     );
   });
 
@@ -64,7 +82,16 @@ describe('dashboard routes', () => {
     stubFetch({ 'GET /api/auth/get-session': json(session), 'GET /api/user/pat%40example.com': json(record('admin')) });
     await renderRoutes(routes, ['/dashboard']);
     await waitFor(() =>
-      expect(menuLabels()).toEqual(['All Bookings', 'All Users', 'My Bookings', 'Messages', 'Wishlist', 'Reviews', 'Profile', 'History']),
+      expect(menuLabels()).toEqual([
+        'All Bookings',
+        'All Users',
+        'My Bookings',
+        'Messages',
+        'Wishlist',
+        'Reviews',
+        'Profile',
+        'History',
+      ]),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Dashboard menu' }));
     const dialog = await screen.findByRole('dialog');

@@ -11,7 +11,6 @@ ALTER TABLE "bookings" ADD COLUMN "refund_amount_cents" integer;--> statement-br
 ALTER TABLE "homes" ADD COLUMN "cleaning_fee_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "homes" ADD COLUMN "cancellation_policy" text DEFAULT 'flexible' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "refund_amount_cents" integer;--> statement-breakpoint
-CREATE INDEX "bookings_host_email_idx" ON "bookings" USING btree (lower("host_email"),"created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_breakdown_sum" CHECK ("bookings"."amount_cents" = "bookings"."nights" * "bookings"."nightly_cents" + "bookings"."cleaning_fee_cents" + "bookings"."service_fee_cents" + "bookings"."tax_cents");--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_refund_range" CHECK ("bookings"."refund_amount_cents" is null or "bookings"."refund_amount_cents" between 0 and "bookings"."amount_cents");--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancellation_policy_valid" CHECK ("bookings"."cancellation_policy" is null or "bookings"."cancellation_policy" in ('flexible', 'moderate', 'strict'));--> statement-breakpoint

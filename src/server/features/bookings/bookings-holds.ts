@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
-import { STAY_TOO_LONG, addDays, calendarDate, dayNumber, isStayTooLong, priceStay, windowCoversStay } from '#shared/stay';
+import { addDays, calendarDate, dayNumber } from '#shared/stay';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';

@@ -58,7 +58,15 @@ function PolicySelect({ register, error }: { register: UseFormRegister<HomeField
 /** The fields the add-home and update-home forms share (updateHomeSchema's; the add form has them too). */
 export type HomeFieldsInput = Pick<
   UpdateHomeInput,
-  'location' | 'title' | 'price' | 'total_guest' | 'bedrooms' | 'bathrooms' | 'description'
+  | 'location'
+  | 'title'
+  | 'price'
+  | 'total_guest'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'description'
+  | 'cleaningFee'
+  | 'cancellationPolicy'
 >;
 
 /**
