@@ -33,6 +33,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'add-home', lazy: page(() => import('../hosting/pages/add-home')) },
               { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },
               { path: 'updateHomeForm/:id', lazy: page(() => import('../hosting/pages/update-home')) },
+              { path: 'calendar/:id', lazy: page(() => import('../hosting/pages/home-calendar')) },
             ],
           },
         ],
