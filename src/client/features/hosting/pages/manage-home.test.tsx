@@ -39,7 +39,18 @@ describe('ManageHomePage', () => {
     expect(screen.getByText(TEXTS.loading)).toBeDefined();
     await waitFor(() => expect(rows()).toHaveLength(2));
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Number#', 'Image', 'Title', 'Location', 'Price', 'From', 'To', 'Delete', 'Edit']);
+    expect(headers).toEqual([
+      'Number#',
+      'Image',
+      'Title',
+      'Location',
+      'Price',
+      'From',
+      'To',
+      'Delete',
+      'Edit',
+      'Calendar',
+    ]);
     expect(screen.getByRole('table', { name: 'Your homes (2)' })).toBeDefined();
     expect(screen.getByRole('region', { name: 'Your homes' }).tabIndex).toBe(0);
     const first = rows()[0]!;
@@ -53,6 +64,7 @@ describe('ManageHomePage', () => {
       'Sep 30, 2026',
       'Delete',
       'Edit',
+      'Calendar',
     ]);
     const img = first.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`/uploads/${'a'.repeat(32)}-640.webp`);
