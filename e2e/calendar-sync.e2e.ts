@@ -1,7 +1,8 @@
 /**
  * Issue 11's calendar sync in the browser: the host copies the home's iCal link (which serves
  * the nights blocked on StayHub) and replaces it; a calendar served by a local feed server is
- * imported and blocks nights after "Sync now", keyboard only. Screens at 1280 px and 390 px.
+ * imported and blocks nights after "Sync now", keyboard only. The panel sits on the host's
+ * calendar screen (/dashboard/calendar/:id). Screens at 1280 px and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { DEMO, loginAs } from './support/auth-fixtures';
@@ -34,8 +35,8 @@ test('the export link serves the blocked nights; a new link makes the old one 40
   expect(block.status(), await block.text()).toBe(201);
 
   await page.goto('/dashboard/manage-home');
-  await page.getByRole('row').filter({ hasText: home.title }).getByRole('link', { name: 'Calendar sync' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar sync' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: home.title }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Calendar sync' })).toBeVisible();
   const link = page.getByLabel('Calendar link (iCal)');
   await expect(link).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -73,7 +74,7 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await loginAs(page, DEMO.host);
   const home = await createHome(page, { from: isoDay(0), to: isoDay(60) });
   feeds.set('/other.ics', { body: feed([isoDay(20), isoDay(23)]), etag: '"v1"' });
-  await page.goto(`/dashboard/calendar-sync/${home.id}`);
+  await page.goto(`/dashboard/calendar/${home.id}`);
   await expect(page.getByText('No calendars imported yet.')).toBeVisible();
 
   await tabTo(page, page.getByLabel('Name'));

@@ -14,12 +14,23 @@ import { calendarSyncKeys, removeImport, syncImport } from '../lib/calendar-sync
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function ImportItem({ homeId, item }: { homeId: string; item: CalendarImport }) {
+export function ImportItem({
+  homeId,
+  item,
+  onBlocksChanged,
+}: {
+  homeId: string;
+  item: CalendarImport;
+  onBlocksChanged?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const headingId = `import-${item.id}`;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarSyncKeys.imports(homeId) });
+  const refresh = () => {
+    onBlocksChanged?.();
+    return queryClient.invalidateQueries({ queryKey: calendarSyncKeys.imports(homeId) });
+  };
   const sync = useMutation({
     mutationFn: () => syncImport(homeId, item.id),
     onSuccess: async (after) => {
