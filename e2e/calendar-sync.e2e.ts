@@ -94,6 +94,8 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
       (await (await page.request.get(`/api/home/${home.id}/unavailable`)).json()) as { ranges: { from: string }[] }
     ).ranges.map((r) => r.from);
   expect(await unavailable()).toContain(isoDay(20));
+  // The calendar around the panel shows the imported nights.
+  await expect(page.getByLabel(/blocked by the imported calendar Other channel/).first()).toBeVisible();
 
   // The other site gets a second booking; "Sync now" shows its progress, then blocks it too.
   feeds.set('/other.ics', {

@@ -29,6 +29,7 @@ import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { reservationsRoutes } from './features/bookings/reservations-routes';
 import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
+import { importNamesOf } from './features/calendar-sync/imports-service';
 import { calendarRoutes } from './features/calendar/calendar-routes';
 import { homesRoutes } from './features/homes/homes-routes';
 import { paymentsRoutes } from './features/payments/payments-routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     log: app.log,
     publicUrl: deps.config.publicUrl,
+    importNames: (ids) => importNamesOf(deps.db, ids),
   };
 
   await app.register(
