@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { DEMO, loginAs } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { SHOTS, expect, test } from './support/calendar-fixtures';
+import { expectAccessible } from './support/fixtures';
 import { isoDay } from './support/hosting-fixtures';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -111,6 +112,7 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await expect(item.getByText('Synced: 2 night ranges blocked.')).toBeVisible();
   expect(await unavailable()).toEqual(expect.arrayContaining([isoDay(20), isoDay(30)]));
   await page.screenshot({ path: `${SHOTS}/calendar-sync-imported-1280.png`, fullPage: true });
+  await expectAccessible(page, 'calendar sync with an import');
 
   // A failing feed says why on its row and keeps what it blocked.
   feeds.set('/other.ics', { status: 500, body: 'down' });
