@@ -1,12 +1,14 @@
 /**
  * Issue 11's calendar sync in the browser: the host copies the home's iCal link (which serves
  * the nights blocked on StayHub) and replaces it; a calendar served by a local feed server is
- * imported and blocks nights after "Sync now", keyboard only. Screens at 1280 px and 390 px.
+ * imported and blocks nights after "Sync now", keyboard only. The panel sits on the host's
+ * calendar screen (/dashboard/calendar/:id). Screens at 1280 px and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { DEMO, loginAs } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { SHOTS, expect, test } from './support/calendar-fixtures';
+import { expectAccessible } from './support/fixtures';
 import { isoDay } from './support/hosting-fixtures';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -34,8 +36,8 @@ test('the export link serves the blocked nights; a new link makes the old one 40
   expect(block.status(), await block.text()).toBe(201);
 
   await page.goto('/dashboard/manage-home');
-  await page.getByRole('row').filter({ hasText: home.title }).getByRole('link', { name: 'Calendar sync' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar sync' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: home.title }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Calendar sync' })).toBeVisible();
   const link = page.getByLabel('Calendar link (iCal)');
   await expect(link).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -73,7 +75,7 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await loginAs(page, DEMO.host);
   const home = await createHome(page, { from: isoDay(0), to: isoDay(60) });
   feeds.set('/other.ics', { body: feed([isoDay(20), isoDay(23)]), etag: '"v1"' });
-  await page.goto(`/dashboard/calendar-sync/${home.id}`);
+  await page.goto(`/dashboard/calendar/${home.id}`);
   await expect(page.getByText('No calendars imported yet.')).toBeVisible();
 
   await tabTo(page, page.getByLabel('Name'));
@@ -93,6 +95,8 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
       (await (await page.request.get(`/api/home/${home.id}/unavailable`)).json()) as { ranges: { from: string }[] }
     ).ranges.map((r) => r.from);
   expect(await unavailable()).toContain(isoDay(20));
+  // The calendar around the panel shows the imported nights.
+  await expect(page.getByLabel(/blocked by the imported calendar Other channel/).first()).toBeVisible();
 
   // The other site gets a second booking; "Sync now" shows its progress, then blocks it too.
   feeds.set('/other.ics', {
@@ -108,6 +112,7 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await expect(item.getByText('Synced: 2 night ranges blocked.')).toBeVisible();
   expect(await unavailable()).toEqual(expect.arrayContaining([isoDay(20), isoDay(30)]));
   await page.screenshot({ path: `${SHOTS}/calendar-sync-imported-1280.png`, fullPage: true });
+  await expectAccessible(page, 'calendar sync with an import');
 
   // A failing feed says why on its row and keeps what it blocked.
   feeds.set('/other.ics', { status: 500, body: 'down' });

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { DEMO, loginAs } from './support/auth-fixtures';
 import { tabTo, tableDay } from './support/booking-fixtures';
 import { SHOTS, expect, test } from './support/calendar-fixtures';
+import { expectAccessible } from './support/fixtures';
 import { isoDay } from './support/hosting-fixtures';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -37,6 +38,7 @@ test('a host sees a reservation and cancels it with a reason, keyboard only', as
   await expect(row).toContainText('Booked by a browser test.');
   await expect(row).toContainText('$360.00');
   await expect(row).toContainText('Confirmed');
+  await expectAccessible(page, 'reservations');
   // The other home's stay is filtered out.
   await expect(page.getByRole('row').filter({ hasText: other.title })).toHaveCount(0);
 

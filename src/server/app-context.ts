@@ -201,4 +201,6 @@ export type AppContext = AppDeps & {
   log: ServiceLog;
   /** `config.publicUrl`: links in mails start with it. */
   publicUrl: string;
+  /** The names of calendar imports by id (features/calendar-sync); the host's calendar labels imported nights with them. */
+  importNames: (importIds: string[]) => Promise<Map<string, string>>;
 };

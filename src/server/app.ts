@@ -29,6 +29,7 @@ import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
 import { reservationsRoutes } from './features/bookings/reservations-routes';
 import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-routes';
+import { importNamesOf } from './features/calendar-sync/imports-service';
 import { calendarRoutes } from './features/calendar/calendar-routes';
 import { reviewsRoutes } from './features/reviews/reviews-routes';
 import { wishlistRoutes } from './features/wishlist/wishlist-routes';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),
     messageRateLimitStore: deps.messageRateLimitStore ?? memoryRateLimitStore(() => deps.clock.now().getTime()),
+    importNames: (ids) => importNamesOf(deps.db, ids),
   };
   // Live message streams stay open for minutes: they are ended before the server closes, so a
   // shutdown does not wait for them (the browser reconnects, to another process).

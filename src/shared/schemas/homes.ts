@@ -124,6 +124,15 @@ const uploadedImage = z
   .max(200)
   .regex(UPLOADED_IMAGE_URL, 'Use a picture uploaded with the form (/uploads/<name>-1280.webp)');
 
+/** A picture a home may already have (an upload, or the demo data's); a new one must be an upload (checked by the server). */
+const storedImage = z
+  .string()
+  .max(200)
+  .regex(
+    /^\/uploads\/[a-z0-9-]{1,120}-1280\.webp$/,
+    'Use a picture uploaded with the form (/uploads/<name>-1280.webp)',
+  );
+
 /**
  * The fields of a home as the forms send them, without the cross-field rule
  * (zod cannot `.pick`/`.omit` a refined object: derive form variants from this).
@@ -223,10 +232,12 @@ export const updateHomeSchema = homeFieldsSchema
     from: isoDate.optional().describe('First available date; with `to`'),
     to: isoDate.optional().describe('Last available date; with `from`, after it'),
     images: z
-      .array(uploadedImage)
+      .array(storedImage)
       .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
       .optional()
-      .describe('All pictures in order (the first is the cover); replaces the stored list'),
+      .describe(
+        'All pictures in order (the first is the cover); replaces the stored list. A new one must be an upload',
+      ),
     minNights: count('Minimum nights', 1, MAX_STAY_NIGHTS).optional(),
     maxNights: count('Maximum nights', 1, MAX_STAY_NIGHTS).optional(),
     checkInTime: time('Check-in time').optional(),

@@ -43,7 +43,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },
               { path: 'updateHomeForm/:id', lazy: page(() => import('../hosting/pages/update-home')) },
               { path: 'reservations', lazy: page(() => import('../reservations/pages/reservations-page')) },
-              { path: 'calendar-sync/:id', lazy: page(() => import('../calendar-sync/pages/calendar-sync-page')) },
+              { path: 'calendar/:id', lazy: page(() => import('../hosting/pages/home-calendar')) },
             ],
           },
         ],

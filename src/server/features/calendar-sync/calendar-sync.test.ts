@@ -70,6 +70,9 @@ describe('imported calendars', () => {
       ['2027-01-16', '2027-01-17'],
       ['2027-01-23', '2027-01-24'],
     ]);
+    // The host's calendar names the imported calendar of each night it blocks.
+    const calendar = await call('GET', `/api/home/${homeId}/calendar?from=2026-12-05&to=2026-12-06`);
+    expect(calendar.json().nights[0]).toMatchObject({ date: '2026-12-05', status: 'imported', importName: 'Google' });
     const list = await call('GET', `/api/home/${homeId}/calendar-imports`);
     expect(list.json().imports.map((i: { name: string; blockedRanges: number }) => [i.name, i.blockedRanges])).toEqual([
       ['Google', 1],

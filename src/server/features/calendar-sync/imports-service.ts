@@ -5,7 +5,7 @@
  * that left the feed unblock their nights. An event over a confirmed booking is kept and shown
  * as a conflict; nothing is ever cancelled. A failed fetch keeps the blocks it had.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } from '#shared/schemas/calendar-sync';
 import type { ServiceLog } from '#server/app-context';
 import { conflict, notFound } from '#server/domain-errors';
@@ -100,6 +100,17 @@ export async function listImports(db: Db, homeId: string, now: Date): Promise<Ca
   ]);
   const blocked = new Map(counts.map((c) => [c.importId, c.n]));
   return rows.map((r) => toImport(r, blocked.get(r.id) ?? 0, conflicts.get(r.id) ?? []));
+}
+
+/** The names of calendar imports by id (the host's calendar labels imported nights with them). */
+export async function importNamesOf(db: Db, importIds: string[]): Promise<Map<string, string>> {
+  const ids = importIds.filter(isUuid);
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: calendarImports.id, name: calendarImports.name })
+    .from(calendarImports)
+    .where(inArray(calendarImports.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function findImport(db: Db, homeId: string, importId: string): Promise<CalendarImportRow | null> {

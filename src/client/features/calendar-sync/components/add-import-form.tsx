@@ -45,9 +45,9 @@ export function AddImportForm({ homeId, onAdded }: { homeId: string; onAdded: (a
       aria-labelledby="add-import-title"
       className="rounded-xl border border-gray-200 bg-gray-50 p-4"
     >
-      <h3 id="add-import-title" className="text-lg font-semibold text-gray-900">
+      <h4 id="add-import-title" className="text-lg font-semibold text-gray-900">
         Add a calendar
-      </h3>
+      </h4>
       <div className="mt-3 flex flex-col gap-4">
         <FormAlert message={add.isError ? errorText(add.error) : null} />
         <TextField

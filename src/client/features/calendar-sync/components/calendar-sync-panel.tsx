@@ -1,6 +1,8 @@
 /**
- * "Calendar sync" for one home: its iCal link for other sites, and the other sites' calendars
- * imported here (their events block nights; conflicts with bookings are shown, never acted on).
+ * "Calendar sync" for one home, on the host's calendar screen: its iCal link for other sites,
+ * and the other sites' calendars imported here (their events block nights; conflicts with
+ * bookings are shown, never acted on). `onBlocksChanged` runs after a sync, an add or a removal
+ * (the calendar around it re-reads its nights).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,22 +14,27 @@ import { AddImportForm } from './add-import-form';
 import { FeedLink } from './feed-link';
 import { ImportItem } from './import-item';
 
-export function CalendarSyncPanel({ homeId }: { homeId: string }) {
+export function CalendarSyncPanel({ homeId, onBlocksChanged }: { homeId: string; onBlocksChanged?: () => void }) {
   const imports = useQuery({
     queryKey: calendarSyncKeys.imports(homeId),
     queryFn: ({ signal }) => fetchImports(homeId, signal),
   });
   const [added, setAdded] = useState<string | null>(null);
-  const onAdded = (item: CalendarImport) =>
+  const onAdded = (item: CalendarImport) => {
+    onBlocksChanged?.();
     setAdded(
       item.lastError
         ? `${item.name} was added, but its first sync failed: ${item.lastError}`
         : `${item.name} was added and synced: ${plural(item.blockedRanges, 'night range')} blocked.`,
     );
+  };
 
   return (
-    <section aria-labelledby="calendar-sync-title" className="flex flex-col gap-8">
-      <h2 id="calendar-sync-title" className="sr-only">
+    <section
+      aria-labelledby="calendar-sync-title"
+      className="flex flex-col gap-8 rounded-xl border border-gray-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="calendar-sync-title" className="text-2xl font-bold text-gray-900">
         Calendar sync
       </h2>
       <section aria-labelledby="feed-title">
@@ -56,7 +63,7 @@ export function CalendarSyncPanel({ homeId }: { homeId: string }) {
           {(list) => (
             <ul className="flex flex-col gap-4" aria-label="Imported calendars">
               {list.map((item) => (
-                <ImportItem key={item.id} homeId={homeId} item={item} />
+                <ImportItem key={item.id} homeId={homeId} item={item} onBlocksChanged={onBlocksChanged} />
               ))}
             </ul>
           )}

@@ -14,12 +14,23 @@ import { calendarSyncKeys, removeImport, syncImport } from '../lib/calendar-sync
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function ImportItem({ homeId, item }: { homeId: string; item: CalendarImport }) {
+export function ImportItem({
+  homeId,
+  item,
+  onBlocksChanged,
+}: {
+  homeId: string;
+  item: CalendarImport;
+  onBlocksChanged?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const headingId = `import-${item.id}`;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarSyncKeys.imports(homeId) });
+  const refresh = () => {
+    onBlocksChanged?.();
+    return queryClient.invalidateQueries({ queryKey: calendarSyncKeys.imports(homeId) });
+  };
   const sync = useMutation({
     mutationFn: () => syncImport(homeId, item.id),
     onSuccess: async (after) => {
@@ -31,9 +42,9 @@ export function ImportItem({ homeId, item }: { homeId: string; item: CalendarImp
 
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <h3 id={headingId} className="text-lg font-semibold text-gray-900">
+      <h4 id={headingId} className="text-lg font-semibold text-gray-900">
         {item.name}
-      </h3>
+      </h4>
       <p className="mt-1 break-all font-mono text-sm text-gray-700">{item.url}</p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold text-gray-900">Last sync</dt>

@@ -2,5 +2,4 @@
 export const MANAGE_HOME_PATH = '/dashboard/manage-home';
 export const ADD_HOME_PATH = '/dashboard/add-home';
 export const editHomePath = (id: string) => `/dashboard/updateHomeForm/${encodeURIComponent(id)}`;
-/** The home's Calendar sync panel (iCal link and imported calendars, issue 11). */
-export const calendarSyncPath = (id: string) => `/dashboard/calendar-sync/${encodeURIComponent(id)}`;
+export const homeCalendarPath = (id: string) => `/dashboard/calendar/${encodeURIComponent(id)}`;

@@ -36,8 +36,20 @@ function revoke(url: string | null | undefined) {
   if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
 }
 
-export function usePictures() {
-  const [pictures, dispatch] = useReducer(picturesReducer, []);
+/** Pictures a home already has, as done uploads (the edit form starts from them). */
+export function storedPictures(urls: string[]): Picture[] {
+  return urls.map((url, i) => ({
+    id: newId(),
+    name: `Picture ${i + 1}`,
+    preview: cardImage(url),
+    status: 'done',
+    progress: 1,
+    url,
+  }));
+}
+
+export function usePictures(initial: Picture[] = []) {
+  const [pictures, dispatch] = useReducer(picturesReducer, initial);
   const uploads = useRef(new Map<string, AbortController>());
   /** The chosen files, kept so a failed upload can be sent again. */
   const chosenFiles = useRef(new Map<string, File>());

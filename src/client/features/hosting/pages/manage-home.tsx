@@ -1,7 +1,7 @@
 /**
  * /dashboard/manage-home (hosts): the host's own homes (GET /api/homes?email=,
  * every page) as a table with index, image, Title, Location, Price, From, To,
- * Delete and Edit. Delete asks first, naming the home; an acknowledged delete
+ * Delete, Edit and Calendar. Delete asks first, naming the home; an acknowledged delete
  * refreshes the list and shows "deleted" in error style (spec section 8).
  * The table scrolls sideways inside its own region; under 640 px rows are cards.
  */
@@ -23,7 +23,7 @@ import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
-import { ADD_HOME_PATH, calendarSyncPath, editHomePath } from '../lib/paths';
+import { ADD_HOME_PATH, editHomePath, homeCalendarPath } from '../lib/paths';
 
 export const NO_HOMES = 'You have not added any homes yet.';
 const NOT_DELETED = 'The home was not deleted. Please try again.';
@@ -41,6 +41,7 @@ const COLUMNS: ScrollTableColumn[] = [
   { label: 'To' },
   { label: 'Delete' },
   { label: 'Edit' },
+  { label: 'Calendar' },
 ];
 
 function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelete: (home: Home) => void }) {
@@ -77,22 +78,22 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
         </button>
       </td>
       <td data-label="Edit" className="px-3 py-3">
-        <div className="flex flex-col items-start gap-2">
-          <Link
-            to={editHomePath(home._id)}
-            aria-describedby={titleId}
-            className={`${rowButton} bg-rose-700 text-white hover:bg-rose-800`}
-          >
-            Edit
-          </Link>
-          <Link
-            to={calendarSyncPath(home._id)}
-            aria-describedby={titleId}
-            className={`${rowButton} whitespace-nowrap border border-gray-400 text-gray-900 hover:bg-gray-50`}
-          >
-            Calendar sync
-          </Link>
-        </div>
+        <Link
+          to={editHomePath(home._id)}
+          aria-describedby={titleId}
+          className={`${rowButton} bg-rose-700 text-white hover:bg-rose-800`}
+        >
+          Edit
+        </Link>
+      </td>
+      <td data-label="Calendar" className="px-3 py-3">
+        <Link
+          to={homeCalendarPath(home._id)}
+          aria-describedby={titleId}
+          className={`${rowButton} border border-gray-500 text-gray-900 hover:bg-gray-50`}
+        >
+          Calendar
+        </Link>
       </td>
     </tr>
   );

@@ -90,6 +90,15 @@ describe('UpdateHomePage', () => {
       description: 'Bright flat.',
       cleaningFee: 0,
       cancellationPolicy: 'flexible',
+      // Beyond the spec's form (D41): the window, the stay settings and the pictures, as loaded.
+      from: '2026-06-01',
+      to: '2026-09-30',
+      minNights: 1,
+      maxNights: 30,
+      checkInTime: '12:00',
+      checkOutTime: '11:00',
+      houseRules: '',
+      images: [`/uploads/${'a'.repeat(32)}-1280.webp`],
     });
     expect(toast.success).toHaveBeenCalledWith(TEXTS.homeUpdated);
   });

@@ -2,10 +2,14 @@
  * /dashboard/updateHomeForm/:id (hosts, the home's owner): the spec's edit form,
  * prefilled from GET /api/home/:id and validated with the server's schema
  * (updateHomeSchema): all required but description, numeric fields numeric.
+ * Beyond the spec (D41): the availability window, the stay settings and the
+ * pictures (add, remove, reorder). Saving waits for no upload: it asks the host
+ * to wait or to fix a failed picture first.
  * After a save, "Data Updated" when something changed, then manage-home either way.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -19,6 +23,10 @@ import { useSession } from '#client/lib/session';
 import { QueryView } from '#client/components/ui/query-view';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
+import { PicturePicker } from '../components/picture-picker';
+import { StaySettingsFields } from '../components/stay-settings-fields';
+import { failedPictures, failedPicturesMessage, isUploading, uploadedUrls } from '../lib/pictures';
+import { storedPictures, usePictures } from '../lib/use-pictures';
 import { updateHome } from '../lib/hosting-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
 import { useSaveHome } from '../lib/use-save-home';
@@ -26,6 +34,7 @@ import { useSaveHome } from '../lib/use-save-home';
 type UpdateHomeInput = z.input<typeof updateHomeSchema>;
 type UpdateHomeValues = z.output<typeof updateHomeSchema>;
 
+export const WAIT_FOR_PICTURES = 'Some pictures are still uploading. Save again when they are done.';
 export const HOME_NOT_FOUND = 'This home does not exist or has been deleted.';
 export const NOT_YOUR_HOME = 'You can only edit the homes you host.';
 
@@ -42,6 +51,9 @@ function Problem({ title, message }: { title: string; message: string }) {
 }
 
 function EditHomeForm({ home }: { home: Home }) {
+  const [initialPictures] = useState(() => storedPictures(home.images.filter((url) => url.startsWith('/uploads/'))));
+  const { pictures, add, remove, move, retry } = usePictures(initialPictures);
+  const [picturesProblem, setPicturesProblem] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -58,6 +70,13 @@ function EditHomeForm({ home }: { home: Home }) {
       description: home.description,
       cleaningFee: home.cleaningFee,
       cancellationPolicy: home.cancellationPolicy,
+      from: home.from,
+      to: home.to,
+      minNights: home.minNights,
+      maxNights: home.maxNights,
+      checkInTime: home.checkInTime,
+      checkOutTime: home.checkOutTime,
+      houseRules: home.houseRules,
     },
   });
 
@@ -70,7 +89,11 @@ function EditHomeForm({ home }: { home: Home }) {
 
   const onSubmit = handleSubmit((values) => {
     clearFormError();
-    save.mutate(values);
+    if (isUploading(pictures)) return setPicturesProblem(WAIT_FOR_PICTURES);
+    const failed = failedPictures(pictures);
+    if (failed.length) return setPicturesProblem(failedPicturesMessage(failed));
+    setPicturesProblem(undefined);
+    save.mutate({ ...values, images: uploadedUrls(pictures) });
   });
 
   return (
@@ -82,6 +105,16 @@ function EditHomeForm({ home }: { home: Home }) {
     >
       <FormAlert message={formError} />
       <HomeFields register={register} errors={errors} />
+      <StaySettingsFields register={register} errors={errors} />
+      <PicturePicker
+        pictures={pictures}
+        onAdd={add}
+        onRemove={remove}
+        onMove={move}
+        onRetry={retry}
+        disabled={save.isPending}
+        error={picturesProblem ?? errors.images?.message}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
           {save.isPending ? TEXTS.savingLower : 'Submit'}

@@ -1,0 +1,125 @@
+/**
+ * What the host can do with the nights they selected on the calendar: block them
+ * with an optional private note, or unblock their own blocks there. Stays in the
+ * way are named; the server's refusal shows as it is, and the note is kept.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { BLOCK_NOTE_MAX } from '#shared/schemas/calendar';
+import { plural } from '#shared/plural';
+import { FormAlert, primaryButtonClass, secondaryButtonClass, TextAreaField } from '#client/components/ui/form-field';
+import { blockNights, calendarKeys, unblock } from '../lib/calendar-api';
+import { rangeText, type RangeSummary } from '../lib/calendar-nights';
+
+export function CalendarSelection({
+  homeId,
+  range,
+  summary,
+  complete,
+  onDone,
+}: {
+  homeId: string;
+  range: { from: string; to: string };
+  summary: RangeSummary;
+  /** Both ends are picked. */
+  complete: boolean;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarKeys.home(homeId) });
+
+  const block = useMutation({
+    mutationFn: () => blockNights(homeId, { from: range.from, to: range.to, ...(note.trim() ? { note } : {}) }),
+    onSuccess: async () => {
+      toast.success(`Blocked ${rangeText(range.from, range.to)}`);
+      setNote('');
+      await refresh();
+      onDone();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const free = useMutation({
+    mutationFn: (blockId: string) => unblock(homeId, blockId),
+    onSuccess: async () => {
+      toast.success('Unblocked');
+      await refresh();
+      onDone();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const busy = block.isPending || free.isPending;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id={`${id}-title`} className="font-semibold text-gray-900">
+        Selected: {rangeText(range.from, range.to)} ({plural(summary.nights, 'night')})
+      </h2>
+      {!complete && (
+        <p className="mt-1 text-sm text-gray-700">
+          Pick the last night too (or block just this one). Press Escape to clear the selection.
+        </p>
+      )}
+      <div className="mt-3 space-y-3">
+        <FormAlert message={error} />
+        {summary.stays.length > 0 && (
+          <div className="text-sm text-gray-800">
+            <p>These nights have stays, which cannot be blocked:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {summary.stays.map((s) => (
+                <li key={s.bookingId}>
+                  {s.status === 'booked' ? 'Booked by' : 'Reservation in progress for'} {s.guestName}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {summary.hostBlocks.map((b) => (
+          <div key={b.id} className="flex flex-wrap items-center gap-3 text-sm text-gray-800">
+            <span>
+              Blocked {rangeText(b.from, b.to)}
+              {b.note ? `: ${b.note}` : ''}
+            </span>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                free.mutate(b.id);
+              }}
+              className={secondaryButtonClass}
+            >
+              {free.isPending && free.variables === b.id ? 'Unblocking…' : `Unblock ${rangeText(b.from, b.to)}`}
+            </button>
+          </div>
+        ))}
+        {summary.blockable && summary.hostBlocks.length === 0 && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setError(null);
+              block.mutate();
+            }}
+            aria-busy={block.isPending}
+            className="space-y-3"
+          >
+            <TextAreaField
+              label="Private note (optional)"
+              hint="Only you see it; guests see the nights as unavailable."
+              rows={2}
+              maxLength={BLOCK_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <button type="submit" disabled={busy} className={primaryButtonClass}>
+              {block.isPending ? 'Blocking…' : `Block ${plural(summary.nights, 'night')}`}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

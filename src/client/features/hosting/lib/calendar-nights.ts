@@ -1,0 +1,92 @@
+/** How the host's calendar shows a night and what a selected range allows (pure, so it is tested without a browser). */
+import { formatDay } from '#shared/dates';
+import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
+import { addDays } from '#shared/stay';
+import { longDay } from '#client/components/ui/calendar-dates';
+
+/** "booked by Ana", "blocked: Painting" ... what follows the date in a night's label. */
+export function nightStatusText(night: CalendarNight): string {
+  let text: string;
+  switch (night.status) {
+    case 'booked':
+      text = `booked by ${night.guestName ?? 'a guest'}`;
+      break;
+    case 'held':
+      text = `held for ${night.guestName ?? 'a guest'} (reservation in progress)`;
+      break;
+    case 'blocked':
+      text = night.note ? `blocked: ${night.note}` : 'blocked';
+      break;
+    case 'imported':
+      text = `blocked by the imported calendar${night.importName ? ` ${night.importName}` : ''}`;
+      break;
+    default:
+      text = 'available';
+  }
+  if (night.conflict) text += ', also blocked by an imported calendar (conflict)';
+  if (!night.inWindow) text += ', outside the available dates';
+  return text;
+}
+
+/** The screen-reader label of a night: "12 March 2027, booked by Ana". */
+export const nightLabel = (night: CalendarNight, selected = false) =>
+  `${longDay(night.date)}, ${nightStatusText(night)}${selected ? ', selected' : ''}`;
+
+export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; mark: string }> = {
+  available: { className: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100', mark: '' },
+  booked: { className: 'bg-rose-100 text-rose-950 border border-rose-300', mark: 'Booked' },
+  held: { className: 'bg-amber-100 text-amber-950 border border-amber-400', mark: 'Held' },
+  blocked: { className: 'bg-gray-700 text-white border border-gray-700', mark: 'Blocked' },
+  imported: { className: 'bg-indigo-100 text-indigo-950 border border-indigo-400', mark: 'Synced' },
+};
+
+export interface Selection {
+  start: string;
+  /** null while the host has picked only the first night. */
+  end: string | null;
+}
+
+/** The nights [from, to) a selection covers (to exclusive), first and last in order. */
+export function selectedRange(selection: Selection): { from: string; to: string } {
+  const a = selection.start;
+  const b = selection.end ?? selection.start;
+  return a <= b ? { from: a, to: addDays(b, 1) } : { from: b, to: addDays(a, 1) };
+}
+
+export interface RangeSummary {
+  nights: number;
+  /** Every night is free to block (available, inside what was loaded). */
+  blockable: boolean;
+  /** Stays in the way, by booking. */
+  stays: { bookingId: string; guestName: string; status: 'booked' | 'held' }[];
+  /** The host's own blocks touching the range (unblock removes each whole). */
+  hostBlocks: CalendarBlock[];
+  imported: number;
+}
+
+export function summarizeRange(
+  range: { from: string; to: string },
+  nights: CalendarNight[],
+  blocks: CalendarBlock[],
+): RangeSummary {
+  const inRange = nights.filter((n) => n.date >= range.from && n.date < range.to);
+  const stays = new Map<string, RangeSummary['stays'][number]>();
+  for (const n of inRange) {
+    if ((n.status === 'booked' || n.status === 'held') && n.bookingId) {
+      stays.set(n.bookingId, { bookingId: n.bookingId, guestName: n.guestName ?? 'a guest', status: n.status });
+    }
+  }
+  const hostBlocks = blocks.filter((b) => b.source === 'host' && b.from < range.to && range.from < b.to);
+  let count = 0;
+  for (let d = range.from; d < range.to; d = addDays(d, 1)) count++;
+  return {
+    nights: count,
+    blockable: inRange.length === count && inRange.every((n) => n.status === 'available' || n.status === 'imported'),
+    stays: [...stays.values()],
+    hostBlocks,
+    imported: inRange.filter((n) => n.status === 'imported').length,
+  };
+}
+
+/** "Mar 12, 2027 – Mar 14, 2027 (2 nights)": a range of nights by its first night and its check-out day. */
+export const rangeText = (from: string, to: string) => `${formatDay(from)} – ${formatDay(to)}`;
