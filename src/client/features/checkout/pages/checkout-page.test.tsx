@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,7 @@ const home = {
   to: '2036-01-01',
   hostEmail: 'host@stayhub.test',
   email: 'host@stayhub.test',
+  ...DEFAULT_HOME_SETTINGS,
 };
 const intent = {
   clientSecret: 'pi_1_secret_x',
