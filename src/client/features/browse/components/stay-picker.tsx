@@ -73,10 +73,10 @@ export function StayPicker({
     const inStay = day >= checkIn && day < checkOut;
     const pickable = picking === 'checkOut' ? canCheckOut(day) || canCheckIn(day) : canCheckIn(day);
     let status: string;
-    if (day === checkIn) status = 'your check-in';
-    else if (day === checkOut) status = 'your check-out';
+    if (day === checkIn) status = 'your arrival day';
+    else if (day === checkOut) status = 'your departure day';
     else if (inStay) status = 'in your stay';
-    else if (picking === 'checkOut' && canCheckOut(day)) status = 'available as check-out';
+    else if (picking === 'checkOut' && canCheckOut(day)) status = 'available as departure day';
     else if (pickable) status = 'available';
     else status = 'unavailable';
     const ends = day === checkIn || day === checkOut;
