@@ -1,7 +1,7 @@
 /**
  * The booking box of /details/:id: check-in, check-out and guests (mirrored into the
- * URL), the stay's price or why it cannot be booked, Reserve (to /chackout) and the
- * dates already taken.
+ * URL) and a month calendar to pick them that greys out taken nights (StayPicker),
+ * the stay's price or why it cannot be booked, and Reserve (to /chackout).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -20,6 +20,7 @@ import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { useSession } from '#client/lib/session';
 import { initialStay, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
+import { StayPicker } from './stay-picker';
 
 const inputClass = 'w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-rose-700';
 
@@ -28,7 +29,7 @@ function initialGuests(value: string | null, max: number): string {
   return Number.isInteger(n) && n >= 1 && n <= max ? String(n) : '1';
 }
 
-/** Stays of this home already held or booked, as half-open ranges [from, to); `own` marks the viewer's reservation in progress. */
+/** Nights of this home already held, booked or blocked, as half-open ranges [from, to); `own` marks the viewer's reservation in progress. */
 function useTakenRanges(homeId: string, viewerId: string | null) {
   const query = useQuery({
     queryKey: ['homes', 'unavailable', homeId, viewerId],
@@ -155,6 +156,7 @@ export function BookingWidget({ home }: { home: Home }) {
       calendarDate(new Date()),
     ),
   );
+  const [today] = useState(() => calendarDate(new Date()));
   const [guestsText, setGuestsText] = useState(() => initialGuests(params.get('guests'), home.total_guest));
   const { checkIn, checkOut } = stay;
   const guests = guestsText.trim() === '' ? 0 : Number(guestsText);
@@ -238,6 +240,14 @@ export function BookingWidget({ home }: { home: Home }) {
           />
         </div>
       </form>
+      <StayPicker
+        rules={{ from: home.from, to: home.to, minNights: home.minNights, maxNights: home.maxNights }}
+        taken={taken}
+        today={today}
+        checkIn={checkIn}
+        checkOut={checkOut}
+        onChange={(nextIn, nextOut) => update({ checkIn: nextIn, checkOut: nextOut, guests: guestsText })}
+      />
 
       <div aria-live="polite" className="mt-4">
         {quote.problem && (
@@ -280,20 +290,6 @@ export function BookingWidget({ home }: { home: Home }) {
               <li key={`${r.from}|${r.to}`}>
                 {formatDay(r.from)} – {formatDay(r.to)}{' '}
                 <span className="text-gray-700">(reserving other dates replaces it)</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {taken.length > 0 && (
-        <div className="mt-4 border-t border-gray-200 pt-3">
-          <h3 className="text-sm font-semibold text-gray-900">
-            Already booked <span className="font-normal text-gray-700">(each check-out day is free)</span>
-          </h3>
-          <ul className="mt-1 space-y-0.5 text-sm text-gray-700">
-            {taken.map((r) => (
-              <li key={`${r.from}|${r.to}`}>
-                {formatDay(r.from)} – {formatDay(r.to)}
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import {
   type StayPrice,
 } from '#shared/stay';
 import { formatDay } from '#shared/dates';
+import { stayRuleProblem } from '#shared/stay-rules';
 import { priceToCents } from '#shared/money';
 import { plural } from '#shared/plural';
 
@@ -36,6 +37,10 @@ export function quoteStay(home: Home, checkIn: string, checkOut: string, guests:
       problem: `This home is available from ${formatDay(home.from)} to ${formatDay(home.to)}. Choose dates inside that window.`,
     };
   }
+  // The home's own shortest and longest stay (the server refuses the same, issue 11).
+  const rules = { from: home.from, to: home.to, minNights: home.minNights, maxNights: home.maxNights };
+  const problem = stayRuleProblem(rules, checkIn, checkOut);
+  if (problem && problem.code !== 'dates_outside_window') return { price, problem: problem.message };
   if (!Number.isInteger(guests) || guests < 1) return { price, problem: 'Choose at least 1 guest.' };
   if (guests > home.total_guest)
     return { price, problem: `This home takes at most ${plural(home.total_guest, 'guest')}.` };

@@ -16,6 +16,12 @@ import { SandboxCardForm } from './sandbox-card-form';
 // Stripe's card form (and the script it loads from js.stripe.com) only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
+/** '15:30' -> '3:30 PM' (the terms write times this way: check-in after 12:00 PM). */
+export function clockTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 const panelHeading = 'text-xl font-semibold text-gray-900 outline-none';
 
 export function RulesStep({
@@ -42,24 +48,32 @@ export function RulesStep({
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-in</dt>
           <dd className="font-semibold text-gray-900">
-            {formatDay(stay.checkIn, { weekday: true })}, after {CHECK_IN_AFTER}
+            {formatDay(stay.checkIn, { weekday: true })}, after {clockTime(home.checkInTime)}
           </dd>
         </div>
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-out</dt>
-          <dd className="font-semibold text-gray-900">{formatDay(stay.checkOut, { weekday: true })}, by 11:00 AM</dd>
+          <dd className="font-semibold text-gray-900">
+            {formatDay(stay.checkOut, { weekday: true })}, by {clockTime(home.checkOutTime)}
+          </dd>
         </div>
       </dl>
       <h3 className="mt-6 font-semibold text-gray-900">Things to keep in mind</h3>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-gray-800">
         <li>Check-in is after {CHECK_IN_AFTER}; arriving earlier needs the host’s agreement.</li>
-        <li>Leave the home by 11:00 AM on the departure day.</li>
+        <li>Leave the home by {clockTime(home.checkOutTime)} on the departure day.</li>
         <li>
           At most {plural(home.total_guest, 'guest')}; you are booking for {stay.guests}.
         </li>
         <li>Luggage can be stored for up to {LUGGAGE_STORAGE_DAYS} days after departure where the host offers it.</li>
         <li>Pets only where the home’s description says so; assistance animals are always welcome.</li>
       </ul>
+      {home.houseRules.trim() && (
+        <>
+          <h3 className="mt-6 font-semibold text-gray-900">The host’s house rules</h3>
+          <p className="mt-2 whitespace-pre-line text-gray-800">{home.houseRules}</p>
+        </>
+      )}
       <p className="mt-4 text-gray-800">
         By continuing you agree to the{' '}
         <Link

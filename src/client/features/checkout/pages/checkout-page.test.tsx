@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,7 @@ const home = {
   email: 'host@stayhub.test',
   cleaningFee: 25,
   cancellationPolicy: 'moderate',
+  ...DEFAULT_HOME_SETTINGS,
 };
 // The server's price (the page shows it; it never works one out itself): $300 + $25 cleaning + $16.25 tax.
 const breakdown = {

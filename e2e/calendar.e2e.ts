@@ -1,0 +1,193 @@
+/**
+ * Issue 11 in the browser: a host blocks nights on the home's calendar by keyboard
+ * and a guest can no longer pick them on the details page; a host edits the window
+ * and pictures of a home that has a booking (the window may not leave the booking out).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { longDay } from '../src/client/components/ui/calendar-dates';
+import { TEXTS } from '../src/shared/texts';
+import { allowProblems, expectAccessible } from './support/fixtures';
+import { DEMO, loginAs, makeImageFile } from './support/auth-fixtures';
+import { expect, isoDay, test } from './support/hosting-fixtures';
+
+const SHOTS = '/tmp/shots-calendar';
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+/** The details picker shows one month: go forward until `day` is on it. */
+async function showDay(page: Page, day: string) {
+  const button = page.locator(`button[data-date="${day}"]`);
+  await expect(page.getByRole('grid')).toBeVisible();
+  for (let i = 0; i < 3 && !(await button.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(button).toBeVisible();
+}
+
+async function guestPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await loginAs(page, DEMO.guest);
+  return page;
+}
+
+test.describe('host calendar', () => {
+  test('a host blocks a range by keyboard with a private note; a guest can no longer pick those nights', async ({
+    page,
+    browser,
+    baseURL,
+    createHome,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, DEMO.host);
+    const home = await createHome(page, { from: isoDay(0), to: isoDay(40) });
+    await page.goto('/dashboard/manage-home');
+    await page
+      .getByRole('row', { name: new RegExp(home.title) })
+      .getByRole('link', { name: 'Calendar' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+    await expect(page.getByRole('grid')).toHaveCount(2);
+
+    // Keyboard only: the focused night is today; three nights from today+3 are picked with Enter and Space.
+    const first = isoDay(3);
+    const last = isoDay(5);
+    const today = page.getByRole('button', { name: new RegExp(`^${longDay(isoDay(0))}, available`) });
+    await today.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: new RegExp(`^${longDay(first)},`) })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('heading', { name: /Selected: .*\(3 nights\)/ })).toBeVisible();
+    await page.getByLabel('Private note (optional)').fill('Family visit');
+    await page.getByRole('button', { name: 'Block 3 nights' }).click();
+    await expect(page.getByRole('button', { name: `${longDay(first)}, blocked: Family visit` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `${longDay(last)}, blocked: Family visit` })).toBeVisible();
+    await expectAccessible(page, 'host calendar');
+    await page.screenshot({ path: `${SHOTS}/calendar-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('grid')).toHaveCount(1);
+    await page.screenshot({ path: `${SHOTS}/calendar-390.png`, fullPage: true });
+
+    // The guest: the blocked nights are greyed out, cannot start a stay, and the dates cannot be reserved.
+    const guest = await guestPage(browser, baseURL);
+    try {
+      await guest.goto(`/details/${home.id}?checkIn=${isoDay(0)}&checkOut=${isoDay(1)}`);
+      await showDay(guest, first);
+      const blocked = guest.getByRole('button', { name: `${longDay(first)}, unavailable` });
+      await expect(blocked).toHaveAttribute('aria-disabled', 'true');
+      // Picking it does nothing (Playwright will not click an aria-disabled button: Enter on it instead).
+      await blocked.focus();
+      await guest.keyboard.press('Enter');
+      await expect(guest.getByLabel('Check-in', { exact: true })).toHaveValue(isoDay(0));
+      await showDay(guest, isoDay(2));
+      // From the night before, the stay cannot run into the block: its first night is not a check-out day.
+      await guest.getByRole('button', { name: new RegExp(`^${longDay(isoDay(2))},`) }).click();
+      await expect(guest.getByText('Now pick your check-out day')).toBeVisible();
+      await showDay(guest, isoDay(4));
+      await expect(guest.getByRole('button', { name: `${longDay(isoDay(4))}, unavailable` })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      await guest.goto(`/details/${home.id}?checkIn=${first}&checkOut=${isoDay(6)}`);
+      await expect(guest.getByText('Some of these dates are already booked. Choose other dates.')).toBeVisible();
+      await expect(guest.getByRole('button', { name: TEXTS.reserve })).toBeDisabled();
+      // A free range shows its total as it is picked.
+      await guest.goto(`/details/${home.id}?checkIn=${isoDay(10)}&checkOut=${isoDay(11)}`);
+      await guest.getByRole('button', { name: new RegExp(`^${longDay(isoDay(10))},`) }).click();
+      await showDay(guest, isoDay(13));
+      await guest.getByRole('button', { name: new RegExp(`^${longDay(isoDay(13))},`) }).click();
+      await expect(guest.getByLabel('Check-out', { exact: true })).toHaveValue(isoDay(13));
+      await expect(guest.getByText('$99.00 × 3 nights')).toBeVisible();
+      await guest.setViewportSize({ width: 390, height: 844 });
+      await guest.screenshot({ path: `${SHOTS}/details-picker-390.png`, fullPage: true });
+    } finally {
+      await guest.context().close();
+    }
+  });
+
+  test('a host edits the window and the pictures of a home with a booking; the window cannot leave it out', async ({
+    page,
+    browser,
+    baseURL,
+    createHome,
+    pageProblems,
+  }) => {
+    await loginAs(page, DEMO.host);
+    const home = await createHome(page, { from: isoDay(0), to: isoDay(40) });
+    const guest = await guestPage(browser, baseURL);
+    let bookingId = '';
+    try {
+      const intent = await guest.request.post('/api/payment-intent', {
+        data: { homeId: home.id, checkIn: isoDay(10), checkOut: isoDay(12), guests: 1 },
+      });
+      expect(intent.status(), await intent.text()).toBe(200);
+      const held = (await intent.json()) as { clientSecret: string; bookingId: string; paymentIntentId: string };
+      bookingId = held.bookingId;
+      const paid = await guest.request.post('/api/payments/sandbox/confirm', {
+        data: {
+          clientSecret: held.clientSecret,
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+          billing: { name: 'E2E Guest', email: DEMO.guest },
+        },
+      });
+      expect(paid.status()).toBe(200);
+      const booked = await guest.request.post('/api/bookings', {
+        data: { bookingId, paymentIntentId: held.paymentIntentId, message: '' },
+      });
+      expect(booked.status()).toBe(200);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`/dashboard/updateHomeForm/${home.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Update Home' })).toBeVisible();
+      // Two pictures added; the second is moved first (the cover).
+      await page
+        .getByLabel(TEXTS.uploadImage)
+        .setInputFiles([
+          await makeImageFile('porch.png', { r: 30, g: 90, b: 160 }),
+          await makeImageFile('kitchen.png', { r: 200, g: 160, b: 40 }),
+        ]);
+      await expect(page.getByText('Uploaded')).toHaveCount(2);
+      await page.getByRole('button', { name: 'Move up: kitchen.png' }).click();
+
+      // A window that leaves the booking out is refused, naming it; nothing typed is lost.
+      await page.getByLabel('Available from').fill(isoDay(11));
+      await page.getByLabel('Minimum nights').fill('2');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'would leave out the booking of' });
+      await expect(alert).toBeVisible();
+      allowProblems(pageProblems, /status of 409/);
+      await expect(alert).toContainText(bookingId);
+      await expect(page.getByLabel('Available from')).toHaveValue(isoDay(11));
+      await page.screenshot({ path: `${SHOTS}/edit-refused-1280.png`, fullPage: true });
+
+      await page.getByLabel('Available from').fill(isoDay(5));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(/\/dashboard\/manage-home$/);
+      const saved = (await (await page.request.get(`/api/home/${home.id}`)).json()) as {
+        from: string;
+        to: string;
+        images: string[];
+        minNights: number;
+      };
+      expect(saved.from).toBe(isoDay(5));
+      expect(saved.minNights).toBe(2);
+      expect(saved.images).toHaveLength(2);
+
+      // Remove one picture again.
+      await page.goto(`/dashboard/updateHomeForm/${home.id}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Remove: Picture 2' }).click();
+      await page.screenshot({ path: `${SHOTS}/edit-390.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(/\/dashboard\/manage-home$/);
+      const after = (await (await page.request.get(`/api/home/${home.id}`)).json()) as { images: string[] };
+      expect(after.images).toEqual([saved.images[0]]);
+    } finally {
+      if (bookingId) await guest.request.delete(`/api/bookings/${bookingId}`);
+      await guest.context().close();
+    }
+  });
+});
