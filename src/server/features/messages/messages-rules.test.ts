@@ -1,7 +1,9 @@
 /** The rules of a message: length, characters, sending limit, paging, and the checkout note as first message. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PAGE_SIZE } from '#shared/schemas/messages';
-import { bookStay } from '#server/test/booking-test-helpers';
+import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { bookingRow, bookStay, confirmBookingCall, createHold, payCard } from '#server/test/booking-test-helpers';
+import { sweepOnce } from '../bookings/bookings-sweeper';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { MESSAGES_PER_MINUTE } from './messages-limits';
@@ -153,5 +155,29 @@ describe('the checkout note', () => {
       await t.app.inject({ method: 'GET', url: `/api/conversations/${mine!.id}/messages`, headers: booker.headers })
     ).json() as { messages: { text: string }[] };
     expect(page.messages.map((m) => m.text)).toEqual(['No problem.', 'We arrive late, around 11 pm.']);
+  });
+
+  it('is posted once when it arrives after the sweeper confirmed the paid booking', async () => {
+    const booker = await signInAs(t.app, 'guest');
+    const held = await createHold(t.app, booker, { homeId, checkIn: '2027-02-01', checkOut: '2027-02-03', guests: 1 });
+    const stay = held.json() as { bookingId: string; clientSecret: string; paymentIntentId: string };
+    expect((await payCard(t.app, booker, stay.clientSecret)).statusCode).toBe(200);
+    // The browser never called back: the sweeper confirms the paid hold, without a note.
+    await sweepOnce(
+      { db: t.db, clock: t.clock, payments: sandboxPayments({ db: t.db, clock: t.clock }) },
+      { paidCheckAfterMs: 0 },
+    );
+    expect(await bookingRow(t.db, stay.bookingId)).toMatchObject({ status: 'confirmed', message: '' });
+    const body = { bookingId: stay.bookingId, paymentIntentId: stay.paymentIntentId, message: 'Arriving by train.' };
+    expect((await confirmBookingCall(t.app, booker, body)).statusCode).toBe(200);
+    expect((await confirmBookingCall(t.app, booker, body)).statusCode).toBe(200);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: booker.headers })).json() as {
+      conversations: { id: string; bookingId: string | null }[];
+    };
+    const mine = list.conversations.find((c) => c.bookingId === stay.bookingId);
+    const page = (
+      await t.app.inject({ method: 'GET', url: `/api/conversations/${mine!.id}/messages`, headers: booker.headers })
+    ).json() as { messages: { text: string; from: string }[] };
+    expect(page.messages).toEqual([expect.objectContaining({ text: 'Arriving by train.', from: 'guest' })]);
   });
 });
