@@ -4,7 +4,7 @@
  * the home is saved and the parameter dropped.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '#client/components/ui/status';
@@ -46,8 +46,8 @@ export function useWishlist() {
 
   // Back from /login with the intent: drop the parameter first (so no render sees it twice), then save.
   const intent = new URLSearchParams(location.search).get(SAVE_PARAM);
-  const save = useRef(toggle.mutate);
-  save.current = toggle.mutate;
+  // TanStack Query keeps `mutate` the same function across renders.
+  const { mutate } = toggle;
   useEffect(() => {
     if (!intent || isLoading || !user || pending.has(intent)) return;
     pending.add(intent);
@@ -55,14 +55,14 @@ export function useWishlist() {
     params.delete(SAVE_PARAM);
     const rest = params.toString();
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true });
-    save.current(
+    mutate(
       { homeId: intent, save: true },
       {
         onSuccess: () => toast.success('Saved to your wishlist'),
         onSettled: () => pending.delete(intent),
       },
     );
-  }, [intent, isLoading, user, location.pathname, location.search, location.hash, navigate]);
+  }, [intent, isLoading, user, location.pathname, location.search, location.hash, navigate, mutate]);
 
   return {
     isSaved: (homeId: string) => saved.has(homeId),
