@@ -126,6 +126,7 @@ test('both sides review an ended stay; each review stays hidden until both are w
   await reviews.getByRole('button', { name: 'Publish reply' }).click();
   await expect(reviews.getByText('Thank you, Gus! Come back any time.')).toBeVisible();
   await expect(reviews.getByRole('button', { name: 'Reply publicly' })).toHaveCount(0);
+  await expect(page.getByText('Your reply is published')).toBeHidden();
   await shoot(page, 'details-reviews');
   await expectAccessible(page);
   await signOutVia(page);
@@ -151,6 +152,8 @@ test('both sides review an ended stay; each review stays hidden until both are w
     'src',
     /^\/uploads\/[0-9a-f]{32}-640\.webp$/,
   );
+  // The success notice fades out on its own; axe would read its contrast mid-fade.
+  await expect(page.getByText('Your profile is saved')).toBeHidden();
   await shoot(page, 'profile');
   await expectAccessible(page);
   await page.goto(`/details/${stay.homeId}`);

@@ -3,7 +3,7 @@
  * (POST /api/uploads), then PUT /api/profile saves both; the header, reviews and host sections show them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { nameSchema, profileSchema } from '#shared/schemas/users';
@@ -59,7 +59,10 @@ function ProfileForm({ initialName, initialImage }: { initialName: string; initi
     },
     onError: (error) => setProblem(errorText(error)),
   });
-  const preview = file ? URL.createObjectURL(file) : image;
+  // One object URL per chosen file, given back when the file changes or the form goes away.
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (fileUrl ? URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
+  const preview = fileUrl ?? image;
 
   return (
     <form

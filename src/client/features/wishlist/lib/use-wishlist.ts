@@ -32,40 +32,37 @@ export function useWishlist() {
 
   const toggle = useMutation({
     mutationFn: ({ homeId, save }: { homeId: string; save: boolean }) => setSaved(homeId, save),
-    onMutate: ({ homeId, save }) => {
-      // The heart answers at once; a failure puts it back.
-      queryClient.setQueryData(key, (old: typeof list.data) =>
-        old
-          ? {
-              ...old,
-              homeIds: save ? [homeId, ...old.homeIds] : old.homeIds.filter((id) => id !== homeId),
-            }
-          : old,
-      );
+    onMutate: async ({ homeId, save }) => {
+      // The heart answers at once (a read still in flight must not overwrite it); a failure puts it back.
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, (old: typeof list.data) => {
+        const ids = (old?.homeIds ?? []).filter((id) => id !== homeId);
+        return { items: old?.items ?? [], homeIds: save ? [homeId, ...ids] : ids };
+      });
     },
     onError: (error) => toast.error(errorText(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 
-  // Back from /login with the intent: save it once, then drop the parameter.
+  // Back from /login with the intent: drop the parameter first (so no render sees it twice), then save.
   const intent = new URLSearchParams(location.search).get(SAVE_PARAM);
+  // TanStack Query keeps `mutate` the same function across renders.
+  const { mutate } = toggle;
   useEffect(() => {
     if (!intent || isLoading || !user || pending.has(intent)) return;
     pending.add(intent);
     const params = new URLSearchParams(location.search);
     params.delete(SAVE_PARAM);
     const rest = params.toString();
-    toggle.mutate(
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true });
+    mutate(
       { homeId: intent, save: true },
       {
         onSuccess: () => toast.success('Saved to your wishlist'),
-        onSettled: () => {
-          pending.delete(intent);
-          navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-        },
+        onSettled: () => pending.delete(intent),
       },
     );
-  }, [intent, isLoading, user, location.pathname, location.search, navigate, toggle]);
+  }, [intent, isLoading, user, location.pathname, location.search, location.hash, navigate, mutate]);
 
   return {
     isSaved: (homeId: string) => saved.has(homeId),

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
+import { HeartButton } from './heart-button';
+
+const HOME = '0b6f3c1e-6a53-4b55-9b0c-8d2b7d2f1a10';
+const routes = [
+  {
+    path: '/',
+    HydrateFallback: () => null,
+    children: [
+      { path: 'all-home', element: <HeartButton homeId={HOME} title="Sunny loft" /> },
+      { path: 'login', element: <h1>Login</h1> },
+    ],
+  },
+];
+const session = { session: {}, user: { id: 'u1', email: 'pat@example.com', name: 'Pat' } };
+
+setUpComponentTests({ muteToasts: true });
+
+describe('HeartButton', () => {
+  it('sends a signed-out visitor to /login carrying the intent to save this home', async () => {
+    stubFetch({ 'GET /api/auth/get-session': json(null) });
+    const view = await renderRoutes(routes, ['/all-home']);
+    const heart = await screen.findByRole('button', { name: 'Save Sunny loft' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(heart);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(view.router.state.location.search).get('from')).toBe(`/all-home?save=${HOME}`);
+  });
+
+  it('saves the home on coming back signed in with the intent, then drops it from the address', async () => {
+    const saved: string[] = [];
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/wishlist': () => json({ items: [], homeIds: saved }),
+      [`PUT /api/wishlist/${HOME}`]: () => {
+        saved.push(HOME);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const view = await renderRoutes(routes, [`/all-home?save=${HOME}`]);
+    await waitFor(() => expect(view.router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save Sunny loft' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(saved).toEqual([HOME]);
+  });
+
+  it('toggles with the keyboard for a signed-in user (PUT, then DELETE)', async () => {
+    const calls: string[] = [];
+    let ids: string[] = [];
+    stubFetch({
+      'GET /api/auth/get-session': json(session),
+      'GET /api/wishlist': () => json({ items: [], homeIds: ids }),
+      [`PUT /api/wishlist/${HOME}`]: () => {
+        calls.push('PUT');
+        ids = [HOME];
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE /api/wishlist/${HOME}`]: () => {
+        calls.push('DELETE');
+        ids = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    await renderRoutes(routes, ['/all-home']);
+    const heart = await screen.findByRole('button', { name: 'Save Sunny loft' });
+    heart.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
+    expect(calls).toEqual(['PUT', 'DELETE']);
+  });
+});
