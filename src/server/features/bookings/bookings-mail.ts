@@ -80,6 +80,12 @@ export function cancellationMails(
         : money === 'refund_owed'
           ? `Your refund of ${amount} is being processed; we keep trying until it goes through.`
           : 'No payment was taken, so nothing is refunded.';
+  const hostMoney =
+    money === 'none'
+      ? 'No payment was taken.'
+      : refundCents === 0
+        ? `The guest is not refunded${policy}.`
+        : `The guest is refunded ${amount}.`;
   const mails: MailMessage[] = [
     {
       to: booking.guestEmail,
@@ -97,7 +103,7 @@ export function cancellationMails(
       text:
         `The booking of ${booking.title} (${booking.location}) by ${booking.guestEmail} was cancelled.\n\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\n` +
-        `${money === 'none' ? 'No payment was taken.' : `The guest is refunded ${amount}.`} The dates are free again.\n\n` +
+        `${hostMoney} The dates are free again.\n\n` +
         `Booking reference: ${booking.id}\n`,
     });
   }

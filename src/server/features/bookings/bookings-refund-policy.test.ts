@@ -146,6 +146,10 @@ describe('refunds outside the policy', () => {
     expect(texts.find((m) => m.text.includes(none.bookingId))?.text).toContain(
       'No refund under the Moderate cancellation policy: you paid $200.02.',
     );
+    const toHost = mail.messages.find(
+      (m) => m.to === host.user.email && m.subject.startsWith('Booking cancelled') && m.text.includes(none.bookingId),
+    );
+    expect(toHost?.text).toContain('The guest is not refunded under the Moderate cancellation policy.');
   });
 
   it('the quote and the receipt are not for others: 404 as for an unknown id', async () => {
