@@ -1,0 +1,169 @@
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { bookings, homes } from '#server/db/schema';
+import type { HomeFields } from './homes-service';
+
+/**
+ * The public reads (search, list, one home) as prepared statements, built once per database
+ * handle and shape, not per request. Two reasons, both measured at 1,000,000 homes
+ * (docs/search-plans.md): building a Drizzle query cost more server CPU than everything else
+ * the request did, and a named statement lets PostgreSQL parse and plan it once per connection
+ * instead of on every request. Values are bound at run time (sql.placeholder), so each shape's
+ * text never changes.
+ */
+
+/** The columns a Home is made of (lists read only these: not the nights, not the timestamps). */
+export const homeFields = {
+  id: homes.id,
+  seq: homes.seq,
+  hostEmail: homes.hostEmail,
+  title: homes.title,
+  location: homes.location,
+  description: homes.description,
+  priceCents: homes.priceCents,
+  totalGuest: homes.totalGuest,
+  bedrooms: homes.bedrooms,
+  bathrooms: homes.bathrooms,
+  availableFrom: homes.availableFrom,
+  availableTo: homes.availableTo,
+  images: homes.images,
+};
+
+const p = sql.placeholder;
+
+/**
+ * WHERE part: the home is free for the stay at `now`. Confirmed nights come from
+ * homes.confirmed_nights (kept by triggers on bookings, ADR 0011), a test on the
+ * row itself; holds still live at `now` are few and read once per query through
+ * bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops
+ * blocking the moment it expires. Equivalent to `not overlappingBooking(...)`.
+ */
+const freeForStay: SQL = sql`not (${homes.confirmedNights} && daterange(${p('checkIn')}::date, ${p('checkOut')}::date, '[)'))
+    and ${homes.id} not in (
+      select ${bookings.homeId} from ${bookings}
+      where ${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${p('now')}::timestamptz
+        and ${bookings.stay} && daterange(${p('checkIn')}::date, ${p('checkOut')}::date, '[)')
+        and ${bookings.homeId} is not null
+    )`;
+
+/** What varies the text of a list query (no place): which filters are present. */
+export interface ListShape {
+  hostEmail: boolean;
+  dates: boolean;
+  guests: boolean;
+  after: boolean;
+}
+
+function prepareHomeView(db: Db) {
+  return db
+    .select(homeFields)
+    .from(homes)
+    .where(eq(homes.id, p('id')))
+    .limit(1)
+    .prepare('homes_view');
+}
+
+/**
+ * A place search: search_place_homes (migration 0008) answers (rank, seq, id) of one page;
+ * every argument is a parameter (null when that filter is not asked for).
+ */
+function preparePlaceSearch(db: Db) {
+  const page = sql`search_place_homes(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
+      ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
+      ${p('afterRank')}::integer, ${p('afterSeq')}::bigint, ${p('size')}::integer) as found`;
+  return db
+    .select({ home: homeFields, rank: sql<number>`found.out_rank` })
+    .from(homes)
+    .innerJoin(page, sql`found.out_id = ${homes.id}`)
+    .orderBy(sql`found.out_rank`, sql`found.out_seq desc`)
+    .prepare('homes_place_search');
+}
+
+/** A list without a place: a backwards walk of homes_seq_unique, filtering each row. */
+function prepareList(db: Db, shape: ListShape) {
+  const filters: SQL[] = [];
+  if (shape.after) filters.push(lt(homes.seq, p('afterSeq')));
+  if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
+  if (shape.dates) {
+    filters.push(lte(homes.availableFrom, p('checkIn')), gte(homes.availableTo, p('checkOut')), freeForStay);
+  }
+  if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
+  const name = `homes_list_${Object.values(shape)
+    .map((on) => (on ? 1 : 0))
+    .join('')}`;
+  return db
+    .select(homeFields)
+    .from(homes)
+    .where(and(...filters))
+    .orderBy(desc(homes.seq))
+    .limit(p('size'))
+    .prepare(name);
+}
+
+interface Prepared {
+  homeView: ReturnType<typeof prepareHomeView>;
+  placeSearch: ReturnType<typeof preparePlaceSearch>;
+  lists: Map<string, ReturnType<typeof prepareList>>;
+}
+
+const prepared = new WeakMap<Db, Prepared>();
+
+function preparedFor(db: Db): Prepared {
+  let found = prepared.get(db);
+  if (!found) {
+    found = { homeView: prepareHomeView(db), placeSearch: preparePlaceSearch(db), lists: new Map() };
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+export async function selectHomeView(db: Db, id: string): Promise<HomeFields | undefined> {
+  const [row] = await preparedFor(db).homeView.execute({ id });
+  return row;
+}
+
+export async function selectPlacePage(
+  db: Db,
+  values: {
+    term: string;
+    escaped: string;
+    checkIn: string | null;
+    checkOut: string | null;
+    guests: number | null;
+    hostEmail: string | null;
+    now: Date;
+    afterRank: number | null;
+    afterSeq: number | null;
+    size: number;
+  },
+): Promise<{ home: HomeFields; rank: number }[]> {
+  return preparedFor(db).placeSearch.execute(values);
+}
+
+export async function selectListPage(
+  db: Db,
+  values: {
+    hostEmail?: string;
+    checkIn?: string;
+    checkOut?: string;
+    guests?: number;
+    now: Date;
+    afterSeq?: number;
+    size: number;
+  },
+): Promise<HomeFields[]> {
+  const shape: ListShape = {
+    hostEmail: values.hostEmail !== undefined,
+    dates: values.checkIn !== undefined && values.checkOut !== undefined,
+    guests: values.guests !== undefined,
+    after: values.afterSeq !== undefined,
+  };
+  const key = `${+shape.hostEmail}${+shape.dates}${+shape.guests}${+shape.after}`;
+  const lists = preparedFor(db).lists;
+  let query = lists.get(key);
+  if (!query) {
+    query = prepareList(db, shape);
+    lists.set(key, query);
+  }
+  return query.execute(values);
+}
