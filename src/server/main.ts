@@ -88,6 +88,7 @@ async function main() {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    checkResponses: env.CHECK_RESPONSES,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     ...(redis && {
