@@ -77,6 +77,7 @@ const paths: Record<string, string> = {
   home: `/api/home/${ready.homeId}`,
   list: '/api/homes',
   hello: '/bench/hello',
+  health: '/api/health',
 };
 const requests =
   route === 'search' ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: varied() }) }] : undefined;

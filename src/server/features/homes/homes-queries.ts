@@ -72,7 +72,7 @@ function preparePlaceSearch(db: Db) {
       ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
       ${p('afterRank')}::integer, ${p('afterSeq')}::bigint, ${p('size')}::integer) as found`;
   return db
-    .select({ home: homeFields, rank: sql<number>`found.out_rank` })
+    .select({ home: homeFields, rank: sql<number>`found.out_rank`.as('out_rank') })
     .from(homes)
     .innerJoin(page, sql`found.out_id = ${homes.id}`)
     .orderBy(sql`found.out_rank`, sql`found.out_seq desc`)
@@ -100,6 +100,37 @@ function prepareList(db: Db, shape: ListShape) {
     .prepare(name);
 }
 
+/** A row as the driver answers it: column names as in the database, before Drizzle maps them. */
+type RawHomeRow = Record<string, unknown>;
+
+/**
+ * Rows straight from the driver (`all()`: the pg and PGlite prepared queries both have it), read
+ * here field by field: Drizzle's generic row mapping cost about as much as the rest of the
+ * handler for a page of 24 homes. Dates stay 'YYYY-MM-DD' text (Drizzle's parsers for both
+ * drivers); seq is a bigint (text or BigInt, depending on the driver).
+ */
+async function rawRows(query: { execute: unknown }, values: Record<string, unknown>): Promise<RawHomeRow[]> {
+  return (query as unknown as { all(values: Record<string, unknown>): Promise<RawHomeRow[]> }).all(values);
+}
+
+function toFields(row: RawHomeRow): HomeFields {
+  return {
+    id: row.id as string,
+    seq: Number(row.seq),
+    hostEmail: row.host_email as string,
+    title: row.title as string,
+    location: row.location as string,
+    description: row.description as string,
+    priceCents: row.price_cents as number,
+    totalGuest: row.total_guest as number,
+    bedrooms: row.bedrooms as number,
+    bathrooms: row.bathrooms as number,
+    availableFrom: row.available_from as string,
+    availableTo: row.available_to as string,
+    images: row.images as string[],
+  };
+}
+
 interface Prepared {
   homeView: ReturnType<typeof prepareHomeView>;
   placeSearch: ReturnType<typeof preparePlaceSearch>;
@@ -118,8 +149,8 @@ function preparedFor(db: Db): Prepared {
 }
 
 export async function selectHomeView(db: Db, id: string): Promise<HomeFields | undefined> {
-  const [row] = await preparedFor(db).homeView.execute({ id });
-  return row;
+  const [row] = await rawRows(preparedFor(db).homeView, { id });
+  return row && toFields(row);
 }
 
 export async function selectPlacePage(
@@ -137,7 +168,8 @@ export async function selectPlacePage(
     size: number;
   },
 ): Promise<{ home: HomeFields; rank: number }[]> {
-  return preparedFor(db).placeSearch.execute(values);
+  const rows = await rawRows(preparedFor(db).placeSearch, values);
+  return rows.map((row) => ({ home: toFields(row), rank: Number(row.out_rank) }));
 }
 
 export async function selectListPage(
@@ -165,5 +197,5 @@ export async function selectListPage(
     query = prepareList(db, shape);
     lists.set(key, query);
   }
-  return query.execute(values);
+  return (await rawRows(query, values)).map(toFields);
 }
