@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
 import { bookings, homes } from '#server/db/schema';
 import type { HomeFields } from './homes-service';
@@ -79,8 +80,14 @@ function preparePlaceSearch(db: Db) {
     .prepare('homes_place_search');
 }
 
-/** A list without a place: a backwards walk of homes_seq_unique, filtering each row. */
-function prepareList(db: Db, shape: ListShape) {
+/**
+ * A list without a place: a backwards walk of homes_seq_unique, filtering each row. The usual
+ * page size is written into the statement: with `LIMIT $n` PostgreSQL's generic plan assumes a
+ * tenth of the table and would plan a parallel scan, so it re-plans every time instead. Other
+ * sizes share one statement with the limit as a parameter (custom plans), which keeps the number
+ * of statements per connection small whatever `limit` clients send.
+ */
+function prepareList(db: Db, shape: ListShape, size: number | null) {
   const filters: SQL[] = [];
   if (shape.after) filters.push(lt(homes.seq, p('afterSeq')));
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
@@ -90,13 +97,13 @@ function prepareList(db: Db, shape: ListShape) {
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
   const name = `homes_list_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
-    .join('')}`;
+    .join('')}_${size ?? 'n'}`;
   return db
     .select(homeFields)
     .from(homes)
     .where(and(...filters))
     .orderBy(desc(homes.seq))
-    .limit(p('size'))
+    .limit(size ?? p('size'))
     .prepare(name);
 }
 
@@ -190,11 +197,12 @@ export async function selectListPage(
     guests: values.guests !== undefined,
     after: values.afterSeq !== undefined,
   };
-  const key = `${+shape.hostEmail}${+shape.dates}${+shape.guests}${+shape.after}`;
+  const fixedSize = values.size === HOMES_PAGE_DEFAULT + 1 ? values.size : null;
+  const key = `${+shape.hostEmail}${+shape.dates}${+shape.guests}${+shape.after}_${fixedSize ?? 'n'}`;
   const lists = preparedFor(db).lists;
   let query = lists.get(key);
   if (!query) {
-    query = prepareList(db, shape);
+    query = prepareList(db, shape, fixedSize);
     lists.set(key, query);
   }
   return (await rawRows(query, values)).map(toFields);
