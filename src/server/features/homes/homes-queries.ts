@@ -65,17 +65,34 @@ function prepareHomeView(db: Db) {
 }
 
 /**
- * A place search: search_place_homes (migration 0008) answers (rank, seq, id) of one page;
- * every argument is a parameter (null when that filter is not asked for).
+ * A place search: search_place_home_rows (migrations 0008, 0014) answers one page, best place
+ * first, with the columns a Home is made of; every argument is a parameter (null when that filter
+ * is not asked for). Its columns are renamed to the table's, so rows read as the other queries'.
  */
 function preparePlaceSearch(db: Db) {
-  const page = sql`search_place_homes(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
+  const page = sql`search_place_home_rows(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
       ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
       ${p('afterRank')}::integer, ${p('afterSeq')}::bigint, ${p('size')}::integer) as found`;
+  const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
+  const columns = [
+    'rank',
+    'seq',
+    'id',
+    'host_email',
+    'title',
+    'location',
+    'description',
+    'price_cents',
+    'total_guest',
+    'bedrooms',
+    'bathrooms',
+    'available_from',
+    'available_to',
+    'images',
+  ];
   return db
-    .select({ home: homeFields, rank: sql<number>`found.out_rank`.as('out_rank') })
-    .from(homes)
-    .innerJoin(page, sql`found.out_id = ${homes.id}`)
+    .select(Object.fromEntries(columns.map((name) => [name, column(name)])))
+    .from(page)
     .orderBy(sql`found.out_rank`, sql`found.out_seq desc`)
     .prepare('homes_place_search');
 }
@@ -176,7 +193,7 @@ export async function selectPlacePage(
   },
 ): Promise<{ home: HomeFields; rank: number }[]> {
   const rows = await rawRows(preparedFor(db).placeSearch, values);
-  return rows.map((row) => ({ home: toFields(row), rank: Number(row.out_rank) }));
+  return rows.map((row) => ({ home: toFields(row), rank: Number(row.rank) }));
 }
 
 export async function selectListPage(
