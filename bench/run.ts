@@ -349,6 +349,7 @@ async function main() {
     pgMode
       ? `Data: PostgreSQL, ${ready.homes} homes over ${ready.places.length} places (${ready.lisbonHomes} in ${place}, all booked ${ready.fullyBooked?.checkIn} to ${ready.fullyBooked?.checkOut}), ${ready.bookings} confirmed bookings; app pool of ${ready.pool} connections; ${ready.reused ? `data reused from an earlier run (checked in ${ready.loadMs} ms)` : `loaded in ${ready.loadMs} ms`}.`
       : `Data: embedded PGlite, ${ready.homes} homes (${ready.lisbonHomes} in ${place}), ${ready.bookings} confirmed bookings (half overlap one searched week), loaded in ${ready.loadMs} ms.`,
+    `Server as in production: answers written by serializers compiled from the response schemas (${process.env.CHECK_RESPONSES === 'true' ? 'CHECK_RESPONSES=true: checked against the schemas' : 'CHECK_RESPONSES unset: not re-checked, ADR 0014'}); autocannon sends no Accept-Encoding, so answers are not compressed (a browser's /api answers over 1 KiB are).`,
     `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after a short warm-up. ${cacheNote}. Place only returns ${placeCount} homes (one page)${fullyBookedCount === null ? '' : `, fully booked returns ${fullyBookedCount}`}. The varied search picks ${place} one time in ten, otherwise any of the ${ready.places.length} places.`,
     '',
     header,
@@ -384,6 +385,7 @@ async function main() {
       database: ready.mode,
       pool: ready.pool,
       searchCacheTtlMs: ready.searchCacheTtlMs,
+      checkResponses: process.env.CHECK_RESPONSES === 'true',
       cacheHits: ready.searchCacheTtlMs > 0 ? ['place', 'fullyBooked', 'list'] : [],
     },
     data: {

@@ -2,7 +2,7 @@
 # Writes docs/search-plans.md: EXPLAIN (ANALYZE, BUFFERS) of every search shape against the
 # bench's PostgreSQL data (load it first: BENCH_DATABASE_URL=... npm run bench).
 # Usage: bench/search-plans.sh postgres://root@127.0.0.1:5432/bench_search
-# The place search runs inside search_place_homes (PL/pgSQL): its statement's plan is shown
+# The place search runs inside search_place_home_rows (PL/pgSQL): its statement's plan is shown
 # through auto_explain's nested statements; each shape runs twice and the second (warm) run is kept.
 set -euo pipefail
 url=${1:?database url}
@@ -11,7 +11,7 @@ anchor=$(psql "$url" -Atc "select to_char(greatest(anchor, current_date), 'YYYY-
 booked=$(psql "$url" -Atc "select to_char(anchor + 61, 'YYYY-MM-DD') || ' ' || to_char(anchor + 64, 'YYYY-MM-DD') from bench_meta")
 read -r b_in b_out <<<"$booked"
 d() { date -u -d "$anchor + $1 days" +%F; }
-home=$(psql "$url" -Atc "select id from homes where seq = (select max(seq) / 2 from homes)")
+home=$(psql "$url" -Atc "select id from homes order by seq offset (select count(*) / 2 from homes) limit 1")
 small=$(psql "$url" -Atc "select split_part(location, ',', 1) from home_locations where location <> 'Lisbon, Portugal' order by location limit 1")
 
 run() { # title, sql
@@ -49,8 +49,11 @@ $b_in to $b_out), 50,000 confirmed bookings. Written by \`bench/search-plans.sh\
 (PostgreSQL $(psql "$url" -Atc "show server_version"), shared_buffers $(psql "$url" -Atc "show shared_buffers"),
 2 shared cores: timings vary with the machine's load, the plan shapes and buffer counts do not).
 
-A place search is \`search_place_homes\` (migration 0008, ADR 0011), joined to \`homes\` by primary key
-for the page's columns. Its statement is planned once per connection as a generic plan
+A place search is \`search_place_home_rows\` (migrations 0008 and 0014, ADR 0011), which answers the
+page's columns itself (until migration 0014 the page's ids were joined to \`homes\` again by primary
+key: 25 more index lookups per search). The app runs it as a prepared statement (\`homes_place_search\`,
+src/server/features/homes/homes-queries.ts), so the outer statement is parsed and planned once per
+connection too. Its inner statement is planned once per connection as a generic plan
 (\`plan_cache_mode = force_generic_plan\` on the function; \`\$n\` are its arguments): the two trigram
 index scans find the places, and per place an **Index Scan on homes_location_idx** walks the place in
 seq order and stops at the page size (\`Limit\`), filtering each row (window, guests,
@@ -58,10 +61,15 @@ seq order and stops at the page size (\`Limit\`), filtering each row (window, gu
 The fully booked case is the only one that walks a whole place (10,000 index entries, no per-home
 lookup). Lists without a place walk \`homes_seq_unique\` backwards; one home is one primary-key lookup.
 Each shape shows the plan of its statement; a place search shows the inner
-(function) plan first, then the outer join.
+(function) plan first, then the outer statement. The list statements are prepared with the usual
+page size written in (\`limit 25\`): with \`LIMIT \$n\` the generic plan of a dated list assumes a tenth of
+the table and picks a parallel scan (15 ms), so PostgreSQL would re-plan it on every request.
+How much CPU each request costs in the server and in
+PostgreSQL, before and after the request-path work of 2026-11-23, is under "Measured speed on
+PostgreSQL" in \`docs/operations.md\`.
 
 MD
-fn() { echo "select h.id, h.title, f.out_rank from homes h join search_place_homes($1) as f on f.out_id = h.id order by f.out_rank, f.out_seq desc"; }
+fn() { echo "select f.out_id, f.out_title, f.out_rank from search_place_home_rows($1) as f order by f.out_rank, f.out_seq desc"; }
 run 'Place only: Lisbon (10,000 homes)' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, 25")"
 run 'Place, dates and guests: Lisbon' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', 3, null, now(), null, null, 25")"
 run "Fully booked: Lisbon, $b_in to $b_out (every Lisbon home is booked)" "$(fn "'Lisbon', 'lisbon', '$b_in', '$b_out', null, null, now(), null, null, 25")"

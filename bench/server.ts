@@ -247,6 +247,8 @@ async function main() {
     logger: false,
     // Off by default: every search reaches the database (BENCH_SEARCH_CACHE_TTL_MS turns it on).
     searchCacheTtlMs: loadEnv({ SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) }).SEARCH_CACHE_TTL_MS,
+    // As in production (CHECK_RESPONSES unset there): answers are not re-checked against their schemas.
+    checkResponses: process.env.CHECK_RESPONSES === 'true',
   });
   // The ceiling: the same Fastify instance, no database.
   app.get('/bench/hello', async () => ({ hello: 'world' }));

@@ -167,6 +167,11 @@ export interface AppDeps {
   trustProxy?: readonly string[];
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
+  /**
+   * true or unset: every answer is checked against its zod response schema (a mismatch is a 500);
+   * false: written by a serializer compiled from the schema, unchecked (CHECK_RESPONSES, ADR 0014).
+   */
+  checkResponses?: boolean;
   /** Fetching imported iCal feeds; private addresses refused when not given. */
   calendarFetch?: CalendarFetchPolicy;
   /** Live message events between processes; in this process only when not given. */

@@ -73,6 +73,8 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Unset: on outside production (demo accounts have published passwords). */
     SEED_DEMO_DATA: bool.optional(),
+    /** Unset: on outside production (answers checked against their response schemas, ADR 0014). */
+    CHECK_RESPONSES: bool.optional(),
     /** Proxies whose X-Forwarded-For is believed; empty: none. */
     TRUST_PROXY: proxyList.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -241,7 +243,10 @@ function checkS3(
   }
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA'> & { SEED_DEMO_DATA: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA' | 'CHECK_RESPONSES'> & {
+  SEED_DEMO_DATA: boolean;
+  CHECK_RESPONSES: boolean;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -256,7 +261,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (parsed.success) {
-    return { ...parsed.data, SEED_DEMO_DATA: parsed.data.SEED_DEMO_DATA ?? parsed.data.NODE_ENV !== 'production' };
+    const production = parsed.data.NODE_ENV === 'production';
+    return {
+      ...parsed.data,
+      SEED_DEMO_DATA: parsed.data.SEED_DEMO_DATA ?? !production,
+      CHECK_RESPONSES: parsed.data.CHECK_RESPONSES ?? !production,
+    };
   }
   throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
 }

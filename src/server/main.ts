@@ -108,6 +108,7 @@ async function main() {
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     calendarFetch,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
+    checkResponses: env.CHECK_RESPONSES,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     ...(redis && {

@@ -74,6 +74,8 @@ export function useTestApp(overrides: (t: Omit<TestApp, 'app'>) => Partial<AppDe
       payments: sandboxPayments({ db: database.db, clock }),
       // A live message stream ends soon, so app.inject (which waits for the end) answers.
       messageStream: { maxMs: 100 },
+      // Answers are checked against their schemas; CHECK_RESPONSES=false runs a suite the production way (ADR 0014).
+      checkResponses: process.env.CHECK_RESPONSES !== 'false',
       ...extra,
     });
     await holder.app.ready();

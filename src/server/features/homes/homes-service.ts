@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery } from '#shared/schemas/homes';
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
@@ -6,35 +6,12 @@ import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
+import { homeFields, selectHomeView, selectListPage, selectPlacePage } from './homes-queries';
 
 export type HomeRow = typeof homes.$inferSelect;
 
-/** The columns a Home is made of (lists read only these: not the nights, not the timestamps). */
-export const homeFields = {
-  id: homes.id,
-  seq: homes.seq,
-  hostEmail: homes.hostEmail,
-  title: homes.title,
-  location: homes.location,
-  description: homes.description,
-  priceCents: homes.priceCents,
-  cleaningFeeCents: homes.cleaningFeeCents,
-  cancellationPolicy: homes.cancellationPolicy,
-  totalGuest: homes.totalGuest,
-  bedrooms: homes.bedrooms,
-  bathrooms: homes.bathrooms,
-  availableFrom: homes.availableFrom,
-  availableTo: homes.availableTo,
-  images: homes.images,
-  minNights: homes.minNights,
-  maxNights: homes.maxNights,
-  checkInTime: homes.checkInTime,
-  checkOutTime: homes.checkOutTime,
-  houseRules: homes.houseRules,
-  ratingCount: homes.ratingCount,
-  ratingSum: homes.ratingSum,
-};
 export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
+export { homeFields };
 
 export const PLACEHOLDER_IMAGE = '/placeholder-home.svg';
 
@@ -103,13 +80,7 @@ export function overlappingBooking(homeId: SQL | typeof homes.id, checkIn: strin
   )`;
 }
 
-/**
- * WHERE part: the home is free for the stay at `now`. Confirmed nights come from
- * homes.confirmed_nights (kept by triggers on bookings, ADR 0011), a test on the
- * row itself; holds still live at `now` are few and read once per query through
- * bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops
- * blocking the moment it expires. Equivalent to `not overlappingBooking(...)`.
- */
+/** WHERE part for lists that are not on the hot path (the wishlist): the home is free for the stay at `now`. */
 export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
   return sql`not (${homes.confirmedNights} && daterange(${checkIn}::date, ${checkOut}::date, '[)'))
     and ${homes.id} not in (
@@ -142,37 +113,33 @@ export async function listHomes(
   now: Date,
 ): Promise<HomesPage> {
   const size = query.limit + 1;
-  const filters: SQL[] = [];
-  if (query.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${query.hostEmail})`);
-  if (query.checkIn && query.checkOut) {
-    filters.push(lte(homes.availableFrom, query.checkIn), gte(homes.availableTo, query.checkOut));
-    filters.push(freeForStay(query.checkIn, query.checkOut, now));
-  }
-  if (query.guests !== undefined) filters.push(gte(homes.totalGuest, query.guests));
-
+  const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
   let rows: { home: HomeFields; rank: number }[];
   if (query.location) {
     // Places by substring or close word match (so small typos, "Lisbn", still find the place),
     // ranked, each walked in seq order: search_place_homes (migration 0008) answers (rank, seq, id).
-    const after = query.after;
-    const page = sql`search_place_homes(${query.location}, ${escapeLike(query.location.toLowerCase())},
-      ${query.checkIn && query.checkOut ? query.checkIn : null}::date,
-      ${query.checkIn && query.checkOut ? query.checkOut : null}::date, ${query.guests ?? null}::integer,
-      ${query.hostEmail ?? null}::text, ${now}::timestamptz, ${after ? after.rank : null}::integer,
-      ${after ? after.seq : null}::bigint, ${size}::integer) as found`;
-    const found = await db
-      .select({ home: homeFields, rank: sql<number>`found.out_rank` })
-      .from(homes)
-      .innerJoin(page, sql`found.out_id = ${homes.id}`)
-      .orderBy(sql`found.out_rank`, sql`found.out_seq desc`);
+    const found = await selectPlacePage(db, {
+      term: query.location,
+      escaped: escapeLike(query.location.toLowerCase()),
+      checkIn: dates?.checkIn ?? null,
+      checkOut: dates?.checkOut ?? null,
+      guests: query.guests ?? null,
+      hostEmail: query.hostEmail ?? null,
+      now,
+      afterRank: query.after ? query.after.rank : null,
+      afterSeq: query.after ? query.after.seq : null,
+      size,
+    });
     rows = found.map((r) => ({ home: r.home, rank: Number(r.rank) }));
   } else {
-    const found = await db
-      .select(homeFields)
-      .from(homes)
-      .where(and(query.after ? lt(homes.seq, query.after.seq) : undefined, ...filters))
-      .orderBy(desc(homes.seq))
-      .limit(size);
+    const found = await selectListPage(db, {
+      hostEmail: query.hostEmail || undefined,
+      ...dates,
+      guests: query.guests,
+      now,
+      afterSeq: query.after?.seq,
+      size,
+    });
     rows = found.map((home) => ({ home, rank: 0 }));
   }
 
@@ -187,8 +154,7 @@ export async function listHomes(
 /** One home as the public detail page shows it: one primary-key lookup of the shown columns. */
 export async function findHomeView(db: Db, id: string): Promise<HomeFields | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select(homeFields).from(homes).where(eq(homes.id, id)).limit(1);
-  return row ?? null;
+  return (await selectHomeView(db, id)) ?? null;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {

@@ -1,0 +1,106 @@
+/**
+ * `npx tsx bench/profile.ts <route>`: one route of the bench under load with the server's CPU
+ * profiled (node --cpu-prof), to see where per-request time goes. Routes: search, place,
+ * home, list, hello. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
+ * The .cpuprofile lands in BENCH_PROFILE_DIR (default bench/results/profiles, not committed).
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { BenchReady } from './server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const route = process.argv[2] ?? 'search';
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const profileDir = resolve(process.env.BENCH_PROFILE_DIR ?? join(here, 'results', 'profiles'));
+mkdirSync(profileDir, { recursive: true });
+/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
+function cpu(pid: number, which: 'all' | 'user' | 'system' = 'all'): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const [user, system] = [Number(fields[11]), Number(fields[12])];
+    return ((which === 'user' ? user : which === 'system' ? system : user + system) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+const database = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL).pathname.slice(1) : '\0';
+/** CPU time of the postgres backends connected to the bench database (the pool's). */
+function postgresCpu(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) total += cpu(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'stayhub-profile-'));
+
+const addDaysIso = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+const child = fork(join(here, 'server.ts'), [], {
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_NO_PROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])],
+  env: { ...process.env, BENCH_DIR: tmp, NODE_ENV: 'production' },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ready = await new Promise<BenchReady>((ok, fail) => {
+  child.on('message', (m: BenchReady | { type: 'error'; message: string }) =>
+    m.type === 'ready' ? ok(m) : fail(new Error(m.message)),
+  );
+});
+const base = `http://127.0.0.1:${ready.port}`;
+const varied = () => {
+  const checkIn = addDaysIso(ready.search.checkIn, Math.floor(Math.random() * 160) - 19);
+  const q = new URLSearchParams({
+    location:
+      Math.random() < 0.1 ? ready.search.location : ready.places[Math.floor(Math.random() * ready.places.length)]!,
+    checkIn,
+    checkOut: addDaysIso(checkIn, 1 + Math.floor(Math.random() * 7)),
+    guests: String(1 + Math.floor(Math.random() * 8)),
+  });
+  return `/api/homes?${q}`;
+};
+const paths: Record<string, string> = {
+  search: '/api/homes',
+  place: `/api/homes?location=${encodeURIComponent(ready.search.location)}`,
+  home: `/api/home/${ready.homeId}`,
+  list: '/api/homes',
+  hello: '/bench/hello',
+  health: '/api/health',
+};
+const requests =
+  route === 'search' ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: varied() }) }] : undefined;
+const before = cpu(child.pid!);
+const systemBefore = cpu(child.pid!, 'system');
+const pgBefore = postgresCpu();
+const r = await autocannon({
+  url: `${base}${paths[route]}`,
+  requests,
+  connections: 50,
+  duration,
+} as autocannon.Options);
+const serverMs = cpu(child.pid!) - before;
+const systemMs = cpu(child.pid!, 'system') - systemBefore;
+const pgMs = postgresCpu() - pgBefore;
+const perRequest = (ms: number) => Math.round((ms * 1000) / r.requests.total);
+console.log(
+  `${route}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ` +
+    `CPU per request: server ${perRequest(serverMs)} µs (system ${perRequest(systemMs)} µs), PostgreSQL ${perRequest(pgMs)} µs`,
+);
+await new Promise<void>((ok) => {
+  child.once('exit', () => ok());
+  child.send('stop');
+});
+rmSync(tmp, { recursive: true, force: true });
+console.log(`profile in ${profileDir}`);
