@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { serializerCompiler as checkedSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as bookingSchemas from '#shared/schemas/bookings';
+import * as calendarSyncSchemas from '#shared/schemas/calendar-sync';
+import * as calendarSchemas from '#shared/schemas/calendar';
 import * as commonSchemas from '#shared/schemas/common';
 import * as homeSchemas from '#shared/schemas/homes';
+import * as messageSchemas from '#shared/schemas/messages';
 import * as paymentSchemas from '#shared/schemas/payments';
+import * as reservationSchemas from '#shared/schemas/reservations';
+import * as reviewSchemas from '#shared/schemas/reviews';
 import * as uploadSchemas from '#shared/schemas/uploads';
 import * as userSchemas from '#shared/schemas/users';
+import * as wishlistSchemas from '#shared/schemas/wishlist';
+import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import { known, type Json } from '#server/test/fuzz-operations';
 import { hostile, wellFormed } from '#server/test/fuzz-values';
 import { fastSerializerCompiler, plain } from './serializers';
@@ -19,11 +26,17 @@ const checked = (schema: z.ZodType) => checkedSerializerCompiler(route(schema) a
 /** Every zod schema the API shares with the client (responses among them). */
 const modules: Record<string, unknown> = {
   ...bookingSchemas,
+  ...calendarSyncSchemas,
+  ...calendarSchemas,
   ...commonSchemas,
   ...homeSchemas,
+  ...messageSchemas,
   ...paymentSchemas,
+  ...reservationSchemas,
+  ...reviewSchemas,
   ...uploadSchemas,
   ...userSchemas,
+  ...wishlistSchemas,
 };
 const schemas = Object.entries(modules).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
 
@@ -42,6 +55,11 @@ const home = {
   to: '2027-01-31',
   hostEmail: 'host@example.test',
   email: 'host@example.test',
+  ...DEFAULT_HOME_SETTINGS,
+  rating: 4.5,
+  reviewCount: 2,
+  cleaningFee: 25,
+  cancellationPolicy: 'moderate',
 };
 
 describe('the production serializer (CHECK_RESPONSES=false)', () => {

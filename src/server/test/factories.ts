@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nightsBetween } from '#shared/stay';
 import type { Db } from '../db/client';
 import { bookings, homes, users } from '../db/schema';
 
@@ -49,6 +50,9 @@ export async function insertHome(db: Db, overrides: Partial<NewHome> = {}) {
 export async function insertBooking(db: Db, home: typeof homes.$inferSelect, overrides: Partial<NewBooking> = {}) {
   const checkIn = overrides.checkIn ?? '2026-12-10';
   const checkOut = overrides.checkOut ?? '2026-12-13';
+  // The stored breakdown must add up (bookings_breakdown_sum): the nights of the stay at the home's price, no fees.
+  const nights = overrides.nights ?? nightsBetween(checkIn, checkOut);
+  const nightlyCents = overrides.nightlyCents ?? home.priceCents;
   const [row] = await db
     .insert(bookings)
     .values({
@@ -58,9 +62,9 @@ export async function insertBooking(db: Db, home: typeof homes.$inferSelect, ove
       title: home.title,
       location: home.location,
       image: home.images[0] ?? '',
-      nightlyCents: home.priceCents,
-      nights: 3,
-      amountCents: home.priceCents * 3,
+      nightlyCents,
+      nights,
+      amountCents: nightlyCents * nights,
       status: 'confirmed',
       ...overrides,
       checkIn,
