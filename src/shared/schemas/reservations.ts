@@ -12,6 +12,10 @@ export const reservationSchema = z
     homeTitle: z.string(),
     location: z.string(),
     image: z.string(),
+    guestId: z
+      .string()
+      .nullable()
+      .describe("The guest's account (their profile: GET /api/guests/{id}); null once the account is gone"),
     guestName: z.string(),
     guestEmail: z.string(),
     from: isoDate.describe('Check-in date'),

@@ -19,6 +19,7 @@ export function toReservation(row: BookingRow, userName: string | null, day: str
     homeTitle: row.title,
     location: row.location,
     image: row.image || PLACEHOLDER_IMAGE,
+    guestId: row.guestId,
     guestName: row.guestName?.trim() || userName?.trim() || row.guestEmail,
     guestEmail: row.guestEmail,
     from: row.checkIn,

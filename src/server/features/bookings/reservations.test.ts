@@ -73,6 +73,7 @@ describe('GET /api/host/reservations', () => {
     expect(reservations[1]).toMatchObject({
       homeId: homeA,
       homeTitle: 'Home A',
+      guestId: guest.user.id,
       guestName: 'Ada Guest',
       guestEmail: guest.user.email,
       from: '2026-12-10',

@@ -1,4 +1,5 @@
 /** One group of reservations (staying now, upcoming, past) as a table; rows become cards under 640 px. */
+import { Link } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations';
 import { formatDay } from '#shared/dates';
 import { formatCents } from '#shared/money';
@@ -25,6 +26,16 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
       <th scope="row" id={guestId} className="px-3 py-3 text-left font-semibold text-gray-900 sm:min-w-[11rem]">
         {r.guestName}
         <span className="block break-all text-sm font-normal text-gray-700">{r.guestEmail}</span>
+        {/* Hosts may read the profile (reviews from other hosts) of a guest who is coming or staying. */}
+        {r.guestId && !cancelled && r.when !== 'past' && (
+          <Link
+            to={`/dashboard/guests/${encodeURIComponent(r.guestId)}`}
+            aria-describedby={guestId}
+            className="mt-1 inline-block text-sm font-semibold text-rose-800 underline"
+          >
+            Guest profile
+          </Link>
+        )}
       </th>
       <td data-label="Home" className="px-3 py-3 text-gray-800">
         {r.homeTitle}

@@ -16,6 +16,7 @@ const reservation = (id: string, fields: Partial<Reservation> = {}): Reservation
   homeTitle: 'Sea view flat',
   location: 'Lisbon',
   image: '/placeholder-home.svg',
+  guestId: 'u1',
   guestName: 'Ada Guest',
   guestEmail: 'ada@example.test',
   from: '2026-12-10',
@@ -66,6 +67,11 @@ describe('ReservationsPage', () => {
       expect(within(past).getByText('Cancelled by you')).toBeDefined();
       expect(within(past).getByText('Reason: Flood')).toBeDefined();
       expect(within(past).queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
+      // A coming guest's profile (reviews from other hosts) is a link away; a past one's is not.
+      expect(within(row).getByRole('link', { name: 'Guest profile' }).getAttribute('href')).toBe(
+        '/dashboard/guests/u1',
+      );
+      expect(within(past).queryByRole('link', { name: 'Guest profile' })).toBeNull();
 
       await userEvent.selectOptions(screen.getByLabelText('Home'), 'Hill cabin');
       expect(screen.queryByText('Ada Guest')).toBeNull();
