@@ -7,6 +7,7 @@
  * `bench_meta` row records the data version (sizes, generator, the last migration) and the
  * day the dates are anchored to, so a rerun reuses the loaded database.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -82,11 +83,16 @@ function placeNames(): string[] {
   return [...names];
 }
 
+/**
+ * The last migration's tag and a hash of every migration's SQL: a migration edited before it
+ * landed (same tag, other text) must reload the data too, or the bench runs an old schema.
+ */
 function lastMigration(): string {
-  const journal = JSON.parse(
-    readFileSync(fileURLToPath(new URL('../src/server/db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  return journal.entries.at(-1)?.tag ?? 'none';
+  const folder = fileURLToPath(new URL('../src/server/db/migrations/', import.meta.url));
+  const journal = JSON.parse(readFileSync(`${folder}meta/_journal.json`, 'utf8')) as { entries: { tag: string }[] };
+  const hash = createHash('sha256');
+  for (const { tag } of journal.entries) hash.update(readFileSync(`${folder}${tag}.sql`));
+  return `${journal.entries.at(-1)?.tag ?? 'none'}-${hash.digest('hex').slice(0, 12)}`;
 }
 
 export async function ensurePgBenchData(connectionString: string, today: string): Promise<PgBenchData> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
-import { bookings, homes } from '#server/db/schema';
+import { bookings, homes, reviews, users } from '#server/db/schema';
 import type { HomeFields } from './homes-service';
 
 /**
@@ -64,10 +64,25 @@ export interface ListShape {
   after: boolean;
 }
 
+/**
+ * One home with its host (name, photo, joined, published guest reviews of all their homes) in
+ * one prepared statement: the details page's host section must not cost a second round trip.
+ */
 function prepareHomeView(db: Db) {
   return db
-    .select(homeFields)
+    .select({
+      ...homeFields,
+      hostName: sql`${users.name}`.as('host_name'),
+      hostImage: sql`${users.image}`.as('host_image'),
+      hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
+      hostReviewCount: sql`(select count(*)::integer from ${reviews}
+        where ${reviews.subjectUserId} = ${users.id} and ${reviews.authorRole} = 'guest'
+          and (${reviews.publishedAt} is not null or ${reviews.publishAt} <= ${p('now')}::timestamptz))`.as(
+        'host_review_count',
+      ),
+    })
     .from(homes)
+    .leftJoin(users, eq(users.id, homes.hostId))
     .where(eq(homes.id, p('id')))
     .limit(1)
     .prepare('homes_view');
@@ -199,9 +214,32 @@ function preparedFor(db: Db): Prepared {
   return found;
 }
 
-export async function selectHomeView(db: Db, id: string): Promise<HomeFields | undefined> {
-  const [row] = await rawRows(preparedFor(db).homeView, { id });
-  return row && toFields(row);
+/** Who hosts a home, as GET /api/home/:id shows it (null when the host account is gone). */
+export interface HomeHost {
+  name: string;
+  image: string | null;
+  joinedAt: string;
+  reviewCount: number;
+}
+
+export async function selectHomeView(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<{ home: HomeFields; host: HomeHost | null } | undefined> {
+  const [row] = await rawRows(preparedFor(db).homeView, { id, now });
+  if (!row) return undefined;
+  const joined = row.host_joined_at;
+  const host =
+    row.host_name == null
+      ? null
+      : {
+          name: row.host_name as string,
+          image: (row.host_image as string | null) ?? null,
+          joinedAt: (joined instanceof Date ? joined : new Date(String(joined))).toISOString(),
+          reviewCount: Number(row.host_review_count),
+        };
+  return { home: toFields(row), host };
 }
 
 export async function selectPlacePage(

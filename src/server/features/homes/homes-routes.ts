@@ -18,7 +18,6 @@ import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, wit
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
-import { hostSummary } from '../reviews/reviews-read';
 import { addDays } from '#shared/stay';
 import {
   createHome,
@@ -105,9 +104,9 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await findHomeView(ctx.db, request.params.id);
-        if (!row) throw notFound('No home with this id');
-        return { ...toHome(row), host: await hostSummary(ctx.db, row.id, ctx.clock.now()) };
+        const found = await findHomeView(ctx.db, request.params.id, ctx.clock.now());
+        if (!found) throw notFound('No home with this id');
+        return { ...toHome(found.home), host: found.host };
       },
     );
 

@@ -151,10 +151,10 @@ export async function listHomes(
   };
 }
 
-/** One home as the public detail page shows it: one primary-key lookup of the shown columns. */
-export async function findHomeView(db: Db, id: string): Promise<HomeFields | null> {
+/** One home as the public detail page shows it, with its host: one primary-key lookup (prepared). */
+export async function findHomeView(db: Db, id: string, now: Date) {
   if (!isUuid(id)) return null;
-  return (await selectHomeView(db, id)) ?? null;
+  return (await selectHomeView(db, id, now)) ?? null;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {

@@ -4,7 +4,6 @@ import { and, avg, count, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE, REVIEW_WINDOW_DAYS, reviewWindow, reviewWindowState } from '#shared/reviews';
 import type { GuestProfile, HomeReviews, ReviewStay } from '#shared/schemas/reviews';
 import { addDays } from '#shared/stay';
-import type { Db } from '#server/db/client';
 import { blocksDates } from '#server/db/booking-conditions';
 import { invalid, notFound } from '#server/domain-errors';
 import { bookings, homes, reviews, users } from '#server/db/schema';
@@ -218,22 +217,4 @@ export async function guestProfile(deps: ReviewDeps, guestId: string): Promise<G
     count: Number(totals!.count),
     reviews: rows.map((r) => ({ ...toPublicReview(r), homeTitle: r.homeTitle })),
   };
-}
-
-/** The host section of a home's page: the host's name, photo, joined date and published reviews of their homes. */
-export async function hostSummary(db: Db, homeId: string, now: Date) {
-  const [row] = await db
-    .select({
-      name: users.name,
-      image: users.image,
-      createdAt: users.createdAt,
-      reviewCount: sql<number>`(select count(*) from ${reviews} where ${reviews.subjectUserId} = ${users.id}
-        and ${reviews.authorRole} = 'guest' and ${visibleAt(now)})`.mapWith(Number),
-    })
-    .from(homes)
-    .innerJoin(users, eq(users.id, homes.hostId))
-    .where(eq(homes.id, homeId));
-  return row
-    ? { name: row.name, image: row.image, joinedAt: row.createdAt.toISOString(), reviewCount: row.reviewCount }
-    : null;
 }
