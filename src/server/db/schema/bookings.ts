@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CANCELLATION_POLICIES } from '#shared/cancellation';
+import { daterange } from './column-types';
+import { users } from './accounts';
+import { homes } from './homes';
+
+export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
+export const CANCELLED_BY = ['guest', 'host', 'admin'] as const;
+
+/**
+ * A booking copies the home's display fields so it stays readable after the
+ * home is deleted. `stay` is derived from the dates; the exclusion constraint
+ * over it (custom migration) makes overlapping held/confirmed stays impossible.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    homeId: uuid('home_id').references(() => homes.id, { onDelete: 'set null' }),
+    guestId: text('guest_id').references(() => users.id, { onDelete: 'set null' }),
+    guestEmail: text('guest_email').notNull(),
+    guestName: text('guest_name'),
+    hostEmail: text('host_email').notNull(),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    image: text('image').notNull(),
+    nightlyCents: integer('nightly_cents').notNull(),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    stay: daterange('stay')
+      .notNull()
+      .generatedAlwaysAs(sql`daterange(check_in, check_out, '[)')`),
+    nights: integer('nights').notNull(),
+    guests: integer('guests').notNull().default(1),
+    /** The total charged: nights x nightly + cleaning fee + service fee + tax, all fixed when the hold was placed. */
+    amountCents: integer('amount_cents').notNull(),
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The home's policy when the hold was placed; null: booked before policies (always refunded in full). */
+    cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES }),
+    /** Decided when the booking is cancelled (the policy, or in full); null: full amount (given-up paid holds). */
+    refundAmountCents: integer('refund_amount_cents'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('held'),
+    paymentProvider: text('payment_provider'),
+    paymentIntentId: text('payment_intent_id'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    /** When the provider said the hold's payment went through (the guest's card was charged) before the hold was confirmed. */
+    paymentReceivedAt: timestamp('payment_received_at', { withTimezone: true }),
+    /** Who cancelled it ('guest', 'host', 'admin'; null before migration 0010 or when not cancelled) and the host's reason. */
+    cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_guest_email_idx').on(sql`lower(${t.guestEmail})`, t.createdAt.desc()),
+    index('bookings_hold_expiry_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'held'`),
+    uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
+    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
+    check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
+    check('bookings_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'bookings_cancelled_by_valid',
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'host', 'admin')`,
+    ),
+    // A host's reservations list reads bookings by host email, newest stays first.
+    index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
+    check(
+      'bookings_breakdown_sum',
+      sql`${t.amountCents} = ${t.nights} * ${t.nightlyCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+    ),
+    check(
+      'bookings_refund_range',
+      sql`${t.refundAmountCents} is null or ${t.refundAmountCents} between 0 and ${t.amountCents}`,
+    ),
+    check(
+      'bookings_cancellation_policy_valid',
+      sql`${t.cancellationPolicy} is null or ${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`,
+    ),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+
+/**
+ * The `sandbox` payment provider's own records: StayHub runs the card
+ * provider's test mode itself. Only the card's brand and last four digits are
+ * kept, never the number or the CVC.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment_method'),
+    bookingId: text('booking_id').notNull(),
+    description: text('description').notNull().default(''),
+    receiptEmail: text('receipt_email'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    billingName: text('billing_name'),
+    billingEmail: text('billing_email'),
+    lastErrorCode: text('last_error_code'),
+    lastErrorMessage: text('last_error_message'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundIdempotencyKey: text('refund_idempotency_key'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A partial refund's amount (a cancellation policy); null with a refund id: the whole amount. */
+    refundAmountCents: integer('refund_amount_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_client_secret_unique').on(t.clientSecret),
+    uniqueIndex('payment_intents_idempotency_key_unique').on(t.idempotencyKey),
+    index('payment_intents_booking_id_idx').on(t.bookingId),
+    check(
+      'payment_intents_status_valid',
+      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+    ),
+    check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Provider webhook events already handled (Stripe retries deliveries): each id is processed once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  paymentIntentId: text('payment_intent_id'),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

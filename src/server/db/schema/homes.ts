@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CANCELLATION_POLICIES } from '#shared/cancellation';
+import { datemultirange } from './column-types';
+import { users } from './accounts';
+
+export const homes = pgTable(
+  'homes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Insertion order: "newest first" and the paging cursor follow it, without ties.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    hostId: text('host_id').references(() => users.id, { onDelete: 'set null' }),
+    hostEmail: text('host_email').notNull(),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    /** Charged once per stay on top of the nights; 0: none. */
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+    /** The host's choice (src/shared/cancellation.ts); homes from before policies are flexible (migration 0013, ADR 0019). */
+    cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES }).notNull().default('flexible'),
+    totalGuest: integer('total_guest').notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: integer('bathrooms').notNull(),
+    availableFrom: date('available_from', { mode: 'string' }).notNull(),
+    availableTo: date('available_to', { mode: 'string' }).notNull(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The nights of this home's confirmed bookings, kept by triggers on bookings
+     * (migration 0008) in the booking's own transaction. Searches filter on it
+     * while walking homes in order; live holds are checked apart (ADR 0011).
+     */
+    confirmedNights: datemultirange('confirmed_nights')
+      .notNull()
+      .default(sql`'{}'::datemultirange`),
+    /** Per-home stay rules (migration 0009): the shortest and longest stay one hold may take. */
+    minNights: integer('min_nights').notNull().default(1),
+    maxNights: integer('max_nights').notNull().default(30),
+    /** 'HH:MM', 24-hour, the home's local time; the defaults follow the terms (check-in after 12:00 PM). */
+    checkInTime: text('check_in_time').notNull().default('12:00'),
+    checkOutTime: text('check_out_time').notNull().default('11:00'),
+    houseRules: text('house_rules').notNull().default(''),
+    /**
+     * The published guest reviews of this home: how many and the sum of their overall ratings,
+     * kept by a trigger on reviews (migration 0012), so cards show the average without a join.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('homes_location_idx').on(t.location, t.seq.desc()),
+    uniqueIndex('homes_seq_unique').on(t.seq),
+    index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
+    check('homes_price_positive', sql`${t.priceCents} > 0`),
+    check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
+    check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check('homes_window_valid', sql`${t.availableFrom} < ${t.availableTo}`),
+    check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
+    check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
+    check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),
+    check(
+      'homes_times_valid',
+      sql`${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+  ],
+);
+
+/**
+ * The distinct home locations with how many homes each has, kept by triggers on
+ * homes (migration 0004). A place search matches its few rows by trigram first,
+ * then reads homes by exact location through homes_location_idx, instead of
+ * testing the similarity of every home.
+ */
+export const homeLocations = pgTable(
+  'home_locations',
+  {
+    location: text('location').primaryKey(),
+    homeCount: integer('home_count').notNull(),
+  },
+  (t) => [index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`)],
+);
+
+/**
+ * Homes that were deleted, and who owned them: a repeated delete by the owner
+ * or an admin answers `deletedCount: 0` instead of 404 (everyone else still
+ * gets 404, as for an id that never existed).
+ */
+export const deletedHomes = pgTable('deleted_homes', {
+  id: uuid('id').primaryKey(),
+  hostId: text('host_id'),
+  hostEmail: text('host_email').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
