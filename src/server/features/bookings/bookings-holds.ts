@@ -1,31 +1,28 @@
 /** POST /api/payment-intent: a 15-minute hold on the dates and the provider's intent for it. */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
-import { amountToCents, centsToAmount } from '#shared/money';
+import { centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
-import { addDays, calendarDate, dayNumber } from '#shared/stay';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
-import { DomainError, conflict, forbidden, invalid, limitReached, notFound } from '#server/domain-errors';
-import { PLACEHOLDER_IMAGE, findHome } from '../homes/homes-service';
+import { conflict, invalid, limitReached, notFound } from '#server/domain-errors';
+import { PLACEHOLDER_IMAGE } from '../homes/homes-service';
 import {
   HOLD_MS,
-  MAX_AMOUNT_CENTS,
   MAX_LIVE_HOLDS,
   allows,
   breakdownOf,
   findBooking,
   logOf,
   paymentUnavailable,
-  sameEmail,
   targetOf,
   type BookingDeps,
   type Caller,
 } from './bookings-model';
 import { blockOverlapping, lockHome } from '../calendar/availability';
-import { priceAt } from './bookings-pricing';
+import { checkHoldRequest } from './bookings-hold-request';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
 
@@ -43,68 +40,8 @@ export async function placeHold(
   caller: Caller,
   input: PaymentIntentRequest,
 ): Promise<PaymentIntentResponse> {
-  const { db, clock, payments } = deps;
-  const home = await findHome(db, input.homeId);
-  if (!home) throw notFound('No home with this id');
-  if ((home.hostId && home.hostId === caller.id) || sameEmail(home.hostEmail, caller.email)) {
-    throw forbidden('You cannot book your own home');
-  }
-
-  const [account] = await db
-    .select({ emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, caller.id))
-    .limit(1);
-  if (!account?.emailVerified) {
-    throw new DomainError(
-      'forbidden',
-      'email_not_verified',
-      'Please verify your email address before reserving: open the link in the verification mail we sent you (or ask for a new one).',
-    );
-  }
-
-  const now = clock.now();
-  // "Today" anywhere on earth: a check-in is refused only when it is already past in every time zone.
-  const earliest = addDays(calendarDate(now, 'UTC'), -1);
-  if ((dayNumber(input.checkIn) ?? 0) < (dayNumber(earliest) ?? 0)) {
-    throw invalid('Check-in cannot be in the past', 'dates_in_past');
-  }
-  const rules = {
-    from: home.availableFrom,
-    to: home.availableTo,
-    minNights: home.minNights,
-    maxNights: home.maxNights,
-  };
-  const problem = stayRuleProblem(rules, input.checkIn, input.checkOut);
-  if (problem) throw invalid(problem.message, problem.code);
-  if (input.guests > home.totalGuest) {
-    throw invalid(
-      `This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`,
-      'too_many_guests',
-    );
-  }
-  // Fees and tax as they are now; stored with the hold, so later changes never alter this booking.
-  const price = priceAt(deps, home, input.checkIn, input.checkOut);
-  if (price.totalCents > MAX_AMOUNT_CENTS) {
-    throw invalid(
-      `The total for these dates is above the $${centsToAmount(MAX_AMOUNT_CENTS).toFixed(2)} a card payment may be. Please choose fewer nights.`,
-      'amount_too_large',
-    );
-  }
-  if (input.price !== undefined) {
-    let shown: number | null;
-    try {
-      shown = amountToCents(input.price);
-    } catch {
-      shown = null;
-    }
-    if (shown !== price.totalCents) {
-      throw conflict(
-        `The price has changed: the total for these dates is now $${centsToAmount(price.totalCents).toFixed(2)}`,
-        'price_changed',
-      );
-    }
-  }
+  const { db, payments } = deps;
+  const { home, price, now } = await checkHoldRequest(deps, caller, input);
 
   // A reload of the checkout: the caller's own live hold for exactly this stay is answered again.
   const [own] = await db
