@@ -3,7 +3,7 @@
  * home's stay settings (shortest and longest stay, check-in and check-out times,
  * house rules shown in checkout's rules tab).
  */
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_STAY_NIGHTS } from '#shared/constants';
 import { HOUSE_RULES_MAX, type UpdateHomeInput } from '#shared/schemas/homes';
 import { countInput, required, TextAreaField, TextField } from '#client/components/ui/form-field';
@@ -12,6 +12,24 @@ export type StaySettingsInput = Pick<
   UpdateHomeInput,
   'from' | 'to' | 'minNights' | 'maxNights' | 'checkInTime' | 'checkOutTime' | 'houseRules'
 >;
+
+/** The availability window's two dates, as the add and the edit forms both ask for them. */
+export function WindowFields({
+  from,
+  to,
+  errors,
+}: {
+  from: UseFormRegisterReturn;
+  to: UseFormRegisterReturn;
+  errors: { from?: string | undefined; to?: string | undefined };
+}) {
+  return (
+    <>
+      <TextField label={required('Available from')} type="date" required error={errors.from} {...from} />
+      <TextField label={required('Available to')} type="date" required error={errors.to} {...to} />
+    </>
+  );
+}
 
 export function StaySettingsFields({
   register,
@@ -27,19 +45,10 @@ export function StaySettingsFields({
         The window cannot leave out a booked stay: the save is refused, naming the booking.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label={required('Available from')}
-          type="date"
-          required
-          error={errors.from?.message}
-          {...register('from')}
-        />
-        <TextField
-          label={required('Available to')}
-          type="date"
-          required
-          error={errors.to?.message}
-          {...register('to')}
+        <WindowFields
+          from={register('from')}
+          to={register('to')}
+          errors={{ from: errors.from?.message, to: errors.to?.message }}
         />
         <TextField
           label="Minimum nights"

@@ -14,10 +14,11 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { createHomeSchema } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
-import { FormAlert, primaryButtonClass, required, TextField } from '#client/components/ui/form-field';
+import { FormAlert, primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
+import { WindowFields } from '../components/stay-settings-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';
 import { createHome } from '../lib/hosting-api';
@@ -131,22 +132,11 @@ export function AddHomePage() {
           register={register}
           errors={errors}
           between={
-            <>
-              <TextField
-                label={required('Available from')}
-                type="date"
-                required
-                error={errors.from?.message}
-                {...register('from')}
-              />
-              <TextField
-                label={required('Available to')}
-                type="date"
-                required
-                error={errors.to?.message}
-                {...register('to')}
-              />
-            </>
+            <WindowFields
+              from={register('from')}
+              to={register('to')}
+              errors={{ from: errors.from?.message, to: errors.to?.message }}
+            />
           }
         />
         <PicturePicker
