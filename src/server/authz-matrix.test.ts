@@ -10,39 +10,17 @@
  * that proves the guard let them through without creating anything.
  */
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
 import { homeBlocks } from './db/schema';
 import { calendarCases } from './test/authz-calendar-cases';
+import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
 
 const t = useTestApp();
-
-const ACTORS: Actor[] = ['anonymous', 'guest', 'requested', 'host', 'otherHost', 'admin'];
-type Expect = Record<Actor, number>;
-type Request = InjectOptions & { method: NonNullable<InjectOptions['method']>; url: string };
-
-interface Case {
-  name: string;
-  /** Builds the request; called once per actor, so it may create a fresh target. */
-  request: () => Promise<Request> | Request;
-  expect: Expect;
-}
-
-const all = (status: number): Expect => ({
-  anonymous: status,
-  guest: status,
-  requested: status,
-  host: status,
-  otherHost: status,
-  admin: status,
-});
-const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
-const only = (allowed: Partial<Expect>, others = 403): Expect => ({ ...signedIn(others), ...allowed });
 
 let who: Record<Exclude<Actor, 'anonymous'>, SignedIn>;
 let homeId: string;

@@ -3,27 +3,9 @@
  * routes (issue 11), kept apart so the matrix file stays small; src/server/authz-matrix.test.ts
  * spreads them into its MATRIX.
  */
-import type { InjectOptions } from 'fastify';
 import { calendarImports } from '../db/schema';
+import { all, only, type Case } from './authz-cases';
 import type { Actor, SignedIn, TestApp } from './test-app';
-
-type Expect = Record<Actor, number>;
-type Request = InjectOptions & { method: NonNullable<InjectOptions['method']>; url: string };
-interface Case {
-  name: string;
-  request: () => Promise<Request> | Request;
-  expect: Expect;
-}
-
-const all = (status: number): Expect => ({
-  anonymous: status,
-  guest: status,
-  requested: status,
-  host: status,
-  otherHost: status,
-  admin: status,
-});
-const only = (allowed: Partial<Expect>, others = 403): Expect => ({ ...all(others), anonymous: 401, ...allowed });
 
 export interface MatrixContext {
   t: TestApp;
