@@ -96,7 +96,7 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
   }
 
   return (
-    <div ref={root} className="grid gap-6 lg:grid-cols-2">
+    <div ref={root} className={`grid gap-6 ${months > 1 ? 'lg:grid-cols-2' : ''}`}>
       {shown.map((m) => {
         const days = daysOfMonth(m);
         const lead = weekday(m);
