@@ -34,7 +34,8 @@ const BIG_PLACE = 'Lisbon, Portugal';
 /** Every BIG_EVERY-th home is in the big place: 10,000 of 1,000,000. */
 const BIG_EVERY = 100;
 const OTHER_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000) - Math.floor(HOMES / BIG_EVERY);
-const GENERATOR = 2;
+/** 3: homes carry published-review counts and sums (the rating sort, issue 13). */
+const GENERATOR = 3;
 
 const SYLLABLES = [...'bcdfgklmnprstvz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
 const COUNTRIES = [
@@ -164,7 +165,7 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     `${HOMES} homes`,
     `with p as (select $1::text[] as places)
      insert into homes (host_id, host_email, title, location, description, price_cents, total_guest, bedrooms,
-                        bathrooms, available_from, available_to, images)
+                        bathrooms, available_from, available_to, images, rating_count, rating_sum)
      select 'bench-host', 'bench-host@stayhub.test',
             (array['Sunny','Quiet','Cosy','Bright','Spacious','Charming','Modern','Historic','Airy','Leafy'])[1 + h1 % 10]
               || ' ' || (array['apartment','loft','townhouse','cottage','villa','studio','cabin','guesthouse'])[1 + h2 % 8]
@@ -174,12 +175,16 @@ async function load(client: pg.Client, places: string[], anchor: string, version
             (45 + h1 % 436) * 100, 1 + h2 % 12, 1 + h3 % 6, 1 + h1 % 4,
             $2::date - 30 + h3 % 30,
             $2::date + case when g % ${BIG_EVERY} = 0 then 200 else 60 end + h2 % 300,
-            array['/uploads/bench-' || g % 50 || '-1280.webp', '/uploads/bench-' || (g + 7) % 50 || '-1280.webp']
+            array['/uploads/bench-' || g % 50 || '-1280.webp', '/uploads/bench-' || (g + 7) % 50 || '-1280.webp'],
+            rc, rc * 3 + (h1 / 11) % (2 * rc + 1)
      from (
        select g,
               case when g % ${BIG_EVERY} = 0 then '${BIG_PLACE}' else places[1 + (g::bigint * 7919) % ${PLACES - 1}] end as loc,
               hashint4(g) & 2147483647 as h1, hashint4(g + 1000003) & 2147483647 as h2,
-              hashint4(g + 2000003) & 2147483647 as h3
+              hashint4(g + 2000003) & 2147483647 as h3,
+              -- Three homes in five have published reviews (1-40, averaging 3 to 5): the rating sort's data.
+              case when (hashint4(g + 3000017) & 2147483647) % 5 < 3
+                then 1 + (hashint4(g + 4000037) & 2147483647) % 40 else 0 end as rc
        from p, generate_series(1, ${HOMES}) as g
      ) s
      order by g`,

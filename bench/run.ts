@@ -21,219 +21,36 @@
  * BENCH_DATABASE_URL (PostgreSQL mode), BENCH_PG_POOL (its pool size, default 10),
  * BENCH_SEARCH_CACHE_TTL_MS (default 0: off), BENCH_BUILD=1 (rebuild the client
  * first), CHROMIUM_PATH.
+ *
+ * `npm run bench -- --lighthouse` then runs Lighthouse on the public pages (bench/lighthouse.ts,
+ * its own server with the demo data) and adds its section to latest.{md,json}.
  */
 // @ts-expect-error -- plain ESM script shared with `npm start`
 import { buildClientIfStale } from '../scripts/client-build.mjs';
-import { chromium } from 'playwright-core';
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import type { BenchReady } from './server';
+import { CONNECTIONS, DURATION, load, type RouteResult } from './measure';
+import { addDaysIso, cleanup, startServer, stopServer } from './server-process';
+import { kib, measureBrowserJs, measureStaticJs, type JsMeasure } from './initial-js';
+import { lighthouseMarkdown, previousLighthouseSection, runLighthouse, writeLighthouseResults } from './lighthouse';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const resultsDir = join(here, 'results');
 const clientDir = join(root, 'dist', 'client');
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_P99_TARGET_MS = 50;
 /** Uncached search throughput and one-home throughput, as shares of the hello-world ceiling. */
 const SEARCH_RATIO_TARGET = 0.05;
 const HOME_RATIO_TARGET = 0.2;
 const FULLY_BOOKED_ALONE_TARGET_MS = 15;
-const INITIAL_JS_TARGET_KIB = 150;
+/** Issue 13: what `/` loads before it is interactive. */
+const INITIAL_JS_TARGET_KIB = 100;
+/** Issue 13: the server render of /details/:id at 50 connections, embedded database. */
+const SSR_DETAILS_TARGET_RPS = 1000;
 
-interface RouteResult {
-  name: string;
-  path: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  /** Median of sequential requests, one at a time: the route's own cost without queueing. */
-  serialMs: number;
-  ratio: number;
-  /** 1-minute load average when the route's run started (2 cores: above 2 means other work queued beside the bench). */
-  load1: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
-
-interface JsMeasure {
-  measured: boolean;
-  reason?: string;
-  files?: { file: string; bytes: number; gzipBytes: number }[];
-  gzipBytes?: number;
-  gzipKiB?: number;
-}
-
-const tmp = mkdtempSync(join(tmpdir(), 'stayhub-bench-'));
-let child: ChildProcess | undefined;
-
-function addDaysIso(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function cleanup() {
-  if (child && child.exitCode === null) child.kill('SIGTERM');
-  rmSync(tmp, { recursive: true, force: true });
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    cleanup();
-    process.exit(130);
-  });
-}
-
-function startServer(): Promise<BenchReady> {
-  return new Promise((resolvePromise, reject) => {
-    child = fork(join(here, 'server.ts'), [], {
-      cwd: root,
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BENCH_DIR: tmp, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
-    child.on('message', (m: BenchReady | { type: 'error'; message: string }) => {
-      if (m.type === 'ready') resolvePromise(m);
-      else reject(new Error(m.message));
-    });
-  });
-}
-
-function stopServer(): Promise<void> {
-  return new Promise((resolvePromise) => {
-    if (!child || child.exitCode !== null) return resolvePromise();
-    const timer = setTimeout(() => {
-      child?.kill('SIGKILL');
-    }, 10_000);
-    child.removeAllListeners('exit');
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolvePromise();
-    });
-    child.send('stop');
-  });
-}
-
-async function serialMedian(url: string | (() => string), count = 30): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    const res = await fetch(typeof url === 'string' ? url : url());
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return Math.round(times[Math.floor(count / 2)]! * 100) / 100;
-}
-
-/** `vary` gives every request its own path (so none is answered from the search cache). */
-async function load(
-  base: string,
-  name: string,
-  path: string,
-  vary?: () => string,
-): Promise<Omit<RouteResult, 'ratio'>> {
-  const url = `${base}${path}`;
-  const load1 = Math.round(loadavg()[0]! * 100) / 100;
-  const serialMs = await serialMedian(vary ? () => `${base}${vary()}` : url);
-  const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary() }) }] : undefined;
-  // Warm-up (JIT, query plans, caches), not recorded.
-  await autocannon({
-    url,
-    requests,
-    connections: CONNECTIONS,
-    duration: Math.min(2, Math.max(1, DURATION / 5)),
-  } as autocannon.Options);
-  const r = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION } as autocannon.Options);
-  return {
-    name,
-    path,
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    serialMs,
-    load1,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
-
-function measureStaticJs(): JsMeasure {
-  const index = join(clientDir, 'index.html');
-  if (!existsSync(index)) return { measured: false, reason: 'no dist/client/index.html' };
-  const html = readFileSync(index, 'utf8');
-  const refs = new Set<string>();
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
-    if (/\btype="module"/.test(tag) && src) refs.add(src);
-  }
-  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (/\brel="modulepreload"/.test(tag) && href) refs.add(href);
-  }
-  if (!refs.size) return { measured: false, reason: 'no module script in dist/client/index.html' };
-  const files = [...refs].map((ref) => {
-    const data = readFileSync(join(clientDir, ref.replace(/^\//, '')));
-    return { file: ref, bytes: data.length, gzipBytes: gzipSync(data).length };
-  });
-  const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
-  return { measured: true, files, gzipBytes, gzipKiB: kib(gzipBytes) };
-}
-
-/** Every script Chromium fetches while loading `/` (entry, preloads and the lazy route chunk). */
-async function measureBrowserJs(base: string, served: boolean): Promise<JsMeasure> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!served) return { measured: false, reason: 'the built client is not served' };
-  if (!existsSync(executablePath)) return { measured: false, reason: `no Chromium at ${executablePath}` };
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, Promise<Buffer | null>>();
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script')
-        scripts.set(
-          new URL(res.url()).pathname,
-          res.body().catch(() => null),
-        );
-    });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    const files: NonNullable<JsMeasure['files']> = [];
-    for (const [file, body] of scripts) {
-      const data = await body;
-      if (data) files.push({ file, bytes: data.length, gzipBytes: gzipSync(data).length });
-    }
-    const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
-    return { measured: true, files, gzipBytes, gzipKiB: kib(gzipBytes) };
-  } catch (err) {
-    return { measured: false, reason: `browser load failed: ${err instanceof Error ? err.message : String(err)}` };
-  } finally {
-    await browser.close();
-  }
-}
-
-const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function main() {
@@ -266,6 +83,33 @@ async function main() {
     });
     return `/api/homes?${q}`;
   };
+  // Issue 13's narrowing: the same varied search with a price range and bedrooms, cheapest first.
+  const narrowed = () => {
+    const q = new URLSearchParams(varied().split('?')[1]);
+    const minPrice = 50 + Math.floor(Math.random() * 150);
+    q.set('minPrice', String(minPrice));
+    q.set('maxPrice', String(minPrice + 50 + Math.floor(Math.random() * 200)));
+    q.set('bedrooms', String(1 + Math.floor(Math.random() * 3)));
+    q.set('sort', 'price_asc');
+    return `/api/homes?${q}`;
+  };
+  const placePath = (sort: string) => `/api/homes?location=${encodeURIComponent(place)}&sort=${sort}`;
+  // PostgreSQL mode: each sort of the big place and of the list, and a price-filtered search (ADR 0020).
+  const sortRoutes = pgMode
+    ? [
+        { key: 'placePriceAsc', name: `place, price low to high (${place})`, path: placePath('price_asc') },
+        { key: 'placePriceDesc', name: `place, price high to low (${place})`, path: placePath('price_desc') },
+        { key: 'placeRating', name: `place, rating (${place})`, path: placePath('rating') },
+        { key: 'listPriceAsc', name: 'list, price low to high', path: '/api/homes?sort=price_asc' },
+        { key: 'listRating', name: 'list, rating', path: '/api/homes?sort=rating' },
+        {
+          key: 'narrowed',
+          name: 'search with a price range and bedrooms, cheapest first (varied)',
+          path: '/api/homes?location=<varied>&checkIn=<varied>&checkOut=<varied>&guests=<varied>&minPrice=<varied>&maxPrice=<varied>&bedrooms=<varied>&sort=price_asc',
+          vary: narrowed,
+        },
+      ]
+    : [];
   const fullyBooked = ready.fullyBooked
     ? `/api/homes?${new URLSearchParams({ location: place, ...ready.fullyBooked })}`
     : null;
@@ -277,9 +121,28 @@ async function main() {
       vary: varied,
     },
     { key: 'place', name: `place only (${place})`, path: `/api/homes?location=${encodeURIComponent(place)}` },
+    ...sortRoutes,
     ...(fullyBooked ? [{ key: 'fullyBooked', name: `${place}, fully booked dates`, path: fullyBooked }] : []),
     { key: 'home', name: 'one home', path: `/api/home/${ready.homeId}` },
     { key: 'list', name: 'list (newest first)', path: '/api/homes' },
+    // Narrowing a search (issue 13, ADR 0023): place suggestions as typed (2-4 first letters of a place;
+    // target 20 ms alone on 5,000 places) and the price slider's histogram with and without a place.
+    {
+      key: 'places',
+      name: 'place suggestions, a different prefix each time',
+      path: '/api/places?q=<varied>',
+      vary: () => `/api/places?q=${encodeURIComponent(pickPlace().slice(0, 2 + Math.floor(Math.random() * 3)))}`,
+    },
+    {
+      key: 'histogramPlace',
+      name: `price histogram (${place})`,
+      path: `/api/homes/price-histogram?location=${encodeURIComponent(place)}`,
+    },
+    { key: 'histogramAll', name: 'price histogram, no place', path: '/api/homes/price-histogram?guests=2' },
+    // The whole HTML page of one home, rendered by React on the server (ADR 0021); needs a client build.
+    ...(ready.clientServed
+      ? [{ key: 'ssrDetails', name: 'server-rendered page /details/:id', path: `/details/${ready.homeId}` }]
+      : []),
     { key: 'hello', name: 'hello (ceiling)', path: '/bench/hello' },
   ];
 
@@ -318,6 +181,8 @@ async function main() {
   const searchOk = search.p99 <= SEARCH_P99_TARGET_MS && search.ratio >= SEARCH_RATIO_TARGET && clean(search);
   const homeOk = home.ratio >= HOME_RATIO_TARGET && clean(home);
   const bookedOk = booked ? booked.serialMs <= FULLY_BOOKED_ALONE_TARGET_MS && clean(booked) : null;
+  const ssrDetails = byKey('ssrDetails');
+  const ssrOk = ssrDetails ? ssrDetails.reqPerSec >= SSR_DETAILS_TARGET_RPS && clean(ssrDetails) : null;
   // The target applies to what `/` really loads; the static count is the fallback.
   const js = browserJs.measured ? browserJs : staticJs;
   const jsOk = js.measured && (js.gzipKiB ?? Infinity) <= INITIAL_JS_TARGET_KIB;
@@ -365,6 +230,9 @@ async function main() {
     booked
       ? `Fully booked big place alone <= ${FULLY_BOOKED_ALONE_TARGET_MS} ms: ${pass(!!bookedOk)} (${booked.serialMs} ms, HTTP round trip included)`
       : `Fully booked big place: not measured (PostgreSQL data only: set BENCH_DATABASE_URL)`,
+    ssrDetails
+      ? `Server-rendered /details/:id >= ${SSR_DETAILS_TARGET_RPS} req/s (${ready.mode}): ${pass(!!ssrOk)} (${ssrDetails.reqPerSec} req/s = ${(ssrDetails.ratio * 100).toFixed(1)}% of the ceiling, p99 ${ssrDetails.p99} ms)`
+      : `Server-rendered /details/:id: not measured (no client build: run npm run build)`,
     `Initial JS of / <= ${INITIAL_JS_TARGET_KIB} KiB gzip: ${js.measured ? `${pass(jsOk)} (${js.gzipKiB} KiB)` : `FAIL (not measured: ${js.reason})`}`,
   ];
   console.log(`\n${lines.slice(2).join('\n')}`);
@@ -412,6 +280,9 @@ async function main() {
         pass: searchOk,
       },
       home: { ratioTarget: HOME_RATIO_TARGET, ratio: home.ratio, pass: homeOk },
+      ssrDetails: ssrDetails
+        ? { reqPerSecTarget: SSR_DETAILS_TARGET_RPS, reqPerSec: ssrDetails.reqPerSec, pass: ssrOk }
+        : null,
       fullyBooked: booked
         ? { aloneTargetMs: FULLY_BOOKED_ALONE_TARGET_MS, aloneMs: booked.serialMs, pass: bookedOk }
         : null,
@@ -425,10 +296,18 @@ async function main() {
     wallClockMs: Date.now() - started,
   };
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
+  // An earlier Lighthouse section stays until --lighthouse measures a new one.
+  const keptLighthouse = process.argv.includes('--lighthouse') ? '' : previousLighthouseSection();
+  writeFileSync(join(resultsDir, 'latest.md'), `${lines.join('\n')}\n${keptLighthouse}`);
   console.log(
     `\nwritten: bench/results/latest.json, bench/results/latest.md (${Math.round((Date.now() - started) / 1000)} s)`,
   );
+  if (process.argv.includes('--lighthouse')) {
+    console.log('\nLighthouse (public pages, its own server with the demo data):');
+    const lh = await runLighthouse();
+    writeLighthouseResults(lh);
+    console.log(`\n${lighthouseMarkdown(lh).join('\n')}\n\nadded to bench/results/latest.{md,json}`);
+  }
 }
 
 main()

@@ -49,17 +49,24 @@ $b_in to $b_out), 50,000 confirmed bookings. Written by \`bench/search-plans.sh\
 (PostgreSQL $(psql "$url" -Atc "show server_version"), shared_buffers $(psql "$url" -Atc "show shared_buffers"),
 2 shared cores: timings vary with the machine's load, the plan shapes and buffer counts do not).
 
-A place search is \`search_place_home_rows\` (migrations 0008 and 0014, ADR 0011), which answers the
-page's columns itself (until migration 0014 the page's ids were joined to \`homes\` again by primary
-key: 25 more index lookups per search). The app runs it as a prepared statement (\`homes_place_search\`,
-src/server/features/homes/homes-queries.ts), so the outer statement is parsed and planned once per
-connection too. Its inner statement is planned once per connection as a generic plan
-(\`plan_cache_mode = force_generic_plan\` on the function; \`\$n\` are its arguments): the two trigram
-index scans find the places, and per place an **Index Scan on homes_location_idx** walks the place in
-seq order and stops at the page size (\`Limit\`), filtering each row (window, guests,
-\`confirmed_nights\`, live holds through one hashed subplan on \`bookings_hold_expiry_idx\`).
-The fully booked case is the only one that walks a whole place (10,000 index entries, no per-home
-lookup). Lists without a place walk \`homes_seq_unique\` backwards; one home is one primary-key lookup.
+A place search is \`search_place_home_rows\` (migrations 0008, 0014 and 0015, ADRs 0011 and 0020), which
+answers the page's columns itself, in the asked sort. The app runs it as a prepared statement
+(\`homes_place_search\`, src/server/features/homes/homes-queries.ts), so the outer statement is parsed and
+planned once per connection too. Each of its statements (one per sort) is planned once per connection as a
+generic plan (\`plan_cache_mode = force_generic_plan\` on the function; \`\$n\` are its arguments): it runs
+first for the places that contain the term (one trigram ILIKE index scan; the close-spelling scan, \`<%\`,
+is gated by a **One-Time Filter** and never executed), and again for the close spellings only when the page
+is not full. Per place an **Index Scan** walks the sort's index in its order (\`homes_location_idx\` for
+newest, \`homes_location_price_idx\` forwards or backwards for the price sorts, \`homes_location_rating_idx\`
+backwards for rating) and stops at the page size (\`Limit\`), filtering each row (price, bedrooms, window,
+guests, \`confirmed_nights\`, live holds through one hashed subplan on \`bookings_hold_expiry_idx\`); with
+a price sort the price range is part of the index condition. The function runs with \`enable_sort = off\`
+(the generic plan cannot see the page size and once chose a bitmap scan of the whole place plus a sort)
+and \`jit = off\` (the disabled sort's cost would otherwise make every call JIT-compile, about 1 s), which
+is why the merge's Sort shows a cost of 10^10.
+The fully booked case is the only one that walks a whole place (10,000 index entries and the rows they point to, about 10,100 buffers; no per-home booking
+lookup). Lists without a place walk \`homes_seq_unique\` backwards (newest) or \`homes_price_idx\` /
+\`homes_rating_idx\` (the other sorts); one home is one primary-key lookup.
 Each shape shows the plan of its statement; a place search shows the inner
 (function) plan first, then the outer statement. The list statements are prepared with the usual
 page size written in (\`limit 25\`): with \`LIMIT \$n\` the generic plan of a dated list assumes a tenth of
@@ -69,14 +76,21 @@ PostgreSQL, before and after the request-path work of 2026-11-23, is under "Meas
 PostgreSQL" in \`docs/operations.md\`.
 
 MD
-fn() { echo "select f.out_id, f.out_title, f.out_rank from search_place_home_rows($1) as f order by f.out_rank, f.out_seq desc"; }
-run 'Place only: Lisbon (10,000 homes)' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, 25")"
-run 'Place, dates and guests: Lisbon' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', 3, null, now(), null, null, 25")"
-run "Fully booked: Lisbon, $b_in to $b_out (every Lisbon home is booked)" "$(fn "'Lisbon', 'lisbon', '$b_in', '$b_out', null, null, now(), null, null, 25")"
-run "Place, dates and guests: a place of about 200 homes ($small)" "$(fn "'$small', lower('$small'), '$(d 30)', '$(d 33)', 4, null, now(), null, null, 25")"
-run 'A typo matching by trigram ("Lisbn")' "$(fn "'Lisbn', 'lisbn', '$(d 20)', '$(d 23)', null, null, now(), null, null, 25")"
-run 'Next page of a place search (cursor: rank 0, seq 500000)' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', null, null, now(), 0, 500000, 25")"
+fn() { echo "select f.out_id, f.out_title, f.out_rank from search_place_home_rows($1) with ordinality as f order by f.ordinality"; }
+run 'Place only: Lisbon (10,000 homes)' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
+run 'Place, dates and guests: Lisbon' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', 3, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
+run "Fully booked: Lisbon, $b_in to $b_out (every Lisbon home is booked)" "$(fn "'Lisbon', 'lisbon', '$b_in', '$b_out', null, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
+run "Place, dates and guests: a place of about 200 homes ($small)" "$(fn "'$small', lower('$small'), '$(d 30)', '$(d 33)', 4, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
+run 'A typo matching by trigram ("Lisbn")' "$(fn "'Lisbn', 'lisbn', '$(d 20)', '$(d 23)', null, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
+run 'Next page of a place search (cursor: rank 0, seq 500000)' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', null, null, now(), null, null, null, 'newest', 0, null, null, 500000, 25")"
+run 'Place, price low to high: Lisbon' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, null, 'price_asc', null, null, null, null, 25")"
+run 'Place, price high to low, dates, guests, $100-$250 and 2+ bedrooms: Lisbon' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', 2, null, now(), 10000, 25000, 2, 'price_desc', null, null, null, null, 25")"
+run 'Place, rating (next page: cursor rank 0, rating 4.5, seq 500000): Lisbon' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, null, 'rating', 0, null, 4.5, 500000, 25")"
+run "Place, dates, guests, price and bedrooms, cheapest first: a place of about 200 homes ($small)" "$(fn "'$small', lower('$small'), '$(d 30)', '$(d 33)', 2, null, now(), 8000, 30000, 2, 'price_asc', null, null, null, null, 25")"
 run 'List, newest first' "select id, title from homes order by seq desc limit 25"
 run 'Dates and guests, no place' "select id, title from homes where available_from <= '$(d 20)' and available_to >= '$(d 23)' and total_guest >= 2 and not (confirmed_nights && daterange('$(d 20)', '$(d 23)')) and id not in (select home_id from bookings where status = 'held' and hold_expires_at > now() and stay && daterange('$(d 20)', '$(d 23)') and home_id is not null) order by seq desc limit 25"
+run 'List, price low to high (next page)' "select id, title from homes where (price_cents, seq) > (10000, 500000) order by price_cents, seq limit 25"
+run 'List, rating' "select id, title from homes order by rating_sort desc, seq desc limit 25"
+run 'Price range and bedrooms, no place, newest first' "select id, title from homes where price_cents >= 10000 and price_cents <= 20000 and bedrooms >= 3 order by seq desc limit 25"
 run 'One home' "select * from homes where id = '$home' limit 1"
 echo "written: $out"

@@ -14,6 +14,7 @@ import {
   bookViaApi,
   checkoutUrl,
   expect,
+  fillCard,
   tableDay,
   test,
   type ApiBooking,
@@ -48,12 +49,6 @@ async function holdViaApi(request: APIRequestContext, stay: Stay) {
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as { bookingId: string; paymentIntentId: string };
-}
-
-async function fillCard(page: Page, number = '4242 4242 4242 4242') {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel(/Expiry/).fill('12/34');
-  await page.getByLabel('CVC').fill('123');
 }
 
 const mailsTo = (to: string) => readMails(process.env.E2E_MAIL_DIR!, to);

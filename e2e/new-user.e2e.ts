@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../src/shared/texts';
 import { DEMO, loginAs } from './support/auth-fixtures';
-import { expect, test } from './support/fixtures';
+import { expect, hydrated, test } from './support/fixtures';
 
 const describe = test.describe;
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -40,6 +40,29 @@ describe('the search form while typing a date', () => {
     await expect(arrival).toHaveValue(new RegExp(`^${year}-12-10T`));
     await expect(departure).toHaveValue(`${year}-12-11`);
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  });
+
+  test('what is typed before the page has loaded its script is kept, taken over once it has', async ({ page }) => {
+    // Hold the scripts back: the server-rendered form is all there is while typing.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back too: the page is there once committed and parsed.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('search', { name: 'Search homes' })).toBeVisible();
+    const year = new Date().getUTCFullYear() + 1;
+    await page.getByLabel('Location').fill('Lisbon');
+    await page.getByLabel('Arrival').fill(`${year}-12-10T15:00`);
+    release();
+    await hydrated(page);
+    // Taken over as if typed after hydration: the departure moves after the new arrival.
+    await expect(page.getByLabel('Departure')).toHaveValue(`${year}-12-11`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/searchresult\?location=Lisbon&arrivalDate=/);
+    expect(new URL(page.url()).searchParams.get('departureDate')).toBe(`${year}-12-11`);
   });
 
   test('past dates are refused with the reason, and the server says it too', async ({ page }) => {

@@ -99,6 +99,27 @@ export async function bookViaApi(request: APIRequestContext, stay: Stay): Promis
   return intent.bookingId;
 }
 
+/** The checkout's three tabs, by their names. */
+export const CHECKOUT_TAB = {
+  rules: '1 Review house rules',
+  guests: '2 Who is coming?',
+  pay: '3 Confirm and pay',
+} as const;
+
+/** Fills the checkout's card form (expiry 12/34, CVC 123); 4242…: the sandbox accepts it. */
+export async function fillCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel(/Expiry/).fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** The row of a stay in a bookings table. */
+export const rowOf = (page: Page, stay: Stay) =>
+  page
+    .getByRole('row')
+    .filter({ hasText: stay.home.title })
+    .filter({ hasText: tableDay(stay.checkIn) });
+
 /** Presses Tab until `target` has the focus (keyboard-only journeys). */
 export async function tabTo(page: Page, target: Locator, { max = 80, shift = false } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {

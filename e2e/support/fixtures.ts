@@ -21,6 +21,18 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
     await use(baseURL());
   },
+  // A server-rendered page ignores clicks and typing until React has hydrated it; a person waits for
+  // that without noticing, a test does not. goto() waits for it unless asked to stop earlier.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const early = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+      if (javaScriptEnabled !== false && !early) await hydrated(page);
+      return response;
+    };
+    await use(page);
+  },
   pageProblems: [
     async ({ context, baseURL: appUrl }, use) => {
       const problems: string[] = [];
@@ -69,3 +81,13 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 }
 
 export { expect };
+
+/** React has hydrated the page: its event handlers are attached to the server's markup. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    // Client-rendered pages (no server state in the HTML) are interactive as soon as they show.
+    if (!document.getElementById('stayhub-state')) return true;
+    const main = document.getElementById('main');
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
+  });
+}

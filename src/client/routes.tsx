@@ -6,9 +6,10 @@
  * To add a feature: import its array and spread it into the matching list below.
  * Each feature has a reserved, commented line: uncomment the import and the spread.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './components/layout/root-layout';
 import { browseRoutes } from './features/browse/routes';
+import type { LoaderContext } from './features/browse/loaders';
 import { authRoutes } from './features/auth/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -17,15 +18,19 @@ import { dashboardRoutes } from './features/dashboard/routes';
  * Pages rendered inside the public layout (header + footer). Paths are relative
  * to `/` ('login', 'dashboard/my-booking') or absolute ('/login'); order does not
  * matter (React Router ranks matches), the catch-all `*` lives in browseRoutes.
+ * The same table serves the browser router and the server's static handler
+ * (src/client/entry-server.tsx); `ctx` gives the loaders their QueryClient and data source.
  */
-export const layoutRoutes: RouteObject[] = [
-  ...browseRoutes, //      /, /all-home, /details/:id, /searchresult, /terms, /coming-soon, *
-  ...authRoutes, //        /login, /register, /reset-password
-  ...checkoutRoutes, //    /chackout
-  ...dashboardRoutes, //   /dashboard/*
-];
+export function layoutRoutes(ctx: LoaderContext): RouteObject[] {
+  return [
+    ...browseRoutes(ctx), // /, /all-home, /details/:id, /searchresult, /terms, /coming-soon, *
+    ...authRoutes, //        /login, /register, /reset-password
+    ...checkoutRoutes, //    /chackout
+    ...dashboardRoutes, //   /dashboard/*
+  ];
+}
 
-export function buildRoutes(): RouteObject[] {
+export function buildRoutes(ctx: LoaderContext): RouteObject[] {
   return [
     {
       id: 'root',
@@ -33,11 +38,7 @@ export function buildRoutes(): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RootErrorBoundary />,
       HydrateFallback: RootHydrateFallback,
-      children: layoutRoutes,
+      children: layoutRoutes(ctx),
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
 }

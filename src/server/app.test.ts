@@ -31,7 +31,8 @@ describe('serving the built client', () => {
 
   it('answers client routes with the app shell, never cached, for GET and HEAD', async () => {
     for (const method of ['GET', 'HEAD'] as const) {
-      const res = await t.app.inject({ method, url: '/details/anything?x=1' });
+      // (The public pages are rendered on the server: features/ssr.)
+      const res = await t.app.inject({ method, url: '/dashboard/my-booking?x=1' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -77,7 +78,7 @@ describe('security headers', () => {
   };
 
   it('are sent with the app shell, client routes and assets', async () => {
-    for (const url of ['/', '/details/anything', '/assets/app-abc123.js']) {
+    for (const url of ['/dashboard', '/terms', '/assets/app-abc123.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expectSecurityHeaders(res.headers);
@@ -87,6 +88,28 @@ describe('security headers', () => {
   it('are sent with API answers, errors included', async () => {
     for (const url of ['/api/homes', '/api/auth-config', '/api/nothing-here', '/api/auth/get-session']) {
       expectSecurityHeaders((await t.app.inject({ method: 'GET', url })).headers);
+    }
+  });
+
+  it('are sent with an anonymous read of one home, with its request id, and with refusals by the edge hooks (dot-segments: sign-in-throttle.test.ts, over a raw socket)', async () => {
+    const home = await insertHome(t.db, {});
+    const ok = await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` });
+    expect(ok.statusCode).toBe(200);
+    expectSecurityHeaders(ok.headers);
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = [
+      await t.app.inject({ method: 'GET', url: '/api/homes?location=a%00b' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/homes',
+        headers: { origin: 'https://evil.example' },
+        payload: {},
+      }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 403]);
+    for (const res of refused) {
+      expectSecurityHeaders(res.headers);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 });

@@ -32,6 +32,7 @@ import { calendarSyncRoutes } from './features/calendar-sync/calendar-sync-route
 import { importNamesOf } from './features/calendar-sync/imports-service';
 import { calendarRoutes } from './features/calendar/calendar-routes';
 import { reviewsRoutes } from './features/reviews/reviews-routes';
+import { searchRoutes } from './features/search/search-routes';
 import { wishlistRoutes } from './features/wishlist/wishlist-routes';
 import { profileRoutes } from './features/users/profile-routes';
 import { receiptsRoutes } from './features/bookings/receipts-routes';
@@ -41,6 +42,8 @@ import { messagesRoutes } from './features/messages/messages-routes';
 import { liveStreams } from './features/messages/messages-stream';
 import { paymentsRoutes } from './features/payments/payments-routes';
 import { publicUploadsRoutes } from './features/uploads/public-uploads-routes';
+import { seoRoutes } from './features/seo/seo-routes';
+import { pageRenderer } from './features/ssr/ssr-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { refuseControlChars } from './http/control-chars';
@@ -138,16 +141,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // CSP, X-Frame-Options, nosniff, Referrer-Policy on every answer (app shell, assets, API).
   app.addHook('onSend', securityHeaders);
   // Every answer names its request id (the one in the logs), so a user's report can be found.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks every request passes are callback style, not async: an async hook costs a promise and a
+  // microtask per request (ADR 0024).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    return payload;
+    done(null, payload);
   });
   const metrics = deps.metrics;
   if (metrics) {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern (`/api/homes/:id`), never the raw URL: one series per route.
       const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'not_found' : 'unmatched');
       metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
     });
   }
   // `..`/`.` segments (also `%2e`, `\`) are refused before anything else, on every path (404s included), so the
@@ -242,13 +248,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', resolveIdentity(auth));
       // Any successful write may change what a search answers (homes, holds, cancellations). The cache is
       // cleared before the answer leaves, so the caller's next search (on any process) is fresh.
-      api.addHook('onSend', async (request, reply, payload) => {
-        if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
-          await ctx.searchCache.clear().catch((err: unknown) => {
+      api.addHook('onSend', (request, reply, payload, done) => {
+        if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+        ctx.searchCache.clear().then(
+          () => done(null, payload),
+          (err: unknown) => {
             request.log.warn({ err }, 'search cache: could not tell other processes about a write');
-          });
-        }
-        return payload;
+            done(null, payload);
+          },
+        );
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Liveness: the process is up and has finished start-up.
@@ -282,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authConfigRoutes(deps.config));
       await api.register(usersRoutes(ctx, auth));
       await api.register(homesRoutes(ctx));
+      await api.register(searchRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
       await api.register(calendarRoutes(ctx));
       await api.register(receiptsRoutes(ctx));
@@ -299,6 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Public pictures from storage (disk or bucket), cached for a year (ADR 0012).
   await app.register(publicUploadsRoutes(ctx));
+  // robots.txt, sitemaps and the site's share card (ADR 0022).
+  await app.register(seoRoutes(ctx));
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html'));
@@ -316,7 +327,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Public pages are rendered on the server with their data (ADR 0021); other pages get the shell.
+  const pages = clientDir && indexHtml ? await pageRenderer(ctx, clientDir) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed chunk after a deploy, /favicon.png) is a 404, never the app shell:
     // a script answered with HTML would fail obscurely instead of letting the router reload.
@@ -327,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !path.startsWith('/api/') &&
       path !== '/api' &&
       !path.startsWith('/uploads/');
+    if (wantsPage && pages?.handles(path)) return pages.send(request, reply);
     if (wantsPage && indexHtml) {
       // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);

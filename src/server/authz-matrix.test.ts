@@ -14,8 +14,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
-import { homeBlocks } from './db/schema';
 import { calendarCases } from './test/authz-calendar-cases';
+import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
@@ -40,37 +40,6 @@ async function freshBooking() {
     })
   ).id;
 }
-/** A confirmed stay of the guest at a fresh home of the host's that checked out before TEST_NOW: reviewable. */
-async function endedBooking() {
-  const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
-  return insertBooking(t.db, home, {
-    guestId: who.guest.user.id,
-    guestEmail: who.guest.user.email,
-    checkIn: '2026-11-15',
-    checkOut: '2026-11-18',
-    status: 'confirmed',
-  });
-}
-const guestReview = { overall: 5, cleanliness: 5, accuracy: 5, location: 5, value: 5, text: 'Lovely.' };
-const hostReview = { overall: 5, text: 'Great guest.' };
-/** A published guest review of a fresh ended stay (both sides wrote). */
-async function publishedReview() {
-  const booking = await endedBooking();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/bookings/${booking.id}/review`,
-    headers: who.guest.headers,
-    payload: guestReview,
-  });
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/bookings/${booking.id}/review`,
-    headers: who.host.headers,
-    payload: hostReview,
-  });
-  return (res.json() as { _id: string })._id;
-}
-
 async function document(ofUserId: string) {
   const key = `doc-${ownerTag(ofUserId)}-${randomBytes(16).toString('hex')}.webp`;
   await t.storage.put(key, Buffer.from('RIFF\0\0\0\0WEBPVP8 '), { contentType: 'image/webp', visibility: 'private' });
@@ -93,31 +62,6 @@ const homeEdit = {
   bathrooms: 1,
   description: 'Edited.',
 };
-
-let conversationId: string | null = null;
-/** An inquiry of the guest's to the host (made once, on first use). */
-async function conversation() {
-  if (!conversationId) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/home/${homeId}/inquiries`,
-      headers: who.guest.headers,
-      payload: { text: 'Is it quiet?' },
-    });
-    conversationId = (res.json() as { conversationId: string }).conversationId;
-  }
-  return conversationId;
-}
-async function freshConfirmedBooking() {
-  const home = await insertHome(t.db, { hostId: who.host.user.id, hostEmail: who.host.user.email });
-  const booking = await insertBooking(t.db, home, {
-    guestId: who.guest.user.id,
-    guestEmail: who.guest.user.email,
-    status: 'confirmed',
-    confirmedAt: new Date(),
-  });
-  return booking.id;
-}
 
 /** Keyed by "METHOD /url" exactly as Fastify registers it. */
 const MATRIX: Record<string, Case[]> = {
@@ -173,6 +117,16 @@ const MATRIX: Record<string, Case[]> = {
       name: "the host's homes (?email=)",
       request: () => ({ method: 'GET', url: `/api/homes?email=${encodeURIComponent(who.host.user.email)}` }),
       expect: only({ host: 200, admin: 200 }),
+    },
+  ],
+  'GET /api/places': [
+    { name: 'place suggestions', request: () => ({ method: 'GET', url: '/api/places?q=Lis' }), expect: all(200) },
+  ],
+  'GET /api/homes/price-histogram': [
+    {
+      name: 'price histogram',
+      request: () => ({ method: 'GET', url: '/api/homes/price-histogram?location=Lisbon' }),
+      expect: all(200),
     },
   ],
   'GET /api/home/:id': [
@@ -287,45 +241,6 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ admin: 200 }),
     },
   ],
-  'GET /api/home/:id/unavailable': [
-    {
-      name: 'taken dates of a home',
-      request: () => ({ method: 'GET', url: `/api/home/${homeId}/unavailable` }),
-      expect: all(200),
-    },
-  ],
-  'GET /api/home/:id/calendar': [
-    {
-      name: "the host's home calendar",
-      request: () => ({ method: 'GET', url: `/api/home/${homeId}/calendar?from=2026-12-01&to=2027-01-01` }),
-      expect: only({ host: 200, admin: 200 }),
-    },
-  ],
-  'POST /api/home/:id/blocks': [
-    {
-      name: "block nights of a fresh home of the host's",
-      request: async () => ({
-        method: 'POST',
-        url: `/api/home/${await freshHome()}/blocks`,
-        payload: { from: '2026-12-10', to: '2026-12-12', note: 'Repairs' },
-      }),
-      expect: only({ host: 201, admin: 201 }),
-    },
-  ],
-  'DELETE /api/home/:id/blocks/:blockId': [
-    {
-      name: "unblock a fresh block of the host's",
-      request: async () => {
-        const home = await freshHome();
-        const [block] = await t.db
-          .insert(homeBlocks)
-          .values({ homeId: home, stay: '[2026-12-10,2026-12-12)', source: 'host' })
-          .returning();
-        return { method: 'DELETE', url: `/api/home/${home}/blocks/${block!.id}` };
-      },
-      expect: only({ host: 200, admin: 200 }),
-    },
-  ],
   'GET /api/payments/config': [
     { name: 'card form', request: () => ({ method: 'GET', url: '/api/payments/config' }), expect: all(200) },
   ],
@@ -359,66 +274,6 @@ const MATRIX: Record<string, Case[]> = {
     { name: 'upload a picture', request: () => pictureUpload(''), expect: signedIn(200) },
     { name: 'upload a document', request: () => pictureUpload('?purpose=document'), expect: signedIn(200) },
   ],
-  'GET /api/conversations': [
-    {
-      name: "the caller's conversations",
-      request: () => ({ method: 'GET', url: '/api/conversations' }),
-      expect: signedIn(200),
-    },
-  ],
-  'GET /api/conversations/unread': [
-    {
-      name: 'unread total',
-      request: () => ({ method: 'GET', url: '/api/conversations/unread' }),
-      expect: signedIn(200),
-    },
-  ],
-  // The test app ends a stream after 100 ms, so inject answers.
-  'GET /api/conversations/stream': [
-    {
-      name: 'live events',
-      request: () => ({ method: 'GET', url: '/api/conversations/stream' }),
-      expect: signedIn(200),
-    },
-  ],
-  'GET /api/conversations/:id/messages': [
-    {
-      name: "the guest's inquiry to the host",
-      request: async () => ({ method: 'GET', url: `/api/conversations/${await conversation()}/messages` }),
-      // Admins read (recorded); anyone else gets 404, as for an unknown id.
-      expect: only({ guest: 200, host: 200, admin: 200 }, 404),
-    },
-  ],
-  'POST /api/conversations/:id/messages': [
-    {
-      name: "write in the guest's inquiry to the host",
-      request: async () => ({
-        method: 'POST',
-        url: `/api/conversations/${await conversation()}/messages`,
-        payload: { text: 'Hello' },
-      }),
-      // Admins read but never write.
-      expect: only({ guest: 201, host: 201, admin: 403 }, 404),
-    },
-  ],
-  'POST /api/home/:id/inquiries': [
-    {
-      name: "ask the host of the host's home",
-      request: () => ({ method: 'POST', url: `/api/home/${homeId}/inquiries`, payload: { text: 'A question' } }),
-      expect: { ...signedIn(201), host: 403 },
-    },
-  ],
-  'POST /api/bookings/:id/messages': [
-    {
-      name: "write about a fresh confirmed booking of the guest's",
-      request: async () => ({
-        method: 'POST',
-        url: `/api/bookings/${await freshConfirmedBooking()}/messages`,
-        payload: { text: 'About our stay' },
-      }),
-      expect: only({ guest: 201, host: 201, admin: 403 }, 404),
-    },
-  ],
   'GET /api/documents/:key': [
     {
       name: "the requested user's document",
@@ -426,92 +281,9 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ requested: 200, admin: 200 }),
     },
   ],
-  ...calendarCases({ t, who: () => who, freshHome, freshBooking: async () => freshBooking() }),
+  ...calendarCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
+  ...socialCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
 };
-
-// Reviews (ADR 0018): only a stay's guest and its home's host; everyone else is told nothing (404).
-MATRIX['POST /api/bookings/:id/review'] = [
-  {
-    name: "the guest's review of a fresh ended stay",
-    request: async () => ({
-      method: 'POST',
-      url: `/api/bookings/${(await endedBooking()).id}/review`,
-      payload: guestReview,
-    }),
-    expect: only({ guest: 201, host: 400 }, 404),
-  },
-  {
-    name: "the host's review of a fresh ended stay",
-    request: async () => ({
-      method: 'POST',
-      url: `/api/bookings/${(await endedBooking()).id}/review`,
-      payload: hostReview,
-    }),
-    expect: only({ guest: 400, host: 201 }, 404),
-  },
-];
-MATRIX['GET /api/bookings/:id/review'] = [
-  {
-    name: "a stay's reviews",
-    request: async () => ({ method: 'GET', url: `/api/bookings/${(await endedBooking()).id}/review` }),
-    expect: only({ guest: 200, host: 200 }, 404),
-  },
-];
-MATRIX['GET /api/reviews/stays'] = [
-  { name: 'stays to review', request: () => ({ method: 'GET', url: '/api/reviews/stays' }), expect: signedIn(200) },
-];
-MATRIX['GET /api/home/:id/reviews'] = [
-  {
-    name: "a home's reviews",
-    request: () => ({ method: 'GET', url: `/api/home/${homeId}/reviews` }),
-    expect: all(200),
-  },
-];
-MATRIX['POST /api/reviews/:id/reply'] = [
-  {
-    name: "reply to a fresh published review of the host's home",
-    request: async () => ({
-      method: 'POST',
-      url: `/api/reviews/${await publishedReview()}/reply`,
-      payload: { text: 'Thanks!' },
-    }),
-    expect: only({ host: 201 }),
-  },
-];
-MATRIX['GET /api/guests/:id'] = [
-  {
-    name: 'the guest profile (the host has an upcoming stay of this guest)',
-    request: async () => {
-      await freshBooking();
-      return { method: 'GET', url: `/api/guests/${who.guest.user.id}` };
-    },
-    expect: only({ guest: 200, host: 200, admin: 200 }),
-  },
-];
-// Wishlist and profile: each signed-in user's own.
-MATRIX['GET /api/wishlist'] = [
-  { name: 'own wishlist', request: () => ({ method: 'GET', url: '/api/wishlist' }), expect: signedIn(200) },
-];
-MATRIX['PUT /api/wishlist/:homeId'] = [
-  { name: 'save a home', request: () => ({ method: 'PUT', url: `/api/wishlist/${homeId}` }), expect: signedIn(204) },
-];
-MATRIX['DELETE /api/wishlist/:homeId'] = [
-  {
-    name: 'remove a home',
-    request: () => ({ method: 'DELETE', url: `/api/wishlist/${homeId}` }),
-    expect: signedIn(204),
-  },
-];
-MATRIX['GET /api/profile'] = [
-  { name: 'own profile', request: () => ({ method: 'GET', url: '/api/profile' }), expect: signedIn(200) },
-];
-MATRIX['PUT /api/profile'] = [
-  {
-    name: 'own name and photo',
-    request: () => ({ method: 'PUT', url: '/api/profile', payload: { name: 'Renamed', image: null } }),
-    expect: signedIn(200),
-  },
-];
 
 const EXCLUDED = (method: string, url: string) =>
   method === 'HEAD' || url.startsWith('/api/auth/') || url === '/api/docs' || !url.startsWith('/api/');

@@ -57,10 +57,20 @@ export function createMetrics(
       },
     });
   }
+  // One histogram child per (method, route pattern, status), looked up by a string key: prom-client
+  // would otherwise sort and join the label set on every request (ADR 0024). Routes are patterns, so
+  // the set is small and bounded.
+  const series = new Map<string, { observe(value: number): void }>();
   return {
     registry,
     observeRequest({ method, route, status }, seconds) {
-      requests.observe({ method, route, status_code: String(status) }, seconds);
+      const key = `${method} ${status} ${route}`;
+      let child = series.get(key);
+      if (!child) {
+        child = requests.labels({ method, route, status_code: String(status) });
+        series.set(key, child);
+      }
+      child.observe(seconds);
     },
     sweeperRun(sweeper, outcome) {
       sweeps.inc({ sweeper, outcome });

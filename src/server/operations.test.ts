@@ -126,10 +126,11 @@ describe('metrics', () => {
     const home = await insertHome(t.db, {});
     await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` });
     await t.app.inject({ method: 'GET', url: '/api/home/00000000-0000-4000-8000-000000000000' });
+    await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` });
     await t.app.inject({ method: 'GET', url: '/api/definitely-missing' });
     const text = await metrics.registry.metrics();
     expect(text).toMatch(
-      /stayhub_http_request_duration_seconds_count\{method="GET",route="\/api\/home\/:id",status_code="200"\} 1/,
+      /stayhub_http_request_duration_seconds_count\{method="GET",route="\/api\/home\/:id",status_code="200"\} 2/,
     );
     expect(text).toMatch(
       /stayhub_http_request_duration_seconds_count\{method="GET",route="\/api\/home\/:id",status_code="404"\} 1/,

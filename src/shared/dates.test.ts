@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayRange } from './dates';
+import { clockTime, formatDay, formatDayRange } from './dates';
 
 describe('formatDay', () => {
   it('shows a calendar date as "Dec 3, 2026"', () => {
@@ -24,5 +24,16 @@ describe('formatDay', () => {
 describe('formatDayRange', () => {
   it('reads a window as two days, never ISO', () => {
     expect(formatDayRange('2026-12-03', '2027-02-01')).toBe('Dec 3, 2026 to Feb 1, 2027');
+  });
+});
+
+describe('clockTime', () => {
+  it.each([
+    ['00:05', '12:05 AM'],
+    ['12:00', '12:00 PM'],
+    ['15:30', '3:30 PM'],
+    ['23:59', '11:59 PM'],
+  ])('%s reads %s', (hhmm, text) => {
+    expect(clockTime(hhmm)).toBe(text);
   });
 });

@@ -28,6 +28,12 @@ export function formatDay(isoDate: string, { weekday = false }: { weekday?: bool
   return (weekday ? weekdayFormatter : dayFormatter).format(new Date(n * DAY_MS));
 }
 
+/** '15:30' -> '3:30 PM', as the terms write times (check-in after 12:00 PM). */
+export function clockTime(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 /** A stay or a home's window: `2026-12-03`, `2027-02-01` -> `Dec 3, 2026 to Feb 1, 2027`. */
 export function formatDayRange(from: string, to: string): string {
   return `${formatDay(from)} to ${formatDay(to)}`;

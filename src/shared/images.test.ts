@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardImage } from './images';
+import { cardImage, shareImage, SITE_SHARE_IMAGE } from './images';
 
 describe('cardImage', () => {
   it('maps a 1280 px demo image to its 640 px sibling', () => {
@@ -21,5 +21,21 @@ describe('cardImage', () => {
     expect(cardImage('/uploads/abc-640.webp')).toBe('/uploads/abc-640.webp');
     expect(cardImage('/uploads/abc-1280.png')).toBe('/uploads/abc-1280.png');
     expect(cardImage('')).toBe('');
+  });
+});
+
+describe('shareImage', () => {
+  it('maps a stored 1280 px picture to its 1200×630 JPEG sibling', () => {
+    expect(shareImage('/uploads/abc-1280.webp')).toBe('/uploads/abc-1200x630.jpg');
+    expect(shareImage('/uploads/demo-1-1-0123456789ab-1280.webp?v=2')).toBe(
+      '/uploads/demo-1-1-0123456789ab-1200x630.jpg',
+    );
+  });
+
+  it("gives the site's share card for a picture without one", () => {
+    expect(shareImage('/placeholder-home.svg')).toBe(SITE_SHARE_IMAGE);
+    expect(shareImage('https://example.com/x-1280.webp')).toBe(SITE_SHARE_IMAGE);
+    expect(shareImage('/uploads/abc-640.webp')).toBe(SITE_SHARE_IMAGE);
+    expect(shareImage('')).toBe(SITE_SHARE_IMAGE);
   });
 });

@@ -35,11 +35,18 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /** The calendar date of an instant in the given IANA time zone (default: the runtime's). */
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than formatting (server renders). */
+const calendarFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function calendarDate(instant: Date, timeZone?: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  const key = timeZone ?? '';
+  let formatter = calendarFormatters.get(key);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendarFormatters.set(key, formatter);
+  }
+  return formatter.format(instant);
 }
 
 export class InvalidStayError extends Error {

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorResponse } from '#shared/schemas/common';
-import type { Home } from '#shared/schemas/homes';
+import type { Home, HomesSort } from '#shared/schemas/homes';
 
 /** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
 export class ApiError extends Error {
@@ -117,6 +117,12 @@ export interface HomesFilter {
   checkIn?: string;
   checkOut?: string;
   guests?: number;
+  /** Whole dollars, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** At least this many. */
+  bedrooms?: number;
+  sort?: HomesSort;
 }
 
 export interface HomesPage {
@@ -134,6 +140,10 @@ export function homesUrl(filter: HomesFilter = {}): string {
     params.set('checkOut', filter.checkOut);
   }
   if (filter.guests !== undefined) params.set('guests', String(filter.guests));
+  if (filter.minPrice !== undefined) params.set('minPrice', String(filter.minPrice));
+  if (filter.maxPrice !== undefined) params.set('maxPrice', String(filter.maxPrice));
+  if (filter.bedrooms !== undefined) params.set('bedrooms', String(filter.bedrooms));
+  if (filter.sort !== undefined) params.set('sort', filter.sort);
   const query = params.toString();
   return query ? `/api/homes?${query}` : '/api/homes';
 }

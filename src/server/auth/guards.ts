@@ -21,7 +21,7 @@
  * Role values: null (a guest), 'requested', 'host', 'admin'. An admin is not a
  * host: list every role a route allows (`requireRole(request, 'host', 'admin')`).
  */
-import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { ROLES, type Role } from '#shared/schemas/users';
 import { forbidden, unauthenticated } from '#server/domain-errors';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
@@ -102,13 +102,23 @@ export function requestHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** onRequest hook that fills `request.identity` (skips Better Auth's own endpoints). */
-export function resolveIdentity(auth: Auth): onRequestAsyncHookHandler {
-  return async (request, reply) => {
+/**
+ * onRequest hook that fills `request.identity` (skips Better Auth's own endpoints). An anonymous
+ * request (no cookie, no Authorization) is answered at once, callback style: most public reads
+ * are anonymous, and an async hook costs a promise and a microtask each (ADR 0024).
+ */
+export function resolveIdentity(auth: Auth): onRequestHookHandler {
+  const lookup = sessionLookup(auth);
+  return (request, reply, done) => {
     request.identity = null;
-    if (request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
     const { cookie, authorization } = request.headers;
-    if (!cookie && !authorization) return;
+    if ((!cookie && !authorization) || request.url.startsWith(`${AUTH_BASE_PATH}/`)) return done();
+    lookup(request, reply).then(() => done(), done);
+  };
+}
+
+function sessionLookup(auth: Auth) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     let result;
     try {
       result = await auth.api.getSession({ headers: requestHeaders(request), returnHeaders: true });

@@ -65,6 +65,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openPostgres(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE
+  // after close()) is an 'error' on the pool, which pg has already dropped: the next query opens a
+  // new one. Without a listener Node throws it and the process dies.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // A lock is held on a connection of its own (never one of the pool's, which `fn` needs), and
   // ends with that connection: a process that dies mid-job frees its lock.

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 
 /**
  * Control characters are refused at the edge, on every route (Better Auth's included):
@@ -61,18 +61,20 @@ function bodyValue(request: FastifyRequest): unknown {
   return body;
 }
 
-/** preValidation hook: 400 when the decoded query, path parameters or body hold a control character. */
-export async function refuseControlChars(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * preValidation hook: 400 when the decoded query, path parameters or body hold a control character.
+ * Callback style: it runs on every request (ADR 0024).
+ */
+export const refuseControlChars: preValidationHookHandler = (request, reply, done) => {
   const found =
     findControlChar(request.query, ANY_C0, 'query') ??
     findControlChar(request.params, ANY_C0, 'params') ??
     findControlChar(bodyValue(request), C0_EXCEPT_WHITESPACE, 'body');
-  if (found) {
-    return reply.status(400).send({
-      error: {
-        code: 'invalid_characters',
-        message: `${found}: control characters (such as NUL) are not allowed`,
-      },
-    });
-  }
-}
+  if (!found) return done();
+  void reply.status(400).send({
+    error: {
+      code: 'invalid_characters',
+      message: `${found}: control characters (such as NUL) are not allowed`,
+    },
+  });
+};

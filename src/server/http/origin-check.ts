@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from './errors';
 import { pathnameOf } from './paths';
 
@@ -16,14 +16,16 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function originCheck(
   allowedOrigins: string[],
   exempt: (path: string) => boolean = () => false,
-): onRequestAsyncHookHandler {
+): onRequestHookHandler {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
-  return async (request) => {
-    if (!STATE_CHANGING.has(request.method) || exempt(pathnameOf(request.url))) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw forbidden('Requests from other sites are not allowed');
+  const refused = (request: FastifyRequest) => {
+    if (!STATE_CHANGING.has(request.method) || exempt(pathnameOf(request.url))) return false;
+    if (request.headers['sec-fetch-site'] === 'cross-site') return true;
     const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (!allowed.has(origin)) throw forbidden('Requests from other sites are not allowed');
+    return origin !== undefined && !allowed.has(origin);
+  };
+  // Callback style: every request passes here, reads first (ADR 0024).
+  return (request, _reply, done) => {
+    done(refused(request) ? forbidden('Requests from other sites are not allowed') : undefined);
   };
 }

@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { badRequest } from './errors';
 
 /**
@@ -22,7 +22,8 @@ export function hasDotSegments(url: string): boolean {
 /**
  * onRequest hook: refuses (400) a URL whose path has dot-segments, so every
  * later check sees the same path the handler (and Better Auth) will route by.
+ * Callback style: it runs on every request (ADR 0024).
  */
-export const refuseDotSegments: onRequestAsyncHookHandler = async (request) => {
-  if (hasDotSegments(request.url)) throw badRequest('The request path must not contain "." or ".." segments');
+export const refuseDotSegments: onRequestHookHandler = (request, _reply, done) => {
+  done(hasDotSegments(request.url) ? badRequest('The request path must not contain "." or ".." segments') : undefined);
 };

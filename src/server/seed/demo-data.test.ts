@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type Database } from '../db/client';
 import { accounts, homes, users } from '../db/schema';
 import { fixedClock } from '../providers/clock/clock';
+import { shareImage } from '#shared/images';
 import { diskStorage } from '../providers/storage/disk-storage';
 import { createTestDatabase } from '../test/test-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
@@ -99,6 +100,9 @@ describe('seedDemoData', () => {
           expect(meta.format).toBe('webp');
           expect([meta.width, meta.height]).toEqual([size.width, size.height]);
         }
+        // The share preview (og:image, ADR 0022) beside them.
+        const share = await sharp(fileOf(shareImage(url))).metadata();
+        expect([share.format, share.width, share.height]).toEqual(['jpeg', 1200, 630]);
       }
     }
     // Covers differ from home to home.

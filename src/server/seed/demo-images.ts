@@ -5,6 +5,7 @@
  *
  *   <key>-<hash>-1280.webp  1280x853  detail page
  *   <key>-<hash>-640.webp    640x427  cards
+ *   <key>-<hash>-1200x630.jpg          share previews (og:image, ADR 0022)
  *
  * `<hash>` is taken from the rendered bytes: pictures are served with a one-year
  * immutable cache, so a scene drawn differently by a later version (a database
@@ -16,6 +17,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { StorageProvider } from '../providers/storage/storage';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '#shared/images';
+import { shareKeyOf } from '../features/uploads/share-image';
 
 export const DEMO_IMAGE_SIZES = {
   detail: { width: 1280, height: 853, suffix: '-1280.webp' },
@@ -670,35 +673,40 @@ export function sceneSvg(scene: Scene): string {
 
 // ---------------------------------------------------------------- rendering
 
-/** Renders one SVG to both WebP sizes. */
-export async function renderWebp(svg: string): Promise<{ detail: Buffer; card: Buffer }> {
+/** Renders one SVG to both WebP sizes and the share crop (from the same raster: no second decode). */
+export async function renderWebp(svg: string): Promise<{ detail: Buffer; card: Buffer; share: Buffer }> {
   const raster = await sharp(Buffer.from(svg))
     .resize(DEMO_IMAGE_SIZES.detail.width, DEMO_IMAGE_SIZES.detail.height, { fit: 'cover' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const input = { raw: { width: raster.info.width, height: raster.info.height, channels: raster.info.channels } };
-  const [detail, card] = await Promise.all([
+  const [detail, card, share] = await Promise.all([
     sharp(raster.data, input).webp({ quality: 78, effort: 2 }).toBuffer(),
     sharp(raster.data, input)
       .resize(DEMO_IMAGE_SIZES.card.width, DEMO_IMAGE_SIZES.card.height, { fit: 'cover' })
       .webp({ quality: 78, effort: 2 })
       .toBuffer(),
+    sharp(raster.data, input)
+      .resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover' })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
   ]);
-  return { detail, card };
+  return { detail, card, share };
 }
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Draws, renders and stores one scene under `<key>-<hash>-1280.webp` and `…-640.webp`; returns the 1280 URL. */
+/** Draws, renders and stores one scene under `<key>-<hash>-1280.webp`, `…-640.webp` and `…-1200x630.jpg`; returns the 1280 URL. */
 export async function storeDemoImage(storage: StorageProvider, key: string, scene: Scene): Promise<string> {
   if (!KEY.test(key)) throw new Error(`Demo image keys are lowercase letters, digits and dashes: ${key}`);
-  const { detail, card } = await renderWebp(sceneSvg(scene));
+  const { detail, card, share } = await renderWebp(sceneSvg(scene));
   const hash = createHash('sha256').update(detail).update(card).digest('hex').slice(0, 12);
   const name = `${key}-${hash}`;
   const detailKey = `${name}${DEMO_IMAGE_SIZES.detail.suffix}`;
   await Promise.all([
     storage.put(detailKey, detail, { contentType: 'image/webp', visibility: 'public' }),
     storage.put(`${name}${DEMO_IMAGE_SIZES.card.suffix}`, card, { contentType: 'image/webp', visibility: 'public' }),
+    storage.put(shareKeyOf(detailKey)!, share, { contentType: 'image/jpeg', visibility: 'public' }),
   ]);
   return storage.publicUrl(detailKey);
 }

@@ -1,15 +1,17 @@
 /**
- * The authorisation matrix's cases for the host's reservations and the iCal calendar sync
- * routes (issue 11), kept apart so the matrix file stays small; src/server/authz-matrix.test.ts
- * spreads them into its MATRIX.
+ * The authorisation matrix's cases for a home's calendar and blocks, the host's reservations and
+ * the iCal calendar sync routes (issue 11), kept apart so the matrix file stays small;
+ * src/server/authz-matrix.test.ts spreads them into its MATRIX.
  */
-import { calendarImports } from '../db/schema';
+import { calendarImports, homeBlocks } from '../db/schema';
 import { all, only, type Case } from './authz-cases';
 import type { Actor, SignedIn, TestApp } from './test-app';
 
 export interface MatrixContext {
   t: TestApp;
   who: () => Record<Exclude<Actor, 'anonymous'>, SignedIn>;
+  /** The home of `host`'s the matrix made first. */
+  homeId: () => string;
   /** A new home of `host`'s. */
   freshHome: () => Promise<string>;
   /** A new confirmed booking by `guest` at a new home of `host`'s. */
@@ -19,7 +21,7 @@ export interface MatrixContext {
 /** Loopback: refused at once by the default fetch policy, so a sync answers without waiting on a network. */
 const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed.ics';
 
-export function calendarCases({ t, who, freshHome, freshBooking }: MatrixContext): Record<string, Case[]> {
+export function calendarCases({ t, who, homeId, freshHome, freshBooking }: MatrixContext): Record<string, Case[]> {
   const freshImport = async () => {
     const homeId = await freshHome();
     const [row] = await t.db
@@ -123,6 +125,45 @@ export function calendarCases({ t, who, freshHome, freshBooking }: MatrixContext
         request: async () => {
           const { homeId, importId } = await freshImport();
           return { method: 'POST', url: `/api/home/${homeId}/calendar-imports/${importId}/sync` };
+        },
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'GET /api/home/:id/unavailable': [
+      {
+        name: 'taken dates of a home',
+        request: () => ({ method: 'GET', url: `/api/home/${homeId()}/unavailable` }),
+        expect: all(200),
+      },
+    ],
+    'GET /api/home/:id/calendar': [
+      {
+        name: "the host's home calendar",
+        request: () => ({ method: 'GET', url: `/api/home/${homeId()}/calendar?from=2026-12-01&to=2027-01-01` }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'POST /api/home/:id/blocks': [
+      {
+        name: "block nights of a fresh home of the host's",
+        request: async () => ({
+          method: 'POST',
+          url: `/api/home/${await freshHome()}/blocks`,
+          payload: { from: '2026-12-10', to: '2026-12-12', note: 'Repairs' },
+        }),
+        expect: only({ host: 201, admin: 201 }),
+      },
+    ],
+    'DELETE /api/home/:id/blocks/:blockId': [
+      {
+        name: "unblock a fresh block of the host's",
+        request: async () => {
+          const home = await freshHome();
+          const [block] = await t.db
+            .insert(homeBlocks)
+            .values({ homeId: home, stay: '[2026-12-10,2026-12-12)', source: 'host' })
+            .returning();
+          return { method: 'DELETE', url: `/api/home/${home}/blocks/${block!.id}` };
         },
         expect: only({ host: 200, admin: 200 }),
       },

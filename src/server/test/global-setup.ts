@@ -26,7 +26,8 @@ export function withDatabase(url: string, name: string): string {
  * copy of it (PGlite: a dumped data dir; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 export default async function setup(project: TestProject) {
-  const mode = process.env.TEST_DB_MODE === 'postgres' ? 'postgres' : 'pglite';
+  // The project's own env decides (vitest.config.ts), so `--project api-postgres` alone runs on PostgreSQL.
+  const mode = (project.config.env?.TEST_DB_MODE ?? process.env.TEST_DB_MODE) === 'postgres' ? 'postgres' : 'pglite';
   project.provide('dbMode', mode);
 
   if (mode === 'pglite') {

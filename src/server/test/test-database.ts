@@ -19,6 +19,16 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
+        // A connection that is still closing (a listener, a pool client ending) would be terminated by the
+        // forced drop and report 57P01 as an unhandled error: wait for the database to be left first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await admin.query(`drop database if exists "${name}" with (force)`);
         await admin.end();
       },

@@ -49,7 +49,20 @@ export type Home = z.infer<typeof homeSchema>;
 
 export const homeListSchema = z.array(homeSchema);
 
-export const homesQuerySchema = z
+export const HOME_TEXT_MAX = 120;
+export const HOME_DESCRIPTION_MAX = 5000;
+export const HOME_GUESTS_MAX = 50;
+export const HOME_ROOMS_MAX = 50;
+export const HOME_IMAGES_MAX = 10;
+/** Highest nightly price; keeps the stored cents well inside a 32-bit integer. */
+export const HOME_PRICE_MAX = 1_000_000;
+
+/** The orders a homes list can be asked in; `newest` is the default. */
+export const HOMES_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type HomesSort = (typeof HOMES_SORTS)[number];
+
+/** The fields of a homes search, before the checks across fields (other queries pick from it). */
+export const homesQueryFields = z
   .object({
     limit: z.coerce.number().int().min(1).max(HOMES_PAGE_MAX).default(HOMES_PAGE_DEFAULT),
     cursor: z.string().max(200).optional(),
@@ -64,36 +77,57 @@ export const homesQuerySchema = z
       .refine(isIsoDate, { message: 'Departure (checkOut) is not a calendar date: use YYYY-MM-DD' })
       .meta({ format: 'date', example: '2026-12-04' })
       .optional(),
-    guests: z.coerce.number().int().min(1).max(50).optional(),
+    guests: z.coerce.number().int().min(1).max(HOME_GUESTS_MAX).optional(),
+    minPrice: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(HOME_PRICE_MAX)
+      .optional()
+      .describe('Lowest nightly price, in whole dollars (inclusive)'),
+    maxPrice: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(HOME_PRICE_MAX)
+      .optional()
+      .describe('Highest nightly price, in whole dollars (inclusive)'),
+    bedrooms: z.coerce.number().int().min(1).max(HOME_ROOMS_MAX).optional().describe('At least this many bedrooms'),
+    sort: z
+      .enum(HOMES_SORTS)
+      .optional()
+      .describe('newest (default; in a place search the best-matching place first), price_asc, price_desc, rating'),
     email: emailSchema.optional().describe("A host's homes only: that host or an admin, signed in"),
   })
-  .strict()
-  .superRefine((q, ctx) => {
-    if ((q.checkIn === undefined) !== (q.checkOut === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['checkOut'],
-        message: 'Give both arrival (checkIn) and departure (checkOut), or neither',
-      });
-    } else if (q.checkIn && q.checkOut && (dayNumber(q.checkIn) ?? 0) >= (dayNumber(q.checkOut) ?? 0)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['checkOut'],
-        message: 'Departure (checkOut) must be after arrival (checkIn)',
-      });
-    }
-  });
+  .strict();
+
+/** Checks across fields: both dates or neither, in order; a price range that is not upside down. */
+export function checkSearchRanges(
+  q: { checkIn?: string; checkOut?: string; minPrice?: number; maxPrice?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+    ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must not be below minPrice' });
+  }
+  if ((q.checkIn === undefined) !== (q.checkOut === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['checkOut'],
+      message: 'Give both arrival (checkIn) and departure (checkOut), or neither',
+    });
+  } else if (q.checkIn && q.checkOut && (dayNumber(q.checkIn) ?? 0) >= (dayNumber(q.checkOut) ?? 0)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['checkOut'],
+      message: 'Departure (checkOut) must be after arrival (checkIn)',
+    });
+  }
+}
+
+export const homesQuerySchema = homesQueryFields.superRefine(checkSearchRanges);
 export type HomesQuery = z.infer<typeof homesQuerySchema>;
 
 /* ---------- Writes: one schema for the add/edit forms and the server ---------- */
-
-export const HOME_TEXT_MAX = 120;
-export const HOME_DESCRIPTION_MAX = 5000;
-export const HOME_GUESTS_MAX = 50;
-export const HOME_ROOMS_MAX = 50;
-export const HOME_IMAGES_MAX = 10;
-/** Highest nightly price; keeps the stored cents well inside a 32-bit integer. */
-export const HOME_PRICE_MAX = 1_000_000;
 
 /** True when the amount has at most two decimals (it converts to whole cents exactly). */
 function hasWholeCents(amount: number): boolean {

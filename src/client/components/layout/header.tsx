@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
+import { notify } from '#client/lib/notify';
 import { useSession, useSignOut } from '#client/lib/session';
 import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
@@ -33,7 +33,7 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
     setSigningOut(true);
     try {
       await signOut();
-      toast.success('You have signed out');
+      notify('success', 'You have signed out');
       navigate('/');
     } finally {
       setSigningOut(false);

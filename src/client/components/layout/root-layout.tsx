@@ -1,28 +1,21 @@
+// First: zod's settings must be in place before a page chunk loads zod.
+import '#client/lib/zod-csp';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router';
-import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '#shared/constants';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '../page-title';
+import { PageMeta } from '../seo/page-meta';
+import { AppToaster } from './app-toaster';
 import { Footer } from './footer';
 import { Header } from './header';
-
-/**
- * Notices: success 2 s, error 4 s (spec, section 9). react-hot-toast keeps at most
- * 20 toasts at once by default, which is the spec's TOAST_MAX_VISIBLE.
- */
-export function AppToaster() {
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        success: { duration: TOAST_SUCCESS_MS },
-        error: { duration: TOAST_ERROR_MS },
-        style: { color: '#111827' },
-      }}
-    />
-  );
-}
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -83,9 +76,15 @@ export function RootHydrateFallback() {
 }
 
 export function NotFoundContent() {
+  const { pathname } = useLocation();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <PageTitle title="Page not found" />
+      <PageMeta
+        title="Page not found"
+        description="The address you opened does not lead anywhere on StayHub."
+        path={pathname}
+        noindex
+      />
       <p className="text-6xl font-extrabold text-rose-700" aria-hidden="true">
         404
       </p>
@@ -115,7 +114,8 @@ export function RootErrorBoundary() {
       </Shell>
     );
   }
-  if (import.meta.env.DEV) console.error(error);
+  // import.meta.env is Vite's; the server renders this module without Vite (ADR 0021).
+  if (import.meta.env?.DEV) console.error(error);
   const stale = isChunkLoadError(error);
   return (
     <Shell>

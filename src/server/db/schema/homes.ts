@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
 import { datemultirange } from './column-types';
 import { users } from './accounts';
@@ -50,12 +63,26 @@ export const homes = pgTable(
      */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * The rating sort's key (migration 0015, ADR 0020): the average of the published reviews,
+     * -1 without any, so "homes without reviews last" is a plain descending index walk with no
+     * NULLs for the cursor to step over. Stored because an index walks it per place.
+     */
+    ratingSort: doublePrecision('rating_sort')
+      .notNull()
+      .generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum::double precision / rating_count else -1 end`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('homes_location_idx').on(t.location, t.seq.desc()),
     uniqueIndex('homes_seq_unique').on(t.seq),
+    // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
+    // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
+    index('homes_location_price_idx').on(t.location, t.priceCents, t.seq),
+    index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
+    index('homes_price_idx').on(t.priceCents, t.seq),
+    index('homes_rating_idx').on(t.ratingSort, t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
     check('homes_price_positive', sql`${t.priceCents} > 0`),
     check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
@@ -84,6 +111,22 @@ export const homeLocations = pgTable(
     homeCount: integer('home_count').notNull(),
   },
   (t) => [index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`)],
+);
+
+/**
+ * How many homes have each (price, bedrooms, guests): the price histogram of a search without a
+ * place reads these few thousand rows instead of every home (ADR 0023). Kept by statement-level
+ * triggers on homes (migration 0016), like home_locations.
+ */
+export const homePriceStats = pgTable(
+  'home_price_stats',
+  {
+    priceCents: integer('price_cents').notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    totalGuest: integer('total_guest').notNull(),
+    homeCount: integer('home_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceCents, t.bedrooms, t.totalGuest] })],
 );
 
 /**

@@ -1,5 +1,5 @@
 /** DELETE /api/bookings/:id: held|confirmed -> cancelled, then the refund or the intent's cancellation. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { sendCancellationMails, type CancelledMoney } from './bookings-mail';
@@ -26,23 +26,38 @@ export async function cancelBooking(
   caller: Caller,
   id: string,
 ): Promise<{ acknowledged: true; deletedCount: number }> {
-  const booking = await findBooking(deps.db, id);
+  let booking = await findBooking(deps.db, id);
   // Someone who may not manage it learns nothing: the same 404 as for an id that never existed.
   if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
 
   const now = deps.clock.now();
-  // The refund is decided once, with the cancellation: a retry later refunds the same amount.
-  const { refundCents } = refundDecision(booking, cancelledByGuest(caller, booking), now);
-  const [cancelled] = await deps.db
-    .update(bookings)
-    .set({
-      status: targetOf('cancel'),
-      cancelledAt: now,
-      updatedAt: now,
-      refundAmountCents: booking.confirmedAt ? refundCents : null,
-    })
-    .where(and(eq(bookings.id, booking.id), allows('cancel')))
-    .returning();
+  const byGuest = cancelledByGuest(caller, booking);
+  let cancelled: BookingRow | undefined;
+  // The refund is decided once, with the cancellation: a retry later refunds the same amount. It is
+  // decided on the state read, so the update only applies to that state: a hold confirmed (paid) in
+  // between is read again and refunded by its policy, not in full as a given-up hold.
+  for (let attempt = 0; attempt < 3 && booking && !cancelled; attempt++) {
+    const { refundCents } = refundDecision(booking, byGuest, now);
+    [cancelled] = await deps.db
+      .update(bookings)
+      .set({
+        status: targetOf('cancel'),
+        cancelledAt: now,
+        updatedAt: now,
+        cancelledBy: byGuest ? 'guest' : 'admin',
+        refundAmountCents: booking.confirmedAt ? refundCents : null,
+      })
+      .where(
+        and(
+          eq(bookings.id, booking.id),
+          allows('cancel'),
+          booking.confirmedAt ? isNotNull(bookings.confirmedAt) : isNull(bookings.confirmedAt),
+        ),
+      )
+      .returning();
+    if (!cancelled) booking = (await findBooking(deps.db, id)) ?? booking;
+    if (booking.status === 'cancelled' || booking.status === 'expired') break;
+  }
   if (!cancelled) {
     // Already cancelled: a refund that failed the first time is tried again, never a second one.
     if (

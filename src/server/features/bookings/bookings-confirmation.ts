@@ -1,7 +1,7 @@
 /** held -> confirmed: by the guest (POST /api/bookings), a provider's webhook or the sweeper; and who may pay a hold. */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { transition } from '#shared/booking-state';
-import { bookings, type BookingRow } from '#server/db/schema';
+import { bookings, homes, type BookingRow } from '#server/db/schema';
 import { conflict, forbidden, notFound, paymentDeclined } from '#server/domain-errors';
 import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
 import { sendConfirmationMails } from './bookings-mail';
@@ -65,7 +65,12 @@ export async function confirmWithIntent(
     .returning();
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
-    await sendConfirmationMails(deps.mail, row, logOf(deps), deps.publicUrl);
+    // The home's own times (the host may set them), read now: the mail says what holds for this stay.
+    const [times] = await deps.db
+      .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
+      .from(homes)
+      .where(eq(homes.id, row.homeId!));
+    await sendConfirmationMails(deps.mail, row, times ?? null, logOf(deps), deps.publicUrl);
     await postBookingNote(deps, row);
     return 'confirmed';
   }

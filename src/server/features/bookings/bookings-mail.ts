@@ -1,4 +1,6 @@
 import { CHECK_IN_NOTE, POLICY_LABELS, POLICY_TERMS } from '#shared/cancellation';
+import { CHECK_IN_AFTER } from '#shared/constants';
+import { clockTime } from '#shared/dates';
 import { formatCents } from '#shared/money';
 import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
@@ -15,8 +17,16 @@ function policyText(booking: BookingRow): string {
 const receiptLink = (booking: BookingRow, publicUrl?: string) =>
   publicUrl ? `\nReceipt: ${publicUrl}/dashboard/receipt/${booking.id}` : '';
 
+/** A home's check-in and check-out times, HH:MM (null: the home is gone, the general terms apply). */
+export type HomeTimes = { checkInTime: string; checkOutTime: string } | null;
+
+const timesText = (times: HomeTimes) =>
+  times
+    ? `Check-in is after ${clockTime(times.checkInTime)}; check-out is by ${clockTime(times.checkOutTime)}.`
+    : `Check-in is after ${CHECK_IN_AFTER}.`;
+
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
-export function confirmationMails(booking: BookingRow, publicUrl?: string) {
+export function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
   const lines = priceLinesText(breakdownOf(booking), 'Total paid');
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
@@ -28,7 +38,7 @@ export function confirmationMails(booking: BookingRow, publicUrl?: string) {
       text:
         `Your stay at ${booking.title} (${booking.location}) is confirmed.\n\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\nHost: ${booking.hostEmail}\n\n${lines}\n\n` +
-        `${policyText(booking)}\nCheck-in is after 12:00 PM.${note}${link}${receiptLink(booking, publicUrl)}\n\n` +
+        `${policyText(booking)}\n${timesText(times)}${note}${link}${receiptLink(booking, publicUrl)}\n\n` +
         `Booking reference: ${booking.id}\n`,
     },
     {
@@ -45,10 +55,11 @@ export function confirmationMails(booking: BookingRow, publicUrl?: string) {
 export async function sendConfirmationMails(
   mail: MailProvider | undefined,
   booking: BookingRow,
+  times: HomeTimes,
   log: { error(obj: unknown, msg?: string): void },
   publicUrl?: string,
 ): Promise<void> {
-  await sendAll(mail, confirmationMails(booking, publicUrl), booking, log, 'booking confirmation mail failed');
+  await sendAll(mail, confirmationMails(booking, times, publicUrl), booking, log, 'booking confirmation mail failed');
 }
 
 /** What happened to the money of a cancelled booking. */

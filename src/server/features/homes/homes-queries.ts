@@ -1,11 +1,14 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
-import { bookings, homes, reviews, users } from '#server/db/schema';
+import { bookings, homes } from '#server/db/schema';
+import type { HomesSort } from '#shared/schemas/homes';
 import type { HomeFields } from './homes-service';
+import { homeFields } from './home-columns';
+import { rawRows, toFields } from './home-rows';
 
 /**
- * The public reads (search, list, one home) as prepared statements, built once per database
+ * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
  * handle and shape, not per request. Two reasons, both measured at 1,000,000 homes
  * (docs/search-plans.md): building a Drizzle query cost more server CPU than everything else
  * the request did, and a named statement lets PostgreSQL parse and plan it once per connection
@@ -13,31 +16,8 @@ import type { HomeFields } from './homes-service';
  * text never changes.
  */
 
-/** The columns a Home is made of (lists read only these: not the nights, not the timestamps). */
-export const homeFields = {
-  id: homes.id,
-  seq: homes.seq,
-  hostEmail: homes.hostEmail,
-  title: homes.title,
-  location: homes.location,
-  description: homes.description,
-  priceCents: homes.priceCents,
-  totalGuest: homes.totalGuest,
-  bedrooms: homes.bedrooms,
-  bathrooms: homes.bathrooms,
-  availableFrom: homes.availableFrom,
-  availableTo: homes.availableTo,
-  images: homes.images,
-  minNights: homes.minNights,
-  maxNights: homes.maxNights,
-  checkInTime: homes.checkInTime,
-  checkOutTime: homes.checkOutTime,
-  houseRules: homes.houseRules,
-  ratingCount: homes.ratingCount,
-  ratingSum: homes.ratingSum,
-  cleaningFeeCents: homes.cleaningFeeCents,
-  cancellationPolicy: homes.cancellationPolicy,
-};
+export { homeFields };
+export { selectHomeView, type HomeHost } from './home-view-query';
 
 const p = sql.placeholder;
 
@@ -62,41 +42,24 @@ export interface ListShape {
   dates: boolean;
   guests: boolean;
   after: boolean;
+  /** A price range (both bounds bound, the missing one as 0 or the top of integer). */
+  price: boolean;
+  bedrooms: boolean;
 }
 
 /**
- * One home with its host (name, photo, joined, published guest reviews of all their homes) in
- * one prepared statement: the details page's host section must not cost a second round trip.
- */
-function prepareHomeView(db: Db) {
-  return db
-    .select({
-      ...homeFields,
-      hostName: sql`${users.name}`.as('host_name'),
-      hostImage: sql`${users.image}`.as('host_image'),
-      hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
-      hostReviewCount: sql`(select count(*)::integer from ${reviews}
-        where ${reviews.subjectUserId} = ${users.id} and ${reviews.authorRole} = 'guest'
-          and (${reviews.publishedAt} is not null or ${reviews.publishAt} <= ${p('now')}::timestamptz))`.as(
-        'host_review_count',
-      ),
-    })
-    .from(homes)
-    .leftJoin(users, eq(users.id, homes.hostId))
-    .where(eq(homes.id, p('id')))
-    .limit(1)
-    .prepare('homes_view');
-}
-
-/**
- * A place search: search_place_home_rows (migrations 0008, 0014) answers one page, best place
- * first, with the columns a Home is made of; every argument is a parameter (null when that filter
- * is not asked for). Its columns are renamed to the table's, so rows read as the other queries'.
+ * A place search: search_place_home_rows (migrations 0008, 0014, 0015) answers one page in the
+ * asked order, best place first, with the columns a Home is made of; every argument is a
+ * parameter (null when that filter is not asked for), so one statement serves every sort. Its rows
+ * come in the page's order (WITH ORDINALITY keeps it); its columns are renamed to the table's, so
+ * rows read as the other queries'.
  */
 function preparePlaceSearch(db: Db) {
   const page = sql`search_place_home_rows(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
       ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
-      ${p('afterRank')}::integer, ${p('afterSeq')}::bigint, ${p('size')}::integer) as found`;
+      ${p('minPrice')}::integer, ${p('maxPrice')}::integer, ${p('bedrooms')}::integer, ${p('sort')}::text,
+      ${p('afterRank')}::integer, ${p('afterPrice')}::integer, ${p('afterRating')}::double precision,
+      ${p('afterSeq')}::bigint, ${p('size')}::integer) with ordinality as found`;
   const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
   const columns = [
     'rank',
@@ -126,9 +89,30 @@ function preparePlaceSearch(db: Db) {
   return db
     .select(Object.fromEntries(columns.map((name) => [name, column(name)])))
     .from(page)
-    .orderBy(sql`found.out_rank`, sql`found.out_seq desc`)
+    .orderBy(sql`found.ordinality`)
     .prepare('homes_place_search');
 }
+
+/**
+ * Per sort: where a list continues after the cursor, and its order. Each matches an index walk:
+ * homes_seq_unique backwards, homes_price_idx (price_cents, seq) forwards or backwards,
+ * homes_rating_idx (rating_sort, seq) backwards.
+ */
+const LIST_ORDER: Record<HomesSort, { after: SQL; orderBy: SQL[] }> = {
+  newest: { after: lt(homes.seq, p('afterSeq')), orderBy: [desc(homes.seq)] },
+  price_asc: {
+    after: sql`(${homes.priceCents}, ${homes.seq}) > (${p('afterPrice')}::integer, ${p('afterSeq')}::bigint)`,
+    orderBy: [asc(homes.priceCents), asc(homes.seq)],
+  },
+  price_desc: {
+    after: sql`(${homes.priceCents}, ${homes.seq}) < (${p('afterPrice')}::integer, ${p('afterSeq')}::bigint)`,
+    orderBy: [desc(homes.priceCents), desc(homes.seq)],
+  },
+  rating: {
+    after: sql`(${homes.ratingSort}, ${homes.seq}) < (${p('afterRating')}::double precision, ${p('afterSeq')}::bigint)`,
+    orderBy: [desc(homes.ratingSort), desc(homes.seq)],
+  },
+};
 
 /**
  * A list without a place: a backwards walk of homes_seq_unique, filtering each row. The usual
@@ -137,68 +121,30 @@ function preparePlaceSearch(db: Db) {
  * sizes share one statement with the limit as a parameter (custom plans), which keeps the number
  * of statements per connection small whatever `limit` clients send.
  */
-function prepareList(db: Db, shape: ListShape, size: number | null) {
+function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | null) {
+  const order = LIST_ORDER[sort];
   const filters: SQL[] = [];
-  if (shape.after) filters.push(lt(homes.seq, p('afterSeq')));
+  if (shape.after) filters.push(order.after);
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
   if (shape.dates) {
     filters.push(lte(homes.availableFrom, p('checkIn')), gte(homes.availableTo, p('checkOut')), freeForStay);
   }
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
-  const name = `homes_list_${Object.values(shape)
+  if (shape.price) filters.push(gte(homes.priceCents, p('minPrice')), lte(homes.priceCents, p('maxPrice')));
+  if (shape.bedrooms) filters.push(gte(homes.bedrooms, p('bedrooms')));
+  const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
   return db
     .select(homeFields)
     .from(homes)
     .where(and(...filters))
-    .orderBy(desc(homes.seq))
+    .orderBy(...order.orderBy)
     .limit(size ?? p('size'))
     .prepare(name);
 }
 
-/** A row as the driver answers it: column names as in the database, before Drizzle maps them. */
-type RawHomeRow = Record<string, unknown>;
-
-/**
- * Rows straight from the driver (`all()`: the pg and PGlite prepared queries both have it), read
- * here field by field: Drizzle's generic row mapping cost about as much as the rest of the
- * handler for a page of 24 homes. Dates stay 'YYYY-MM-DD' text (Drizzle's parsers for both
- * drivers); seq is a bigint (text or BigInt, depending on the driver).
- */
-async function rawRows(query: { execute: unknown }, values: Record<string, unknown>): Promise<RawHomeRow[]> {
-  return (query as unknown as { all(values: Record<string, unknown>): Promise<RawHomeRow[]> }).all(values);
-}
-
-function toFields(row: RawHomeRow): HomeFields {
-  return {
-    id: row.id as string,
-    seq: Number(row.seq),
-    hostEmail: row.host_email as string,
-    title: row.title as string,
-    location: row.location as string,
-    description: row.description as string,
-    priceCents: row.price_cents as number,
-    totalGuest: row.total_guest as number,
-    bedrooms: row.bedrooms as number,
-    bathrooms: row.bathrooms as number,
-    availableFrom: row.available_from as string,
-    availableTo: row.available_to as string,
-    images: row.images as string[],
-    minNights: row.min_nights as number,
-    maxNights: row.max_nights as number,
-    checkInTime: row.check_in_time as string,
-    checkOutTime: row.check_out_time as string,
-    houseRules: row.house_rules as string,
-    ratingCount: row.rating_count as number,
-    ratingSum: row.rating_sum as number,
-    cleaningFeeCents: row.cleaning_fee_cents as number,
-    cancellationPolicy: row.cancellation_policy as HomeFields['cancellationPolicy'],
-  };
-}
-
 interface Prepared {
-  homeView: ReturnType<typeof prepareHomeView>;
   placeSearch: ReturnType<typeof preparePlaceSearch>;
   lists: Map<string, ReturnType<typeof prepareList>>;
 }
@@ -208,38 +154,13 @@ const prepared = new WeakMap<Db, Prepared>();
 function preparedFor(db: Db): Prepared {
   let found = prepared.get(db);
   if (!found) {
-    found = { homeView: prepareHomeView(db), placeSearch: preparePlaceSearch(db), lists: new Map() };
+    found = {
+      placeSearch: preparePlaceSearch(db),
+      lists: new Map(),
+    };
     prepared.set(db, found);
   }
   return found;
-}
-
-/** Who hosts a home, as GET /api/home/:id shows it (null when the host account is gone). */
-export interface HomeHost {
-  name: string;
-  image: string | null;
-  joinedAt: string;
-  reviewCount: number;
-}
-
-export async function selectHomeView(
-  db: Db,
-  id: string,
-  now: Date,
-): Promise<{ home: HomeFields; host: HomeHost | null } | undefined> {
-  const [row] = await rawRows(preparedFor(db).homeView, { id, now });
-  if (!row) return undefined;
-  const joined = row.host_joined_at;
-  const host =
-    row.host_name == null
-      ? null
-      : {
-          name: row.host_name as string,
-          image: (row.host_image as string | null) ?? null,
-          joinedAt: (joined instanceof Date ? joined : new Date(String(joined))).toISOString(),
-          reviewCount: Number(row.host_review_count),
-        };
-  return { home: toFields(row), host };
 }
 
 export async function selectPlacePage(
@@ -252,7 +173,13 @@ export async function selectPlacePage(
     guests: number | null;
     hostEmail: string | null;
     now: Date;
+    minPrice: number | null;
+    maxPrice: number | null;
+    bedrooms: number | null;
+    sort: HomesSort;
     afterRank: number | null;
+    afterPrice: number | null;
+    afterRating: number | null;
     afterSeq: number | null;
     size: number;
   },
@@ -261,15 +188,24 @@ export async function selectPlacePage(
   return rows.map((row) => ({ home: toFields(row), rank: Number(row.rank) }));
 }
 
+/** Price bounds in cents; a list binds both when either is asked for (one statement per shape). */
+const PRICE_CENTS_TOP = 2_147_483_647;
+
 export async function selectListPage(
   db: Db,
+  sort: HomesSort,
   values: {
     hostEmail?: string;
     checkIn?: string;
     checkOut?: string;
     guests?: number;
+    minPrice?: number;
+    maxPrice?: number;
+    bedrooms?: number;
     now: Date;
     afterSeq?: number;
+    afterPrice?: number;
+    afterRating?: number;
     size: number;
   },
 ): Promise<HomeFields[]> {
@@ -278,14 +214,21 @@ export async function selectListPage(
     dates: values.checkIn !== undefined && values.checkOut !== undefined,
     guests: values.guests !== undefined,
     after: values.afterSeq !== undefined,
+    price: values.minPrice !== undefined || values.maxPrice !== undefined,
+    bedrooms: values.bedrooms !== undefined,
   };
   const fixedSize = values.size === HOMES_PAGE_DEFAULT + 1 ? values.size : null;
-  const key = `${+shape.hostEmail}${+shape.dates}${+shape.guests}${+shape.after}_${fixedSize ?? 'n'}`;
+  const key = `${sort}_${Object.values(shape)
+    .map((on) => +on)
+    .join('')}_${fixedSize ?? 'n'}`;
   const lists = preparedFor(db).lists;
   let query = lists.get(key);
   if (!query) {
-    query = prepareList(db, shape, fixedSize);
+    query = prepareList(db, sort, shape, fixedSize);
     lists.set(key, query);
   }
-  return (await rawRows(query, values)).map(toFields);
+  const bound = shape.price
+    ? { ...values, minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }
+    : values;
+  return (await rawRows(query, bound)).map(toFields);
 }

@@ -49,7 +49,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['homes'],
           summary:
-            'Homes, newest first, paged; filter by place, free dates and guests, or by host (email: that host or an admin)',
+            'Homes, newest first or in the asked sort, paged; filter by place, free dates, guests, price range and bedrooms, or by host (email: that host or an admin)',
           querystring: homesQuerySchema,
           response: {
             200: homeListSchema.describe('One page; the next page URL is in the Link header (rel="next")'),
@@ -65,8 +65,9 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (query.email !== undefined) requireSelfOrAdmin(request, query.email);
         let after: HomesCursor | undefined;
         if (query.cursor !== undefined) {
-          const cursor = decodeCursor(query.cursor);
-          if (cursor === null) throw badRequest('The cursor is not valid');
+          // A cursor continues only the sort it was made in: from another sort (or edited) it is refused.
+          const cursor = decodeCursor(query.cursor, query.sort ?? 'newest');
+          if (cursor === null) throw badRequest('The cursor is not valid for this search', 'invalid_cursor');
           after = cursor;
         }
         const now = ctx.clock.now();

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CreateHome, Home, HomesQuery } from '#shared/schemas/homes';
+import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/homes';
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
@@ -46,21 +46,57 @@ export function toHome(row: HomeFields): Home {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
-/** Where a page ends: the last row's insertion number and, in a place search, its match rank. */
-export interface HomesCursor {
+/**
+ * Where a page ends, in the order it was asked for: the last row's sort key (price in cents, or
+ * the rating sort's key as the review sum and count it is computed from), its insertion number
+ * and, in a place search, its match rank. A cursor only continues the sort it was made in.
+ */
+export type HomesCursor = {
   seq: number;
   rank: number;
+} & (
+  | { sort: 'newest' }
+  | { sort: 'price_asc' | 'price_desc'; priceCents: number }
+  | { sort: 'rating'; ratingSum: number; ratingCount: number }
+);
+
+/** The last row of a page, as the cursor needs it. */
+type CursorRow = Pick<HomeFields, 'seq' | 'priceCents' | 'ratingSum' | 'ratingCount'>;
+
+const SORT_TAG: Record<HomesSort, string> = { newest: '', price_asc: 'pa', price_desc: 'pd', rating: 'rt' };
+
+/**
+ * The cursor is opaque to clients: base64url of `<tag><key>h<seq>` (+ `r<rank>` in a place search);
+ * `newest` has no tag or key (`h<seq>`, as before sorts existed), `pa`/`pd` carry the price in
+ * cents, `rt` the review sum and count (`rt<sum>.<count>`).
+ */
+export function encodeCursor(sort: HomesSort, row: CursorRow, rank = 0): string {
+  const key =
+    sort === 'newest'
+      ? ''
+      : sort === 'rating'
+        ? `rt${row.ratingSum}.${row.ratingCount}`
+        : `${SORT_TAG[sort]}${row.priceCents}`;
+  return Buffer.from(`${key}h${row.seq}${rank ? `r${rank}` : ''}`).toString('base64url');
 }
 
-/** The cursor is opaque to clients: `h<seq>` (or `h<seq>r<rank>` in a place search), base64url-encoded. */
-export function encodeCursor(seq: number, rank = 0): string {
-  return Buffer.from(rank ? `h${seq}r${rank}` : `h${seq}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): HomesCursor | null {
+/** The cursor's position, or null when it is malformed or was made in another sort than `sort`. */
+export function decodeCursor(cursor: string, sort: HomesSort): HomesCursor | null {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^h(\d{1,15})(?:r([1-9]))?$/.exec(text);
-  return match ? { seq: Number(match[1]), rank: match[2] ? Number(match[2]) : 0 } : null;
+  const match = /^(?:(pa|pd)(\d{1,10})|rt(\d{1,10})\.(\d{1,10}))?h(\d{1,15})(?:r([1-9]))?$/.exec(text);
+  if (!match) return null;
+  const [, priceTag, price, sum, count, seq, rank] = match;
+  const tag = priceTag ?? (sum !== undefined ? 'rt' : '');
+  if (tag !== SORT_TAG[sort]) return null;
+  const at = { seq: Number(seq), rank: rank ? Number(rank) : 0 };
+  if (sort === 'newest') return { sort, ...at };
+  if (sort === 'rating') return { sort, ...at, ratingSum: Number(sum), ratingCount: Number(count) };
+  return { sort, ...at, priceCents: Number(price) };
+}
+
+/** The rating sort's key, as homes.rating_sort computes it (migration 0015): -1 without reviews. */
+export function ratingSortKey(ratingSum: number, ratingCount: number): number {
+  return ratingCount > 0 ? ratingSum / ratingCount : -1;
 }
 
 function escapeLike(term: string): string {
@@ -96,16 +132,18 @@ export interface HomesPage {
 }
 
 /**
- * One page of homes. Every shape is an ordered index walk that stops after a
- * page (plans in docs/search-plans.md):
- * - a place search (search_place_homes, migration 0008) matches its few places in
- *   home_locations and ranks each place, best first: 0 the city (the part before
- *   the first comma) is the term, 1 the city starts with it, 2 a word of the place
- *   starts with it, 3 the place contains it, 4 only a close spelling ("Porto" finds
- *   "Porto, Portugal" before "Lisbon, Portugal"); per place it walks
- *   homes_location_idx (location, seq desc) until it has a page of homes that pass
- *   the filters; the short walks are merged by (rank, seq desc);
- * - any other list walks homes_seq_unique backwards, filtering each row.
+ * One page of homes in the asked order (`sort`, default newest). Every shape is an ordered index
+ * walk that stops after a page (plans in docs/search-plans.md, ADR 0011 and 0020):
+ * - a place search (search_place_home_rows, migrations 0008, 0014, 0015) matches its few places in
+ *   home_locations and ranks each place, best first: 0 the city (the part before the first comma)
+ *   is the term, 1 the city starts with it, 2 a word of the place starts with it, 3 the place
+ *   contains it, 4 only a close spelling ("Porto" finds "Porto, Portugal" before "Lisbon,
+ *   Portugal"); per place it walks the sort's index (location, key, seq) until it has a page of
+ *   homes that pass the filters; the short walks are merged by (rank, key, seq). The place rank
+ *   stays first in every sort: a look-alike place never comes before the place that was typed;
+ * - any other list walks the sort's index (seq, or (key, seq)), filtering each row.
+ * Ties in the key go by seq: newest first, except price_asc, which walks the same index as
+ * price_desc forwards (the older of two equal prices first).
  */
 export async function listHomes(
   db: Db,
@@ -113,12 +151,23 @@ export async function listHomes(
   now: Date,
 ): Promise<HomesPage> {
   const size = query.limit + 1;
+  const sort = query.sort ?? 'newest';
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
+  const after = query.after;
+  const filters = {
+    minPrice: query.minPrice === undefined ? null : query.minPrice * 100,
+    maxPrice: query.maxPrice === undefined ? null : query.maxPrice * 100,
+    bedrooms: query.bedrooms ?? null,
+  };
+  const afterKey = {
+    afterSeq: after ? after.seq : null,
+    afterPrice: after && 'priceCents' in after ? after.priceCents : null,
+    afterRating: after?.sort === 'rating' ? ratingSortKey(after.ratingSum, after.ratingCount) : null,
+  };
   let rows: { home: HomeFields; rank: number }[];
   if (query.location) {
-    // Places by substring or close word match (so small typos, "Lisbn", still find the place),
-    // ranked, each walked in seq order: search_place_homes (migration 0008) answers (rank, seq, id).
-    const found = await selectPlacePage(db, {
+    // Places by substring or close word match (so small typos, "Lisbn", still find the place).
+    rows = await selectPlacePage(db, {
       term: query.location,
       escaped: escapeLike(query.location.toLowerCase()),
       checkIn: dates?.checkIn ?? null,
@@ -126,18 +175,24 @@ export async function listHomes(
       guests: query.guests ?? null,
       hostEmail: query.hostEmail ?? null,
       now,
-      afterRank: query.after ? query.after.rank : null,
-      afterSeq: query.after ? query.after.seq : null,
+      ...filters,
+      sort,
+      afterRank: after ? after.rank : null,
+      ...afterKey,
       size,
     });
-    rows = found.map((r) => ({ home: r.home, rank: Number(r.rank) }));
   } else {
-    const found = await selectListPage(db, {
+    const found = await selectListPage(db, sort, {
       hostEmail: query.hostEmail || undefined,
       ...dates,
       guests: query.guests,
+      minPrice: filters.minPrice ?? undefined,
+      maxPrice: filters.maxPrice ?? undefined,
+      bedrooms: filters.bedrooms ?? undefined,
       now,
-      afterSeq: query.after?.seq,
+      afterSeq: afterKey.afterSeq ?? undefined,
+      afterPrice: afterKey.afterPrice ?? undefined,
+      afterRating: afterKey.afterRating ?? undefined,
       size,
     });
     rows = found.map((home) => ({ home, rank: 0 }));
@@ -147,7 +202,7 @@ export async function listHomes(
   const last = page.at(-1);
   return {
     homes: page.map((row) => toHome(row.home)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.home.seq, last.rank) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last.home, last.rank) : null,
   };
 }
 

@@ -53,12 +53,12 @@ export interface Rendition {
 const WEBP = { quality: 82, effort: 4 } as const;
 const DECODE_TIMEOUT_SECONDS = 20;
 
-/** At most this many pictures are decoded at once: a 40 MP decode holds ~160 MB. */
+/** At most this many pictures are decoded at once (uploads and share crops): a 40 MP decode holds ~160 MB. */
 const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withSlot<T>(job: () => Promise<T>): Promise<T> {
+export async function withSlot<T>(job: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { notFound } from '#server/http/errors';
+import { ensureShareImage } from './share-image';
 import { contentTypeOf, isSafeKey, type ObjectInfo, type StoredObject } from '#server/providers/storage/storage';
 
 /** Public names are random (uploads) or carry a hash of their bytes (demo pictures) and are never reused. */
@@ -44,9 +45,13 @@ export function publicUploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const isHead = request.method === 'HEAD';
         // A revalidation or a HEAD needs the metadata only; the bytes are read just for an answer that carries them.
         let object: StoredObject | null = null;
-        let info: ObjectInfo | null;
-        if (conditional || isHead) info = await ctx.storage.head(key, 'public');
-        else info = object = await ctx.storage.get(key, 'public');
+        const read = async (): Promise<ObjectInfo | null> => {
+          if (conditional || isHead) return ctx.storage.head(key, 'public');
+          return (object = await ctx.storage.get(key, 'public'));
+        };
+        let info = await read();
+        // A share crop (og:image) of a picture stored before they existed is made on its first request (ADR 0022).
+        if (!info && (await ensureShareImage(ctx.storage, key))) info = await read();
         if (!info) throw notFound('No such picture');
         if (matches(conditional, info.etag)) return cacheable(reply, info).status(304).send();
         // HEAD: the headers of the GET, no body.

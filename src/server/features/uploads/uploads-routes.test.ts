@@ -94,7 +94,7 @@ describe('POST /api/uploads: accepted pictures', () => {
     const added = Object.keys(listFiles(t.storageDir))
       .filter((f) => !(f in before))
       .sort();
-    expect(added).toEqual([`public/${key}-1280.webp`, `public/${key}-640.webp`]);
+    expect(added).toEqual([`public/${key}-1200x630.jpg`, `public/${key}-1280.webp`, `public/${key}-640.webp`]);
     for (const base of [t.storage.publicDir, t.storageDir, process.cwd()]) {
       expect(existsSync(resolve(base, '../../etc/passwd.jpg'))).toBe(false);
       expect(existsSync(resolve(base, 'passwd.jpg'))).toBe(false);

@@ -5,6 +5,7 @@ import { uploads } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import { processImage } from './image-pipeline';
+import { renderShareImage, shareKeyOf } from './share-image';
 
 export const DETAIL_SIDE = 1280;
 export const CARD_SIDE = 640;
@@ -70,15 +71,18 @@ export async function storeUpload(
   }
 
   const [detail, card] = await processImage(bytes, [DETAIL_SIDE, CARD_SIDE]);
+  // The share preview (og:image) comes from the clean, already-oriented largest rendition.
+  const share = await renderShareImage(detail!.data);
   const base = newKey();
+  const detailKey = `${base}-${DETAIL_SIDE}.webp`;
   const written: string[] = [];
   try {
-    for (const [suffix, rendition] of [
-      [`-${DETAIL_SIDE}.webp`, detail!],
-      [`-${CARD_SIDE}.webp`, card!],
+    for (const [key, data, contentType] of [
+      [detailKey, detail!.data, 'image/webp'],
+      [`${base}-${CARD_SIDE}.webp`, card!.data, 'image/webp'],
+      [shareKeyOf(detailKey)!, share, 'image/jpeg'],
     ] as const) {
-      const key = `${base}${suffix}`;
-      await storage.put(key, rendition.data, { contentType: 'image/webp', visibility: 'public' });
+      await storage.put(key, data, { contentType, visibility: 'public' });
       written.push(key);
     }
   } catch (err) {
@@ -97,7 +101,7 @@ function filesOf(url: string): { keys: string[]; visibility: Visibility } | null
   const image = uploadedImageKey(url);
   if (image) {
     const base = image.slice(0, -`-${DETAIL_SIDE}.webp`.length);
-    return { keys: [image, `${base}-${CARD_SIDE}.webp`], visibility: 'public' };
+    return { keys: [image, `${base}-${CARD_SIDE}.webp`, shareKeyOf(image)!], visibility: 'public' };
   }
   const prefix = '/api/documents/';
   if (url.startsWith(prefix) && documentOwnerTag(url.slice(prefix.length))) {

@@ -2,9 +2,10 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { bookings, homes, uploads, users } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
-import type { StorageProvider } from '#server/providers/storage/storage';
+import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import type { JobOptions } from '#server/app-context';
 import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
+import { shareKeyOf } from './share-image';
 
 /** An upload nothing refers to is removed once it is this old (time to fill in the form that uses it). */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
@@ -16,6 +17,16 @@ export interface UploadsSweepDeps {
   storage: StorageProvider;
   clock: Clock;
   log?: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+/**
+ * The files of an upload: those its row lists, and the share crop of a picture recorded before
+ * share crops existed, which may have been made on request since (ADR 0022; a missing one is no error).
+ */
+function filesToRemove(row: { keys: string[]; visibility: Visibility }): string[] {
+  if (row.visibility !== 'public') return row.keys;
+  const crops = row.keys.map(shareKeyOf).filter((k): k is string => k !== null && !row.keys.includes(k));
+  return [...row.keys, ...crops];
 }
 
 /**
@@ -51,7 +62,7 @@ export async function removeUnusedUploads(
         .for('update', { skipLocked: true });
       if (!rows.length) return 0;
       for (const row of rows) {
-        await Promise.all(row.keys.map((key) => deps.storage.delete(key, row.visibility)));
+        await Promise.all(filesToRemove(row).map((key) => deps.storage.delete(key, row.visibility)));
       }
       await tx.delete(uploads).where(
         inArray(

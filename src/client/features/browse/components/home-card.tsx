@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Home } from '#shared/schemas/homes';
 import { formatAmount } from '#shared/money';
-import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage, responsiveImage } from '#shared/images';
 import { formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
 import { HeartButton } from '#client/features/wishlist/components/heart-button';
@@ -14,6 +14,8 @@ export interface HomeCardProps {
   variant?: 'full' | 'compact';
   /** Cards that start below the fold load their picture lazily. */
   eager?: boolean;
+  /** The first card's picture is the page's likely LCP element: fetched first. */
+  priority?: boolean;
   headingLevel?: 'h2' | 'h3';
 }
 
@@ -54,7 +56,17 @@ export function Rating({ rating, count }: { rating: number | null; count: number
   );
 }
 
-export function HomeCard({ home, to, variant = 'full', eager = false, headingLevel = 'h3' }: HomeCardProps) {
+/** One column on phones, then 2, 3 and 4 across (the grids' breakpoints; max-w-7xl caps a card near 300 px). */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+export function HomeCard({
+  home,
+  to,
+  variant = 'full',
+  eager = false,
+  priority = false,
+  headingLevel = 'h3',
+}: HomeCardProps) {
   const Heading = headingLevel;
   const href = to ?? `/details/${encodeURIComponent(home._id)}`;
   const price = formatAmount(home.price);
@@ -63,10 +75,12 @@ export function HomeCard({ home, to, variant = 'full', eager = false, headingLev
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <img
         src={cardImage(home.image)}
+        {...responsiveImage(home.image, CARD_SIZES)}
         alt={home.title}
         width={CARD_IMAGE_WIDTH}
         height={CARD_IMAGE_HEIGHT}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className="aspect-[4/3] w-full bg-gray-100 object-cover"
       />

@@ -92,7 +92,13 @@ export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: Home
       <ul aria-label={label} className={GRID_CLASS}>
         {homes.map((home, index) => (
           <li key={home._id} className="flex">
-            <HomeCard home={home} to={linkFor?.(home)} eager={index < EAGER_CARDS} headingLevel="h2" />
+            <HomeCard
+              home={home}
+              to={linkFor?.(home)}
+              eager={index < EAGER_CARDS}
+              priority={index === 0}
+              headingLevel="h2"
+            />
           </li>
         ))}
       </ul>

@@ -51,7 +51,10 @@ export function TypingTitle({ text, speed = 55, className }: TypingTitleProps) {
     <h1 className={className} aria-label={text}>
       {/* The invisible full text reserves the final size, so nothing below moves while typing. */}
       <span aria-hidden="true" className="grid">
-        <span className="invisible col-start-1 row-start-1">{text}</span>
+        {/* Shown as is when the page is read without JavaScript (src/client/document.tsx). */}
+        <span className="invisible col-start-1 row-start-1" data-noscript-show="">
+          {text}
+        </span>
         <span className="col-start-1 row-start-1" data-testid="typed-text">
           {text.slice(0, shown)}
           {!done && (

@@ -25,9 +25,13 @@ export function isExperience(value: unknown): value is Experience {
 export async function fetchExperiences(signal?: AbortSignal): Promise<Experience[]> {
   const response = await fetch('/expdata.json', { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new ApiError(response.status, 'http_error', 'The experiences could not be loaded.');
-  const data: unknown = await response.json();
+  return readExperiences(await response.json(), response.status);
+}
+
+/** The home page's experiences from the file's parsed JSON (the server reads the same file from disk). */
+export function readExperiences(data: unknown, status = 200): Experience[] {
   if (!Array.isArray(data) || !data.every(isExperience)) {
-    throw new ApiError(response.status, 'invalid_response', 'The experiences file is not in the expected shape.');
+    throw new ApiError(status, 'invalid_response', 'The experiences file is not in the expected shape.');
   }
   return data.slice(0, HOME_PAGE_EXPERIENCES);
 }

@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
-import { PageTitle } from '#client/components/page-title';
+import { PageMeta } from '#client/components/seo/page-meta';
 
 export function Component() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <PageTitle title="Experiences coming soon" />
+      <PageMeta
+        title="Experiences coming soon"
+        description="Cooking classes, guided walks, boat trips and more, hosted by locals: experiences are coming soon to StayHub."
+        path="/coming-soon"
+      />
       <svg aria-hidden="true" width="96" height="96" viewBox="0 0 96 96" className="text-rose-700">
         <circle cx="48" cy="48" r="44" fill="currentColor" opacity="0.12" />
         <path d="M20 66 38 38l12 16 8-10 18 22H20Z" fill="currentColor" />

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { formatDay } from '#shared/dates';
 import type { Home } from '#shared/schemas/homes';
 import { formatAmount } from '#shared/money';
-import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage } from '#shared/images';
+import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, cardImage, responsiveImage } from '#shared/images';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
+import { HomeMeta } from '#client/components/seo/home-meta';
+import { PageMeta } from '#client/components/seo/page-meta';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
@@ -17,11 +19,17 @@ import { useSession } from '#client/lib/session';
 import { HeartButton } from '#client/features/wishlist/components/heart-button';
 import { HostSection } from '#client/features/reviews/components/host-section';
 import { HomeReviews } from '#client/features/reviews/components/home-reviews';
+import type { NotFoundData } from '../loaders';
 
-function NotFound() {
+function NotFound({ id }: { id: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <PageTitle title="Home not found" />
+      <PageMeta
+        title="Home not found"
+        description="This home does not exist or is no longer listed on StayHub."
+        path={`/details/${encodeURIComponent(id)}`}
+        noindex
+      />
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">Home not found</h1>
       <p className="mt-3 text-gray-700">This home does not exist or is no longer listed.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -114,13 +122,16 @@ function DetailsSkeleton() {
   );
 }
 
+/** The two pictures share the row from 640 px on (max-w-7xl, so never wider than ~620 px each). */
+const DETAILS_IMAGE_SIZES = '(min-width: 1280px) 620px, (min-width: 640px) 50vw, 100vw';
+
 function HomeDetails({ home }: { home: Home }) {
   const { user } = useSession();
   const [first = home.image, second] = home.images;
   const secondImage = second ?? first;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageTitle title={home.title} />
+      <HomeMeta home={home} />
       <div className="flex items-start justify-between gap-4">
         <h1 className="min-h-10 text-3xl font-bold text-gray-900 sm:text-4xl">{home.title}</h1>
         <HeartButton homeId={home._id} title={home.title} className="shrink-0" />
@@ -129,17 +140,19 @@ function HomeDetails({ home }: { home: Home }) {
       <Rating rating={home.rating} count={home.reviewCount} />
 
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        {/* The LCP element: found in the server's HTML, fetched first, in the width the screen needs. */}
         <img
           src={first}
+          {...responsiveImage(first, DETAILS_IMAGE_SIZES)}
           alt={home.title}
           width={FULL_IMAGE_WIDTH}
           height={FULL_IMAGE_HEIGHT}
           fetchPriority="high"
-          decoding="async"
           className="aspect-[4/3] w-full rounded-xl bg-gray-100 object-cover"
         />
         <img
           src={second ? secondImage : cardImage(secondImage)}
+          {...(second ? responsiveImage(secondImage, DETAILS_IMAGE_SIZES) : {})}
           alt={`${home.title}, second view`}
           width={FULL_IMAGE_WIDTH}
           height={FULL_IMAGE_HEIGHT}
@@ -175,17 +188,20 @@ function HomeDetails({ home }: { home: Home }) {
 
 export function Component() {
   const { id = '' } = useParams();
+  // The server's loader found no such home (and answered 404): no need to ask the API again.
+  const notFound = (useLoaderData() as NotFoundData | null)?.notFound === true;
   const query = useQuery({
     queryKey: homeKeys.detail(id),
     queryFn: ({ signal }) => fetchHome(id, signal),
-    enabled: id.length > 0,
+    enabled: id.length > 0 && !notFound,
   });
 
-  if (!id) return <NotFound />;
+  if (!id || notFound) return <NotFound id={id} />;
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
     // 404 unknown id; 400 an id the server cannot even read: both are "not found" to a visitor.
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) return <NotFound />;
+    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400))
+      return <NotFound id={id} />;
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <PageTitle title="Home" />

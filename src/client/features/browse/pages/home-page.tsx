@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HOME_PAGE_HOMES } from '#shared/constants';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { APARTMENT_TYPES, TEXTS } from '#shared/texts';
-import { PageTitle } from '#client/components/page-title';
+import { PageMeta } from '#client/components/seo/page-meta';
 import { fetchHomesPage, homeKeys } from '#client/lib/api';
 import { HomeCard, HomeCardSkeleton } from '../components/home-card';
 import { SearchForm } from '../components/search-form';
@@ -14,6 +14,8 @@ import { TypingTitle } from '../components/typing-title';
 import { experiencePrice, fetchExperiences } from '../lib/experiences';
 
 const TITLE = 'Find a home away from home';
+const HOME_DESCRIPTION =
+  'Homes, apartments and spa stays in cities you love. Search by place and dates, see the real total, book in minutes.';
 
 const seeAllClass =
   'shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-rose-800 underline underline-offset-4 hover:bg-rose-50';
@@ -258,7 +260,7 @@ function SpaHero() {
 export function Component() {
   return (
     <>
-      <PageTitle />
+      <PageMeta description={HOME_DESCRIPTION} path="/" />
       <section className="bg-gradient-to-b from-rose-50 to-white">
         <div className="mx-auto max-w-7xl px-4 pb-10 pt-12 sm:px-6 sm:pt-16">
           <TypingTitle

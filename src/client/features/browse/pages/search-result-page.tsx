@@ -1,31 +1,30 @@
 import { useEffect } from 'react';
 import { useSearchParams, Link } from 'react-router';
+import { plural } from '#shared/plural';
 import { rememberSearchDates } from '#client/features/wishlist/lib/last-search';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
-import { PageTitle } from '#client/components/page-title';
-import type { HomesFilter } from '#client/lib/api';
+import { PageMeta } from '#client/components/seo/page-meta';
 import { HomesGrid } from '../components/homes-grid';
 import { EmptyState } from '../components/status';
 import { formatDay } from '#shared/dates';
 import { calendarDate } from '#shared/stay';
-import { SEARCH_DATE_MESSAGES, searchDateProblem, searchStay } from '../lib/dates';
+import { SEARCH_DATE_MESSAGES } from '../lib/dates';
+import { activeFilterCount, CLEARED, withFilters, type SearchFilters } from '../lib/search-filters';
+import { searchFromParams } from '../lib/search-filter';
+import { SearchFilterBar } from '../components/search-filter-bar';
 
 export function Component() {
-  const [params] = useSearchParams();
-  const location = (params.get('location') ?? '').trim();
-  const arrival = params.get('arrivalDate');
-  const departure = params.get('departureDate');
-  const datesGiven = Boolean(arrival || departure);
-  // Dates that cannot be searched (past, unreadable, out of order) are said why, and the search uses the place only.
-  const dateProblem = datesGiven ? searchDateProblem(arrival, departure, calendarDate(new Date())) : null;
-  const stay = dateProblem ? null : searchStay(arrival, departure);
+  const [params, setParams] = useSearchParams();
+  const { location, datesGiven, dateProblem, stay, filters, filter, histogramQuery } = searchFromParams(
+    params,
+    calendarDate(new Date()),
+  );
   const place = location || 'any place';
-
-  const filter: HomesFilter = {
-    ...(location ? { location } : {}),
-    ...(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {}),
-  };
+  const filterCount = activeFilterCount(filters);
+  // A filter change replaces the history entry's URL: Back leaves the results instead of undoing one click.
+  const changeFilters = (patch: Partial<SearchFilters>) =>
+    setParams((current) => withFilters(current, patch), { replace: true, preventScrollReset: true });
 
   // The Wishlist screen says whether saved homes are free for the dates last searched.
   const checkIn = stay?.checkIn;
@@ -42,7 +41,16 @@ export function Component() {
 
   return (
     <div>
-      <PageTitle title={TEXTS.stayIn(place)} />
+      <PageMeta
+        title={TEXTS.stayIn(place)}
+        description={
+          location
+            ? `Homes to stay in ${location} on StayHub: pictures, nightly prices, rooms and the dates they are free.`
+            : 'Homes to stay in on StayHub: pictures, nightly prices, rooms and the dates they are free.'
+        }
+        // The place is the page; dates are one visitor's search, not another page.
+        path={location ? `/searchresult?${new URLSearchParams({ location }).toString()}` : '/searchresult'}
+      />
       <div className="relative overflow-hidden bg-sky-950">
         <img
           src="/search-hero.svg"
@@ -63,8 +71,14 @@ export function Component() {
       </div>
 
       <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <div className="mb-6">
+          <SearchFilterBar filters={filters} histogramQuery={histogramQuery} onChange={changeFilters} />
+        </div>
         <h2 id="results-heading" className="text-2xl font-bold text-gray-900">
           {stay ? 'Homes free for your dates' : location ? `Homes in ${location}` : 'All homes'}
+          {filterCount > 0 && (
+            <span className="text-lg font-semibold text-gray-700">, {plural(filterCount, 'filter')} applied</span>
+          )}
         </h2>
         {datesGiven && !stay && (
           <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
@@ -83,7 +97,27 @@ export function Component() {
             label="Search results"
             skeletons={4}
             empty={
-              <EmptyState title={stay ? `No homes in ${place} are free for these dates` : `No homes found in ${place}`}>
+              <EmptyState
+                title={
+                  filterCount > 0
+                    ? `No homes in ${place} match these filters`
+                    : stay
+                      ? `No homes in ${place} are free for these dates`
+                      : `No homes found in ${place}`
+                }
+              >
+                {filterCount > 0 && (
+                  <p className="mb-2">
+                    <button
+                      type="button"
+                      onClick={() => changeFilters(CLEARED)}
+                      className="font-semibold text-rose-800 underline"
+                    >
+                      Clear filters
+                    </button>{' '}
+                    to see them all.
+                  </p>
+                )}
                 <p>
                   Try other dates or a nearby place, or{' '}
                   <Link to="/all-home" className="font-semibold text-rose-800 underline">

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
 import { TERMS_SECTIONS } from '#shared/texts';
-import { PageTitle } from '#client/components/page-title';
+import { PageMeta } from '#client/components/seo/page-meta';
 
 type Section = (typeof TERMS_SECTIONS)[number];
 
@@ -84,7 +84,11 @@ export function Component() {
   const backToCheckout = checkoutReturn(params.get('from'));
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageTitle title="Terms and conditions" />
+      <PageMeta
+        title="Terms and conditions"
+        description="StayHub's terms for a stay: tariff, settlement of bills, check-in after 12:00 PM, departure, luggage storage, belongings and pets."
+        path="/terms"
+      />
       <h1 className="text-3xl font-bold text-gray-900 sm:text-4xl">Terms and conditions</h1>
       <p className="mt-3 text-gray-700">These terms apply to every stay booked on StayHub.</p>
       <nav aria-label="Terms sections" className="mt-6">

@@ -2,8 +2,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CHECK_IN_AFTER, LUGGAGE_STORAGE_DAYS } from '#shared/constants';
-import { formatDay } from '#shared/dates';
+import { LUGGAGE_STORAGE_DAYS } from '#shared/constants';
+import { clockTime, formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
@@ -15,12 +15,6 @@ import { SandboxCardForm } from './sandbox-card-form';
 
 // Stripe's card form (and the script it loads from js.stripe.com) only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
-
-/** '15:30' -> '3:30 PM' (the terms write times this way: check-in after 12:00 PM). */
-export function clockTime(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 const panelHeading = 'text-xl font-semibold text-gray-900 outline-none';
 
@@ -60,7 +54,7 @@ export function RulesStep({
       </dl>
       <h3 className="mt-6 font-semibold text-gray-900">Things to keep in mind</h3>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-gray-800">
-        <li>Check-in is after {CHECK_IN_AFTER}; arriving earlier needs the host’s agreement.</li>
+        <li>Check-in is after {clockTime(home.checkInTime)}; arriving earlier needs the host’s agreement.</li>
         <li>Leave the home by {clockTime(home.checkOutTime)} on the departure day.</li>
         <li>
           At most {plural(home.total_guest, 'guest')}; you are booking for {stay.guests}.

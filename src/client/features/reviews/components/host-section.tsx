@@ -3,8 +3,9 @@ import type { Home } from '#shared/schemas/homes';
 import { plural } from '#shared/plural';
 import { Avatar } from '#client/components/ui/avatar';
 
-const joined = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+// Made once: the details page is rendered on the server for every request.
+const joinedFormatter = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const joined = (iso: string) => joinedFormatter.format(new Date(iso));
 
 export function HostSection({ home }: { home: Home }) {
   const host = home.host;

@@ -5,9 +5,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '#client/components/ui/status';
+import { notify } from '#client/lib/notify';
 import { useSession } from '#client/lib/session';
 import { withFrom } from '#client/features/auth/lib/redirect';
 import { fetchWishlist, setSaved, wishlistKeys } from './wishlist-api';
@@ -40,7 +40,7 @@ export function useWishlist() {
         return { items: old?.items ?? [], homeIds: save ? [homeId, ...ids] : ids };
       });
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => notify('error', errorText(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 
@@ -58,7 +58,7 @@ export function useWishlist() {
     mutate(
       { homeId: intent, save: true },
       {
-        onSuccess: () => toast.success('Saved to your wishlist'),
+        onSuccess: () => notify('success', 'Saved to your wishlist'),
         onSettled: () => pending.delete(intent),
       },
     );

@@ -1,0 +1,52 @@
+/**
+ * Issue 13, JavaScript on the first load: the toast library is not part of `/`'s first load (ADR 0025),
+ * so these check that notices still show when the first thing on a fresh page raises one.
+ */
+import { TEXTS } from '../src/shared/texts';
+import { DEMO, loginAs } from './support/auth-fixtures';
+import { expect, test } from './support/fixtures';
+
+test('a notice raised by the first key press on a freshly loaded page is shown', async ({ page }) => {
+  await loginAs(page, DEMO.guest);
+  // A new document: nothing has been clicked or typed on it yet.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const signOut = page.getByRole('banner').getByRole('button', { name: TEXTS.signOut });
+  await signOut.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: TEXTS.login })).toBeVisible();
+});
+
+test('a notice raised by the first click on a freshly loaded page is shown', async ({ page }) => {
+  await loginAs(page, DEMO.guest);
+  await page.goto('/all-home');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('banner').getByRole('button', { name: TEXTS.signOut }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out' })).toBeVisible();
+});
+
+test('the public pages cause no Content-Security-Policy violation (zod in the browser compiles nothing)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const homes = (await (await page.request.get('/api/homes?limit=1')).json()) as { _id: string; location: string }[];
+  const home = homes[0]!;
+  for (const path of [
+    '/',
+    '/all-home',
+    `/details/${home._id}`,
+    `/searchresult?location=${encodeURIComponent(home.location.split(',')[0]!)}`,
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
+      [],
+    );
+  }
+});

@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Home } from '#shared/schemas/homes';
+import type { PriceHistogram } from '#shared/schemas/search';
+import { json, renderRoutes, setUpComponentTests, stubFetch, type RenderedRoutes } from '#client/test/render-routes';
+import { Component as SearchResultPage } from './search-result-page';
+
+setUpComponentTests();
+
+const HISTOGRAM: PriceHistogram = {
+  minPrice: 40,
+  maxPrice: 160,
+  bucketWidth: 6,
+  counts: [1, 0, 2, 3, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+  total: 9,
+  exact: true,
+};
+
+function home(n: number): Home {
+  return {
+    _id: `h${n}`,
+    title: `Home ${n}`,
+    location: 'Porto, Portugal',
+    image: '/placeholder-home.svg',
+    images: ['/placeholder-home.svg'],
+    price: 50 + n,
+    total_guest: 4,
+    bedrooms: 2,
+    bathrooms: 1,
+    description: '',
+    from: '2026-12-01',
+    to: '2027-03-01',
+    hostEmail: 'host@example.test',
+    email: 'host@example.test',
+    minNights: 1,
+    maxNights: 30,
+    checkInTime: '12:00',
+    checkOutTime: '11:00',
+    houseRules: '',
+    rating: null,
+    reviewCount: 0,
+    cleaningFee: 0,
+    cancellationPolicy: 'flexible',
+  };
+}
+
+let searches: URLSearchParams[];
+let histograms: URLSearchParams[];
+
+beforeEach(() => {
+  searches = [];
+  histograms = [];
+  // Radix measures its thumbs; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  stubFetch({
+    'GET /api/homes': ({ url }) => {
+      searches.push(url.searchParams);
+      return json([home(1), home(2)]);
+    },
+    'GET /api/homes/price-histogram': ({ url }) => {
+      histograms.push(url.searchParams);
+      return json(HISTOGRAM);
+    },
+  });
+});
+
+const routes = [{ path: '/searchresult', element: <SearchResultPage /> }];
+
+async function open(search: string) {
+  const view = await renderRoutes(routes, [`/searchresult?${search}`]);
+  await screen.findByRole('list', { name: 'Search results' });
+  return view;
+}
+
+const urlOf = (view: RenderedRoutes) => new URLSearchParams(view.router.state.location.search);
+const lastSearch = () => Object.fromEntries(searches.at(-1)!);
+const heading = () => screen.getByRole('heading', { level: 2, name: /Homes in Porto/ });
+
+describe('/searchresult filters from the URL', () => {
+  it('sends every filter of the link to the search, and the histogram all but the price range and order', async () => {
+    await open('location=Porto&guests=2&minPrice=60&maxPrice=120&bedrooms=2&sort=price_asc');
+    expect(lastSearch()).toMatchObject({
+      location: 'Porto',
+      guests: '2',
+      minPrice: '60',
+      maxPrice: '120',
+      bedrooms: '2',
+      sort: 'price_asc',
+    });
+    await waitFor(() => expect(histograms).toHaveLength(1));
+    expect(Object.fromEntries(histograms[0]!)).toEqual({ location: 'Porto', guests: '2', bedrooms: '2' });
+    expect(heading().textContent).toBe('Homes in Porto, 2 filters applied');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '2+' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('price_asc');
+    // The "Stay in" heading and its picture stay as the spec has them.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Stay in Porto');
+    const minimum = await screen.findByRole('slider', { name: 'Minimum price' });
+    expect(minimum.getAttribute('aria-valuenow')).toBe('60');
+    expect(screen.getByRole('slider', { name: 'Maximum price' }).getAttribute('aria-valuetext')).toBe('$120');
+  });
+
+  it('ignores values it cannot use instead of sending a request the API refuses', async () => {
+    await open('location=Porto&guests=0&bedrooms=9&sort=cheapest&minPrice=abc&maxPrice=-3');
+    expect(lastSearch()).toEqual({ location: 'Porto' });
+    expect(heading().textContent).toBe('Homes in Porto');
+  });
+});
+
+describe('/searchresult price filter edge cases', () => {
+  it('shows the one price instead of a slider when every match costs the same', async () => {
+    stubFetch({
+      'GET /api/homes': json([home(1)]),
+      'GET /api/homes/price-histogram': json({ ...HISTOGRAM, minPrice: 80, maxPrice: 80, counts: [2], total: 2 }),
+    });
+    await open('location=Porto');
+    expect((await screen.findByText('Every home here is $80 a night.')).tagName).toBe('P');
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+
+  it('says when no price can be chosen', async () => {
+    stubFetch({
+      'GET /api/homes': json([home(1)]),
+      'GET /api/homes/price-histogram': json({ ...HISTOGRAM, counts: [], total: 0 }),
+    });
+    await open('location=Porto');
+    await screen.findByText('No prices to choose from.');
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+});
+
+describe('/searchresult filters change the URL', () => {
+  it('bedrooms: a choice sets it, "Any" removes it', async () => {
+    const view = await open('location=Porto');
+    await userEvent.click(screen.getByRole('radio', { name: '3+' }));
+    expect(urlOf(view).get('bedrooms')).toBe('3');
+    await waitFor(() => expect(lastSearch().bedrooms).toBe('3'));
+    expect(heading().textContent).toBe('Homes in Porto, 1 filter applied');
+    await userEvent.click(screen.getByRole('radio', { name: 'Any' }));
+    expect(urlOf(view).has('bedrooms')).toBe(false);
+    expect(urlOf(view).get('location')).toBe('Porto');
+  });
+
+  it('sort: a choice sets it, Newest (the default) removes it', async () => {
+    const view = await open('location=Porto');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect([...sort.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Newest',
+      'Price low to high',
+      'Price high to low',
+      'Rating',
+    ]);
+    await userEvent.selectOptions(sort, 'Price high to low');
+    expect(urlOf(view).get('sort')).toBe('price_desc');
+    await waitFor(() => expect(lastSearch().sort).toBe('price_desc'));
+    await userEvent.selectOptions(sort, 'Newest');
+    expect(urlOf(view).has('sort')).toBe(false);
+  });
+
+  it('price: a thumb moved by keyboard sets the bound; back at the end it is removed', async () => {
+    const view = await open('location=Porto');
+    const minimum = await screen.findByRole('slider', { name: 'Minimum price' });
+    act(() => minimum.focus());
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(urlOf(view).get('minPrice')).toBe('42');
+    await waitFor(() => expect(lastSearch().minPrice).toBe('42'));
+    const maximum = screen.getByRole('slider', { name: 'Maximum price' });
+    act(() => maximum.focus());
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(urlOf(view).get('maxPrice')).toBe('159');
+    await userEvent.keyboard('{End}');
+    expect(urlOf(view).has('maxPrice')).toBe(false);
+    act(() => minimum.focus());
+    await userEvent.keyboard('{Home}');
+    expect(urlOf(view).has('minPrice')).toBe(false);
+  });
+
+  it('"Clear filters" removes price and bedrooms, keeps place, guests and order', async () => {
+    const view = await open('location=Porto&guests=3&minPrice=60&bedrooms=2&sort=rating');
+    expect(heading().textContent).toBe('Homes in Porto, 2 filters applied');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(Object.fromEntries(urlOf(view))).toEqual({ location: 'Porto', guests: '3', sort: 'rating' });
+    expect(heading().textContent).toBe('Homes in Porto');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('shows the filters behind a disclosure button that says how many apply (narrow screens)', async () => {
+    await open('location=Porto&bedrooms=2');
+    const toggle = screen.getByRole('button', { name: 'Filters (1)' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Hidden below md only (md:grid shows it on wide screens; the browser spec checks both widths).
+    expect(panel?.classList.contains('hidden')).toBe(true);
+    expect(panel?.classList.contains('md:grid')).toBe(true);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.classList.contains('hidden')).toBe(false);
+  });
+});

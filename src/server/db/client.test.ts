@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { Database } from './client';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+it('survives PostgreSQL ending idle pooled connections (restart, pg_terminate_backend)', async (ctx) => {
+  if (database.kind !== 'postgres') return ctx.skip();
+  // Two connections in the pool, both idle afterwards.
+  await Promise.all([1, 2].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+  // From one connection, end every other connection of this database (the idle one included).
+  const ended = await database.db.transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`select pg_terminate_backend(pid) as pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  });
+  expect(ended).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  // An unhandled 'error' event would fail this file; the pool still answers.
+  const answers = await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select 1 as one`)));
+  expect(answers.map((a) => (a as unknown as { rows: unknown[] }).rows[0])).toEqual([
+    { one: 1 },
+    { one: 1 },
+    { one: 1 },
+  ]);
+});
