@@ -2,6 +2,9 @@
  * Home rows as the driver answers them, read field by field into HomeFields (shared by the one-home
  * read and the search and list pages).
  */
+import { Placeholder } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { leanRead, poolOf, text, type TextRow } from '#server/db/lean-read';
 import type { HomeFields } from './homes-service';
 
 /** A row as the driver answers it: column names as in the database, before Drizzle maps them. */
@@ -13,7 +16,7 @@ export type RawHomeRow = Record<string, unknown>;
  * handler for a page of 24 homes. Dates stay 'YYYY-MM-DD' text (Drizzle's parsers for both
  * drivers); seq is a bigint (text or BigInt, depending on the driver).
  */
-export async function rawRows(query: { execute: unknown }, values: Record<string, unknown>): Promise<RawHomeRow[]> {
+async function rawRows(query: { execute: unknown }, values: Record<string, unknown>): Promise<RawHomeRow[]> {
   return (query as unknown as { all(values: Record<string, unknown>): Promise<RawHomeRow[]> }).all(values);
 }
 
@@ -42,4 +45,71 @@ export function toFields(row: RawHomeRow): HomeFields {
     cleaningFeeCents: row.cleaning_fee_cents as number,
     cancellationPolicy: row.cancellation_policy as HomeFields['cancellationPolicy'],
   };
+}
+
+/** Columns read as numbers from PostgreSQL's text output (the rest are text, dates as 'YYYY-MM-DD'). */
+const NUMERIC = new Set([
+  'rank',
+  'seq',
+  'price_cents',
+  'total_guest',
+  'bedrooms',
+  'bathrooms',
+  'min_nights',
+  'max_nights',
+  'rating_count',
+  'rating_sum',
+  'cleaning_fee_cents',
+  'host_review_count',
+]);
+
+function readField(name: string, value: string | null): unknown {
+  if (value === null) return name === 'images' ? [] : null;
+  if (NUMERIC.has(name)) return text.int(value);
+  if (name === 'images') return text.textArray(value);
+  if (name === 'host_joined_at') return text.instant(value);
+  return value;
+}
+
+/** A value as PostgreSQL reads it from text: instants in ISO form, numbers and strings as they print. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+interface HomeRowsQuery {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): { execute: unknown };
+}
+
+/**
+ * Runs a statement of home rows: on a PostgreSQL pool through the lean path (db/lean-read.ts, ADR
+ * 0024: no Describe per run, rows read by position), elsewhere (PGlite) as Drizzle's prepared
+ * query. Both give the same row objects, keyed by `columns` (the statement's columns in order).
+ */
+export function homeRowsReader(
+  db: Db,
+  name: string,
+  query: HomeRowsQuery,
+  columns: readonly string[],
+): (values: Record<string, unknown>) => Promise<RawHomeRow[]> {
+  const pool = poolOf(db);
+  if (!pool) {
+    const prepared = query.prepare(name);
+    return (values) => rawRows(prepared, values);
+  }
+  const { sql: statement, params } = query.toSQL();
+  const toRow = (fields: TextRow): RawHomeRow => {
+    const row: RawHomeRow = {};
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = readField(columns[i]!, fields[i] ?? null);
+    return row;
+  };
+  return (values) =>
+    leanRead(
+      pool,
+      `${name}_lean`,
+      statement,
+      params.map((param) => asText(param instanceof Placeholder ? values[param.name as string] : param)),
+      toRow,
+    );
 }

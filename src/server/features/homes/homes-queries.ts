@@ -5,7 +5,7 @@ import { bookings, homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
 import type { HomeFields } from './homes-service';
 import { homeFields } from './home-columns';
-import { rawRows, toFields } from './home-rows';
+import { homeRowsReader, toFields } from './home-rows';
 
 /**
  * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
@@ -86,11 +86,11 @@ function preparePlaceSearch(db: Db) {
     'cleaning_fee_cents',
     'cancellation_policy',
   ];
-  return db
+  const query = db
     .select(Object.fromEntries(columns.map((name) => [name, column(name)])))
     .from(page)
-    .orderBy(sql`found.ordinality`)
-    .prepare('homes_place_search');
+    .orderBy(sql`found.ordinality`);
+  return homeRowsReader(db, 'homes_place_search', query, columns);
 }
 
 /**
@@ -135,14 +135,17 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
-  return db
+  const query = db
     .select(homeFields)
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
-    .limit(size ?? p('size'))
-    .prepare(name);
+    .limit(size ?? p('size'));
+  return homeRowsReader(db, name, query, HOME_FIELD_COLUMNS);
 }
+
+/** The columns of homeFields in select order. */
+const HOME_FIELD_COLUMNS = Object.values(homeFields).map((column) => column.name);
 
 interface Prepared {
   placeSearch: ReturnType<typeof preparePlaceSearch>;
@@ -184,7 +187,7 @@ export async function selectPlacePage(
     size: number;
   },
 ): Promise<{ home: HomeFields; rank: number }[]> {
-  const rows = await rawRows(preparedFor(db).placeSearch, values);
+  const rows = await preparedFor(db).placeSearch(values);
   return rows.map((row) => ({ home: toFields(row), rank: Number(row.rank) }));
 }
 
@@ -230,5 +233,5 @@ export async function selectListPage(
   const bound = shape.price
     ? { ...values, minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }
     : values;
-  return (await rawRows(query, bound)).map(toFields);
+  return (await query(bound)).map(toFields);
 }
