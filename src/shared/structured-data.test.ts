@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Home } from './schemas/homes';
+import { aHome } from './test/home-factory';
 import { absoluteUrl, homeJsonLd, jsonForScript, locationParts } from './structured-data';
 
 const ORIGIN = 'https://stayhub.example';
 
-function home(fields: Partial<Home> = {}): Home {
-  return {
-    _id: '7f1c2a4e-0000-4000-8000-000000000001',
-    title: 'Sunny loft by the river',
-    location: 'Lisbon, Portugal',
-    image: '/uploads/abc-1280.webp',
-    images: ['/uploads/abc-1280.webp', '/uploads/def-1280.webp'],
-    price: 120,
-    total_guest: 4,
-    bedrooms: 2,
-    bathrooms: 1,
-    description: 'Two bedrooms over the Tagus.',
-    from: '2026-12-01',
-    to: '2027-01-31',
-    hostEmail: 'host@stayhub.test',
-    email: 'host@stayhub.test',
-    minNights: 1,
-    maxNights: 30,
-    checkInTime: '12:00',
-    checkOutTime: '11:00',
-    houseRules: '',
-    rating: null,
-    reviewCount: 0,
-    cleaningFee: 0,
-    cancellationPolicy: 'flexible',
-    ...fields,
-  };
-}
+const home = (fields: Partial<Home> = {}) =>
+  aHome({ images: ['/uploads/abc-1280.webp', '/uploads/def-1280.webp'], ...fields });
 
 describe('locationParts', () => {
   it('takes the city part as the locality and the last part as the country', () => {

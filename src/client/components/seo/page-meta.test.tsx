@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Home } from '#shared/schemas/homes';
+import { aHome } from '#shared/test/home-factory';
 import { HomeMeta } from './home-meta';
 import { DESCRIPTION_MAX, metaDescription, PageMeta } from './page-meta';
 import { forgetDocumentOrigin, SiteOriginProvider } from './site-origin';
@@ -12,34 +13,7 @@ import { forgetDocumentOrigin, SiteOriginProvider } from './site-origin';
 
 const ORIGIN = 'https://stayhub.example';
 
-function home(fields: Partial<Home> = {}): Home {
-  return {
-    _id: 'a3c9a9b4-5b0e-4f43-9a57-2f1f4f0d2c11',
-    title: 'Sunny loft by the river',
-    location: 'Lisbon, Portugal',
-    image: '/uploads/abc-1280.webp',
-    images: ['/uploads/abc-1280.webp'],
-    price: 120,
-    total_guest: 4,
-    bedrooms: 2,
-    bathrooms: 1,
-    description: 'Two bedrooms over the Tagus.',
-    from: '2026-12-01',
-    to: '2027-01-31',
-    hostEmail: 'host@stayhub.test',
-    email: 'host@stayhub.test',
-    minNights: 1,
-    maxNights: 30,
-    checkInTime: '12:00',
-    checkOutTime: '11:00',
-    houseRules: '',
-    rating: null,
-    reviewCount: 0,
-    cleaningFee: 0,
-    cancellationPolicy: 'flexible',
-    ...fields,
-  };
-}
+const home = (fields: Partial<Home> = {}) => aHome({ _id: 'a3c9a9b4-5b0e-4f43-9a57-2f1f4f0d2c11', ...fields });
 
 let container: HTMLDivElement;
 let root: Root;

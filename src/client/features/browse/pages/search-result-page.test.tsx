@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Home } from '#shared/schemas/homes';
+import { aHome } from '#shared/test/home-factory';
 import type { PriceHistogram } from '#shared/schemas/search';
 import { json, renderRoutes, setUpComponentTests, stubFetch, type RenderedRoutes } from '#client/test/render-routes';
 import { Component as SearchResultPage } from './search-result-page';
@@ -18,33 +18,16 @@ const HISTOGRAM: PriceHistogram = {
   exact: true,
 };
 
-function home(n: number): Home {
-  return {
+const home = (n: number) =>
+  aHome({
     _id: `h${n}`,
     title: `Home ${n}`,
     location: 'Porto, Portugal',
     image: '/placeholder-home.svg',
     images: ['/placeholder-home.svg'],
     price: 50 + n,
-    total_guest: 4,
-    bedrooms: 2,
-    bathrooms: 1,
     description: '',
-    from: '2026-12-01',
-    to: '2027-03-01',
-    hostEmail: 'host@example.test',
-    email: 'host@example.test',
-    minNights: 1,
-    maxNights: 30,
-    checkInTime: '12:00',
-    checkOutTime: '11:00',
-    houseRules: '',
-    rating: null,
-    reviewCount: 0,
-    cleaningFee: 0,
-    cancellationPolicy: 'flexible',
-  };
-}
+  });
 
 let searches: URLSearchParams[];
 let histograms: URLSearchParams[];
