@@ -67,6 +67,13 @@ export function allowProblems(problems: string[], pattern: RegExp): void {
 
 /** Fails on serious or critical accessibility violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // A notice fading in or out is briefly see-through: axe would measure its contrast mid-fade.
+  // Wait for finite animations (not spinners, which run forever) to end first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
