@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../src/shared/texts';
 import { DEMO, loginAs } from './support/auth-fixtures';
-import { expect, hydrated, test } from './support/fixtures';
+import { baseURL, expect, hydrated, test } from './support/fixtures';
 
 const describe = test.describe;
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -63,6 +63,28 @@ describe('the search form while typing a date', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/searchresult\?location=Lisbon&arrivalDate=/);
     expect(new URL(page.url()).searchParams.get('departureDate')).toBe(`${year}-12-11`);
+  });
+
+  test('a visitor far east or west of the server gets their own today as the arrival, and can search it', async ({
+    browser,
+  }) => {
+    // The server renders the form with its own clock (UTC); hydration must leave this browser's
+    // own defaults in it. Between them these two zones are on another day than UTC at every hour.
+    for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const context = await browser.newContext({ baseURL: baseURL(), timezoneId, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await hydrated(page);
+      const today = await page.evaluate(() => {
+        const d = new Date();
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      });
+      await expect(page.getByLabel('Arrival'), timezoneId).toHaveValue(new RegExp(`^${today}T`));
+      await page.getByLabel('Location').fill('Lisbon');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page, timezoneId).toHaveURL(new RegExp(`/searchresult\\?.*arrivalDate=${today}T`));
+      await context.close();
+    }
   });
 
   test('past dates are refused with the reason, and the server says it too', async ({ page }) => {
