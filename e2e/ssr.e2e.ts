@@ -99,8 +99,10 @@ describe('with JavaScript', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: home.title })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // The home came with the HTML: the browser never asked the API for it.
-    expect(api.filter((u) => u === `/api/home/${home._id}`)).toEqual([]);
+    // The home and its reviews came with the HTML: the browser never asked the API for them.
+    expect(api.filter((u) => u === `/api/home/${home._id}` || u.startsWith(`/api/home/${home._id}/reviews`))).toEqual(
+      [],
+    );
 
     await page.goto('/all-home');
     await hydrated(page);

@@ -53,6 +53,7 @@ const noContext: LoaderContext = {
     home: () => Promise.reject(new Error('no request context')),
     homesPage: () => Promise.reject(new Error('no request context')),
     experiences: () => Promise.reject(new Error('no request context')),
+    homeReviews: () => Promise.reject(new Error('no request context')),
   },
   wait: true,
 };

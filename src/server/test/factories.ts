@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { nightsBetween } from '#shared/stay';
 import type { Db } from '../db/client';
-import { bookings, homes, users } from '../db/schema';
+import { bookings, homes, reviews, users } from '../db/schema';
 
 type NewHome = typeof homes.$inferInsert;
 type NewUser = typeof users.$inferInsert;
 type NewBooking = typeof bookings.$inferInsert;
+type NewReview = typeof reviews.$inferInsert;
 
 let counter = 0;
 const next = () => ++counter;
@@ -69,6 +70,29 @@ export async function insertBooking(db: Db, home: typeof homes.$inferSelect, ove
       ...overrides,
       checkIn,
       checkOut,
+    })
+    .returning();
+  return row!;
+}
+
+/** A published guest review of `booking`'s home (both sides written: visible at once). */
+export async function insertReview(db: Db, booking: typeof bookings.$inferSelect, overrides: Partial<NewReview> = {}) {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      bookingId: booking.id,
+      homeId: booking.homeId,
+      authorRole: 'guest',
+      authorId: booking.guestId,
+      overall: 5,
+      cleanliness: 5,
+      accuracy: 5,
+      location: 5,
+      value: 5,
+      text: 'A lovely stay.',
+      publishAt: new Date('2026-12-27T00:00:00.000Z'),
+      publishedAt: new Date('2026-12-14T00:00:00.000Z'),
+      ...overrides,
     })
     .returning();
   return row!;

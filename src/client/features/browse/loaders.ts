@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { HOME_PAGE_HOMES } from '#shared/constants';
 import { calendarDate } from '#shared/stay';
+import type { HomeReviews } from '#shared/schemas/reviews';
 import { homeKeys, isApiError, type HomesFilter, type HomesPage } from '#client/lib/api';
+import { reviewKeys } from '#client/features/reviews/lib/reviews-api';
 import type { PublicData } from './lib/public-data';
 import { searchFromParams } from './lib/search-filter';
 
@@ -96,8 +98,23 @@ export function browseLoaders(built: LoaderContext) {
         queryKey: homeKeys.detail(id),
         queryFn: () => ctx.data.home(id),
       });
+      // The reviews' first page beside the home, so the page arrives with them; they are not the
+      // page's subject: if they fail, the page shows without them and the browser asks again.
+      const reviews = ctx.queryClient
+        .ensureInfiniteQueryData({
+          queryKey: reviewKeys.home(id),
+          queryFn: () => ctx.data.homeReviews(id),
+          initialPageParam: null as string | null,
+          getNextPageParam: (last: HomeReviews) => last.nextCursor,
+        })
+        .catch(() => {
+          // On the server: render them as still loading, as the browser starts (it then fetches
+          // them); in the browser the reviews' own query shows the failure with its Retry.
+          if (ctx.wait) ctx.queryClient.removeQueries({ queryKey: reviewKeys.home(id), exact: true });
+        });
       try {
-        return await settle(ctx, work);
+        await Promise.all([settle(ctx, work), ctx.wait ? reviews : null]);
+        return null;
       } catch (error) {
         // 404 unknown id; 400 an id the server cannot even read: both are "not found" to a visitor.
         if (isApiError(error) && (error.status === 404 || error.status === 400)) {

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { homeListSchema, homeSchema, homesQuerySchema } from '#shared/schemas/homes';
+import { homeReviewsSchema } from '#shared/schemas/reviews';
 import { addDays } from '#shared/stay';
 import { ApiError, homesUrl, type HomesFilter } from '#client/lib/api';
 import { readExperiences, type Experience } from '#client/features/browse/lib/experiences';
 import type { PublicData } from '#client/features/browse/lib/public-data';
 import type { AppContext } from '#server/app-context';
 import { findHomeView, listHomes, today, toHome } from '../homes/homes-service';
+import { homeReviews } from '../reviews/reviews-read';
 
 /** The search cache key GET /api/homes uses (sorted defined params), so a render and the API share entries. */
 function searchKey(query: Record<string, unknown>): string {
@@ -55,6 +57,9 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
         next = `/api/homes?${params.toString()}`;
       }
       return { homes: homeListSchema.parse(page.homes), next };
+    },
+    async homeReviews(homeId) {
+      return homeReviewsSchema.parse(await homeReviews(ctx, homeId, undefined));
     },
     async experiences() {
       // The same static file the browser fetches (/expdata.json), read once.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertHome } from '../../test/factories';
+import { insertBooking, insertHome, insertReview, insertUser } from '../../test/factories';
 import { signInAs, useTestApp } from '../../test/test-app';
 
 // A built client as the server reads it: index.html's asset tags and the experiences file.
@@ -36,6 +36,9 @@ beforeAll(async () => {
     images: ['/uploads/cottage-1280.webp', '/uploads/cottage-b-1280.webp'],
   });
   homeId = home.id;
+  const guest = await insertUser(t.db, { name: 'Marta Reviewer' });
+  const stay = await insertBooking(t.db, home, { guestId: guest.id, guestEmail: guest.email });
+  await insertReview(t.db, stay, { text: 'The fig tree shades the terrace all afternoon.', overall: 4 });
   for (let i = 0; i < 3; i++) await insertHome(t.db, { title: `Older flat ${i}` });
 });
 
@@ -72,6 +75,17 @@ describe('server-rendered public pages', () => {
     expect((detail?.state.data as { title: string }).title).toBe('Blue door cottage');
     // The state cannot end its script element early.
     expect(/<script id="stayhub-state"[^>]*>([^<]*)<\/script>/.exec(html)?.[1]).not.toContain('<blue>');
+  });
+
+  it('renders the home’s published reviews too, and hands them to the browser as the API answers them', async () => {
+    const html = (await get(`/details/${homeId}`)).body;
+    expect(html).toContain('The fig tree shades the terrace all afternoon.');
+    expect(html).toContain('Marta Reviewer');
+    expect(html).not.toContain('Loading reviews');
+    const reviews = stateOf(html).query.queries.find((q) => q.queryKey[0] === 'reviews');
+    expect(reviews?.queryKey).toEqual(['reviews', 'home', homeId]);
+    const api = (await get(`/api/home/${homeId}/reviews`)).json();
+    expect(reviews?.state.data).toEqual({ pages: [api], pageParams: [null] });
   });
 
   it('answers the same home as the API does', async () => {

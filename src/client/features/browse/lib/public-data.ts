@@ -1,5 +1,7 @@
 import type { Home } from '#shared/schemas/homes';
+import type { HomeReviews } from '#shared/schemas/reviews';
 import { fetchHome, fetchHomesPage, type HomesFilter, type HomesPage } from '#client/lib/api';
+import { fetchHomeReviews } from '#client/features/reviews/lib/reviews-api';
 import { fetchExperiences, type Experience } from './experiences';
 
 /**
@@ -13,10 +15,13 @@ export interface PublicData {
   /** The first page of homes for a filter (`next`: the API URL of the following page). */
   homesPage(filter: HomesFilter): Promise<HomesPage>;
   experiences(): Promise<Experience[]>;
+  /** The first page of a home's published reviews, with the averages. */
+  homeReviews(homeId: string): Promise<HomeReviews>;
 }
 
 export const browserPublicData: PublicData = {
   home: (id) => fetchHome(id),
   homesPage: (filter) => fetchHomesPage(filter),
   experiences: () => fetchExperiences(),
+  homeReviews: (homeId) => fetchHomeReviews(homeId, null),
 };
