@@ -4,7 +4,7 @@ import { HOME_PAGE_HOMES } from '#shared/constants';
 import { calendarDate } from '#shared/stay';
 import type { HomeReviews } from '#shared/schemas/reviews';
 import { homeKeys, isApiError, type HomesFilter, type HomesPage } from '#client/lib/api';
-import { reviewKeys } from '#client/features/reviews/lib/reviews-api';
+import { reviewKeys } from '#client/features/reviews/lib/reviews-public-api';
 import type { PublicData } from './lib/public-data';
 import { searchFromParams } from './lib/search-filter';
 

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Booking } from '#shared/schemas/bookings';
-import { fetchReviewStays, reviewKeys } from '#client/features/reviews/lib/reviews-api';
+import { fetchReviewStays } from '#client/features/reviews/lib/reviews-api';
+import { reviewKeys } from '#client/features/reviews/lib/reviews-public-api';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';

@@ -1,7 +1,7 @@
 import type { Home } from '#shared/schemas/homes';
 import type { HomeReviews } from '#shared/schemas/reviews';
 import { fetchHome, fetchHomesPage, type HomesFilter, type HomesPage } from '#client/lib/api';
-import { fetchHomeReviews } from '#client/features/reviews/lib/reviews-api';
+import { fetchHomeReviews } from '#client/features/reviews/lib/reviews-public-api';
 import { fetchExperiences, type Experience } from './experiences';
 
 /**

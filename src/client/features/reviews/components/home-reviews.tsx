@@ -4,7 +4,7 @@ import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '#shared/reviews';
 import { plural } from '#shared/plural';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { ErrorPanel, LoadingBar, errorText } from '#client/components/ui/status';
-import { fetchHomeReviews, reviewKeys } from '../lib/reviews-api';
+import { fetchHomeReviews, reviewKeys } from '../lib/reviews-public-api';
 import { ReplyForm } from './reply-form';
 import { ReviewCard } from './review-card';
 

@@ -6,7 +6,8 @@ import { REVIEW_TEXT_MAX } from '#shared/reviews';
 import { replySchema } from '#shared/schemas/reviews';
 import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
-import { postReply, reviewKeys } from '../lib/reviews-api';
+import { postReply } from '../lib/reviews-api';
+import { reviewKeys } from '../lib/reviews-public-api';
 
 export function ReplyForm({ reviewId, homeId }: { reviewId: string; homeId: string }) {
   const [open, setOpen] = useState(false);

@@ -10,7 +10,8 @@ import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_TEXT_MAX, type Review
 import { createReviewSchema, type CreateReview, type ReviewStay } from '#shared/schemas/reviews';
 import { FieldError, inputClass, primaryButtonClass } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
-import { postReview, reviewKeys } from '../lib/reviews-api';
+import { postReview } from '../lib/reviews-api';
+import { reviewKeys } from '../lib/reviews-public-api';
 import { RatingInput } from './rating-input';
 
 type Ratings = Partial<Record<'overall' | ReviewCategory, number>>;

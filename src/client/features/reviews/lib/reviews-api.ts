@@ -1,6 +1,6 @@
 /**
- * Reviews API: a home's published reviews (public, trusted like the homes), the caller's stays to review,
- * one stay's reviews, writing a review, the host's reply, a guest's profile.
+ * Reviews API (the keys and a home's published reviews: reviews-public-api.ts): the caller's stays to
+ * review, one stay's reviews, writing a review, the host's reply, a guest's profile.
  */
 import {
   guestProfileSchema,
@@ -9,25 +9,8 @@ import {
   reviewStayListSchema,
   reviewStaySchema,
   type CreateReview,
-  type HomeReviews,
 } from '#shared/schemas/reviews';
-import { apiRequest, apiRequestTrusted } from '#client/lib/api';
-
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  home: (homeId: string) => ['reviews', 'home', homeId] as const,
-  stays: () => ['reviews', 'stays'] as const,
-  stay: (bookingId: string) => ['reviews', 'stay', bookingId] as const,
-  guest: (guestId: string) => ['reviews', 'guest', guestId] as const,
-};
-
-export async function fetchHomeReviews(homeId: string, cursor: string | null, signal?: AbortSignal) {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  const { data } = await apiRequestTrusted<HomeReviews>(`/api/home/${encodeURIComponent(homeId)}/reviews${query}`, {
-    signal,
-  });
-  return data;
-}
+import { apiRequest } from '#client/lib/api';
 
 export async function fetchReviewStays(signal?: AbortSignal) {
   return (await apiRequest('/api/reviews/stays', reviewStayListSchema, { signal })).data;

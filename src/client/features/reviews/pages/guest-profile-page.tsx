@@ -7,7 +7,8 @@ import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { Avatar } from '#client/components/ui/avatar';
 import { ReviewCard } from '../components/review-card';
-import { fetchGuestProfile, reviewKeys } from '../lib/reviews-api';
+import { fetchGuestProfile } from '../lib/reviews-api';
+import { reviewKeys } from '../lib/reviews-public-api';
 
 const joined = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));

@@ -8,7 +8,8 @@ import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { ReviewCard } from '../components/review-card';
 import { ReviewForm } from '../components/review-form';
-import { fetchReviewStay, reviewKeys } from '../lib/reviews-api';
+import { fetchReviewStay } from '../lib/reviews-api';
+import { reviewKeys } from '../lib/reviews-public-api';
 
 const deadline = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(

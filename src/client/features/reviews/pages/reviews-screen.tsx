@@ -8,7 +8,8 @@ import { formatDay } from '#shared/dates';
 import type { ReviewStay } from '#shared/schemas/reviews';
 import { Screen } from '#client/components/layout/screen';
 import { QueryView } from '#client/components/ui/query-view';
-import { fetchReviewStays, reviewKeys } from '../lib/reviews-api';
+import { fetchReviewStays } from '../lib/reviews-api';
+import { reviewKeys } from '../lib/reviews-public-api';
 
 function StayRow({ stay }: { stay: ReviewStay }) {
   const titleId = `review-stay-${stay.bookingId}`;
