@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import proxyAddr from '@fastify/proxy-addr';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
@@ -50,6 +47,7 @@ import { refuseControlChars } from './http/control-chars';
 import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
+import { REQUEST_ID_HEADER, requestIds } from './http/request-id';
 import { fastSerializerCompiler } from './http/serializers';
 import { securityHeaders } from './http/security-headers';
 import { memoryMessageBus } from './providers/live/memory-bus';
@@ -69,26 +67,6 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 10_000, idleMs: 30_000, checkIntervalMs: 1_000 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REQUEST_ID_HEADER = 'x-request-id';
-/** An incoming request id is kept only when it looks like one (no spaces, quotes or control characters). */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/**
- * The request id: the `x-request-id` a trusted proxy (TRUST_PROXY) sent, else a new UUID.
- * A client cannot choose the id its requests are logged under.
- */
-function requestIds(trustProxy: readonly string[] | undefined): (req: IncomingMessage) => string {
-  const trusted = trustProxy?.length ? proxyAddr.compile([...trustProxy]) : null;
-  return (req) => {
-    const incoming = req.headers[REQUEST_ID_HEADER];
-    if (trusted && typeof incoming === 'string' && REQUEST_ID.test(incoming)) {
-      const from = req.socket?.remoteAddress;
-      if (from && trusted(from, 0)) return incoming;
-    }
-    return randomUUID();
-  };
-}
-
 /** The status code of each domain error (services throw them; this is the one place they become HTTP). */
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
