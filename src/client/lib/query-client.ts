@@ -9,7 +9,12 @@ import { SESSION_QUERY_KEY } from './session';
  */
 export function createQueryClient(): QueryClient {
   const sessionEnded = (error: unknown) => {
-    if (isApiError(error) && error.status === 401) void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    // Several calls can fail with 401 at once: they share one session check. Cancelling a check in
+    // flight would lose its answer's reason (x-session-ended) while its Set-Cookie still clears
+    // the cookie, so the next check could no longer say why the session ended.
+    if (isApiError(error) && error.status === 401) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY }, { cancelRefetch: false });
+    }
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: sessionEnded }),
