@@ -191,7 +191,7 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     [places, anchor],
   );
   // Bulk load: the confirmed-nights triggers are off while bookings go in, then one
-  // set-based statement fills homes.confirmed_nights (the same as migration 0008's backfill).
+  // set-based statement fills homes.confirmed_nights and its upcoming part (as migrations 0008 and 0017 do).
   await client.query(`alter table bookings disable trigger bookings_nights_insert`);
   // The big place is fully booked for one week; other bookings fall on other homes, any time ahead.
   const bookingColumns = `home_id, guest_email, host_email, title, location, image, nightly_cents, check_in, check_out,
@@ -219,18 +219,14 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     [anchor],
   );
   await client.query(`alter table bookings enable trigger bookings_nights_insert`);
-  // homes_locations_update joins its old and new transition tables on id; with no statistics
-  // on them the planner picks a nested loop, 50,000 x 50,000 rows (4.7 of the 5 load minutes).
-  // The backfill never moves a home, so that trigger has nothing to do here.
-  await client.query(`alter table homes disable trigger homes_locations_update`);
   await step(
     'confirmed nights per home',
-    `update homes as h set confirmed_nights = c.nights
+    `update homes as h set confirmed_nights = c.nights, upcoming_from = homes_upcoming_from(c.nights),
+       upcoming_nights = homes_upcoming_nights(c.nights, homes_upcoming_from(c.nights))
      from (select home_id, range_agg(stay) as nights from bookings
            where status = 'confirmed' and home_id is not null group by home_id) as c
      where h.id = c.home_id`,
   );
-  await client.query(`alter table homes enable trigger homes_locations_update`);
   await step('vacuum analyze', `vacuum (analyze) homes, bookings, home_locations, users`);
   await client.query(`insert into bench_meta (version, anchor) values ($1, $2)`, [version, anchor]);
 }

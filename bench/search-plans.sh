@@ -49,22 +49,27 @@ $b_in to $b_out), 50,000 confirmed bookings. Written by \`bench/search-plans.sh\
 (PostgreSQL $(psql "$url" -Atc "show server_version"), shared_buffers $(psql "$url" -Atc "show shared_buffers"),
 2 shared cores: timings vary with the machine's load, the plan shapes and buffer counts do not).
 
-A place search is \`search_place_home_rows\` (migrations 0008, 0014 and 0015, ADRs 0011 and 0020), which
+A place search is \`search_place_home_rows\` (migrations 0008, 0014, 0015 and 0017, ADRs 0011, 0020 and 0026), which
 answers the page's columns itself, in the asked sort. The app runs it as a prepared statement
 (\`homes_place_search\`, src/server/features/homes/homes-queries.ts), so the outer statement is parsed and
 planned once per connection too. Each of its statements (one per sort) is planned once per connection as a
 generic plan (\`plan_cache_mode = force_generic_plan\` on the function; \`\$n\` are its arguments): it runs
 first for the places that contain the term (one trigram ILIKE index scan; the close-spelling scan, \`<%\`,
 is gated by a **One-Time Filter** and never executed), and again for the close spellings only when the page
-is not full. Per place an **Index Scan** walks the sort's index in its order (\`homes_location_idx\` for
-newest, \`homes_location_price_idx\` forwards or backwards for the price sorts, \`homes_location_rating_idx\`
-backwards for rating) and stops at the page size (\`Limit\`), filtering each row (price, bedrooms, window,
-guests, \`confirmed_nights\`, live holds through one hashed subplan on \`bookings_hold_expiry_idx\`); with
-a price sort the price range is part of the index condition. The function runs with \`enable_sort = off\`
+is not full. Per place newest first is an **Index Only Scan** of \`homes_location_idx\`, which carries
+every column the walk filters on (\`upcoming_nights\`: the confirmed nights from a recent day on), and the
+rows of the page are then read by primary key (\`homes_pkey\`, 4 buffers a row); the other sorts walk
+\`homes_location_price_idx\` forwards or backwards or \`homes_location_rating_idx\` backwards with an
+**Index Scan** that reads each row it passes. Every walk stops at the page size (\`Limit\`), filtering on
+price, bedrooms, window, guests, nights (\`search_home_fits\`, inlined: its expressions show in the
+Filter) and live holds (one hashed subplan on \`bookings_hold_expiry_idx\`); with a price sort the price
+range is part of the index condition. The function runs with \`enable_sort = off\`
 (the generic plan cannot see the page size and once chose a bitmap scan of the whole place plus a sort)
 and \`jit = off\` (the disabled sort's cost would otherwise make every call JIT-compile, about 1 s), which
 is why the merge's Sort shows a cost of 10^10.
-The fully booked case is the only one that walks a whole place (10,000 index entries and the rows they point to, about 10,100 buffers; no per-home booking
+The fully booked case is the only one that walks a whole place: 10,000 index entries and no rows
+(\`Heap Fetches: 0\`, about 620 buffers; before migration 0017 it read every row, about 10,100 buffers
+and 4 times the time). No per-home booking
 lookup). Lists without a place walk \`homes_seq_unique\` backwards (newest) or \`homes_price_idx\` /
 \`homes_rating_idx\` (the other sorts); one home is one primary-key lookup.
 Each shape shows the plan of its statement; a place search shows the inner

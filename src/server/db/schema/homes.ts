@@ -50,6 +50,15 @@ export const homes = pgTable(
     confirmedNights: datemultirange('confirmed_nights')
       .notNull()
       .default(sql`'{}'::datemultirange`),
+    /**
+     * confirmed_nights from upcoming_from on, kept beside it by the same triggers (migration 0017,
+     * ADR 0026), so a dated search tests availability inside homes_location_idx without reading
+     * the row. NULL when it would be too big for an index entry (over 1 KB: a few dozen separate
+     * stays ahead); searches then read confirmed_nights. upcoming_from is '-infinity' when
+     * nothing was cut off (a search for any dates may use it).
+     */
+    upcomingNights: datemultirange('upcoming_nights').default(sql`'{}'::datemultirange`),
+    upcomingFrom: date('upcoming_from', { mode: 'string' }).notNull().default('-infinity'),
     /** Per-home stay rules (migration 0009): the shortest and longest stay one hold may take. */
     minNights: integer('min_nights').notNull().default(1),
     maxNights: integer('max_nights').notNull().default(30),
@@ -75,7 +84,22 @@ export const homes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('homes_location_idx').on(t.location, t.seq.desc()),
+    // Newest first per place, and everything a place walk filters on (ADR 0026): a dated search
+    // that finds few free homes (a fully booked week) stays inside the index and reads no rows.
+    // seq is unique, so the columns after it never change the order.
+    index('homes_location_idx').on(
+      t.location,
+      t.seq.desc(),
+      t.priceCents,
+      t.bedrooms,
+      t.totalGuest,
+      t.availableFrom,
+      t.availableTo,
+      t.upcomingFrom,
+      t.upcomingNights,
+      t.id,
+      t.hostEmail,
+    ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
     // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
