@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/profile.ts <route>`: one route of the bench under load with the server's CPU
  * profiled (node --cpu-prof), to see where per-request time goes. Routes: search, place,
- * home, list, hello. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
+ * home, details (the server-rendered page), list, hello. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
  * The .cpuprofile lands in BENCH_PROFILE_DIR (default bench/results/profiles, not committed).
  */
 import { fork } from 'node:child_process';
@@ -75,6 +75,7 @@ const paths: Record<string, string> = {
   search: '/api/homes',
   place: `/api/homes?location=${encodeURIComponent(ready.search.location)}`,
   home: `/api/home/${ready.homeId}`,
+  details: `/details/${ready.homeId}`,
   list: '/api/homes',
   hello: '/bench/hello',
   health: '/api/health',
