@@ -11,7 +11,7 @@
  * started by chrome-launcher with the flags the browser tests use; nothing is downloaded.
  *
  * Writes a "Lighthouse" section into bench/results/latest.md (replacing an earlier one) and a
- * `lighthouse` key into latest.json.
+ * `lighthouse` key into latest.json; with LIGHTHOUSE_REPORTS=<dir>, each run's full JSON report too.
  */
 // @ts-expect-error -- plain ESM script shared with `npm start`
 import { buildClientIfStale } from '../scripts/client-build.mjs';
@@ -171,6 +171,9 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
     });
     const pages = await pagesToMeasure(base);
     const reports = new Map<string, Lhr[]>(pages.map((p) => [p.page, []]));
+    // LIGHTHOUSE_REPORTS=<dir>: every run's full report, to see what the LCP element is and what it waited for.
+    const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUSE_REPORTS) : null;
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
     // Warm-up visit per page (server JIT, image variants on disk), not recorded.
     for (const p of pages) await fetch(`${base}${p.path}`).then((r) => r.arrayBuffer());
     for (let round_ = 1; round_ <= runs; round_++) {
@@ -183,6 +186,10 @@ export async function runLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ??
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${p.path}`);
         reports.get(p.page)!.push(result.lhr);
+        if (reportDir) {
+          const name = `${p.page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${round_}.json`;
+          writeFileSync(join(reportDir, name), JSON.stringify(result.lhr));
+        }
         const s = (id: string) => round((result.lhr.categories[id]?.score ?? 0) * 100);
         console.log(
           `  lighthouse ${round_}/${runs} ${p.page}: perf ${s('performance')}, a11y ${s('accessibility')}, bp ${s('best-practices')}, seo ${s('seo')} (load ${load()[0]})`,
