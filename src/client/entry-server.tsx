@@ -12,7 +12,6 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
-  matchRoutes,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
@@ -23,6 +22,7 @@ import { Document, type AssetTag } from './document';
 import type { PublicData } from './features/browse/lib/public-data';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
+import { serverRenderedPaths } from './server-rendered-paths';
 import { stateJson, type SsrState } from './ssr-state';
 
 export type { AssetTag } from './document';
@@ -65,11 +65,7 @@ const noContext: LoaderContext = {
 const handler = createStaticHandler(buildRoutes(noContext));
 
 /** True when the server renders `path`; other pages (signed-in, dashboard, checkout) get the client shell. */
-export function isServerRendered(path: string): boolean {
-  const matches = matchRoutes(handler.dataRoutes, path);
-  const leaf = matches?.[matches.length - 1]?.route;
-  return Boolean((leaf?.handle as { ssr?: boolean } | undefined)?.ssr);
-}
+export const isServerRendered = serverRenderedPaths(handler.dataRoutes);
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
   if (!errors) return null;
