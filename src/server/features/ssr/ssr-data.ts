@@ -59,7 +59,8 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
       return { homes: homeListSchema.parse(page.homes), next };
     },
     async homeReviews(homeId) {
-      return homeReviewsSchema.parse(await homeReviews(ctx, homeId, undefined));
+      // Only the home's page asks, and it reads the home itself (a 404 page without it).
+      return homeReviewsSchema.parse(await homeReviews(ctx, homeId, undefined, { homeRead: true }));
     },
     async experiences() {
       // The same static file the browser fetches (/expdata.json), read once.
