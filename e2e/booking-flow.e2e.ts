@@ -102,12 +102,9 @@ describe('comparing dates (issue 9, item 7)', () => {
 
   test('a hold left behind shows in My Bookings with "Continue to pay", which pays that same hold; the details page calls it the guest’s own', async ({
     page,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 21, 14);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 21, 14);
     const held = await holdViaApi(page.request, stay);
 
     // The details page: the guest's own hold is not "Already booked", and the same dates can be reserved.
@@ -137,12 +134,9 @@ describe('a paid booking whose confirmation failed (item 8)', () => {
   test('says the payment was received, lists the booking as confirming, and the server confirms it with the note', async ({
     page,
     pageProblems,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 22, 16);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 22, 16);
     // POST /api/bookings fails (the server is busy): the card is charged all the same.
     await page.route('**/api/bookings', (route) =>
       route.request().method() === 'POST'
@@ -186,12 +180,9 @@ describe('a paid booking whose confirmation failed (item 8)', () => {
   test('a refused confirmation (nothing kept) still says "Booking isn\'t added" and stays on the checkout', async ({
     page,
     pageProblems,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 22, 40);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 22, 40);
     await page.route('**/api/bookings', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
@@ -214,12 +205,9 @@ describe('a paid booking whose confirmation failed (item 8)', () => {
 describe('cancelling leaves a trace (item 11)', () => {
   test('a confirmed booking: the dialog promises the refund, and guest and host are mailed the refunded amount', async ({
     page,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 23, 18);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 23, 18);
     const bookingId = await bookViaApi(page.request, stay);
     const hostEmail = ((await (await page.request.get(`/api/home/${stay.home._id}`)).json()) as { hostEmail: string })
       .hostEmail;
@@ -241,12 +229,9 @@ describe('cancelling leaves a trace (item 11)', () => {
 
   test('an "Awaiting payment" row: the dialog says no payment was taken, and so does the mail', async ({
     page,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 23, 30);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 23, 30);
     const held = await holdViaApi(page.request, stay);
 
     await page.goto('/dashboard/my-booking');

@@ -26,12 +26,9 @@ const describe = test.describe;
 describe('checkout and my bookings', () => {
   test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({
     page,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 2, 20, 3);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 2, 20, 3);
     const city = stay.home.location.split(',')[0]!;
 
     // Search the city for the dates: the home is listed, and its details keep the dates.
@@ -132,12 +129,9 @@ describe('checkout and my bookings', () => {
   test('a declined card shows the provider message in red, Pay is enabled again, and another card then pays', async ({
     page,
     pageProblems,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 4, 25);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 4, 25);
 
     // A direct link opens the checkout; the pay tab can be clicked straight away.
     await page.goto(checkoutUrl(stay));
@@ -169,10 +163,8 @@ describe('checkout and my bookings', () => {
     allowProblems(pageProblems, /status of 402/);
   });
 
-  test('the whole guest journey with the keyboard alone', async ({ page, stayFor, cancelAtEnd }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 5, 10);
-    await cancelAtEnd(page, stay.home._id);
+  test('the whole guest journey with the keyboard alone', async ({ page, guestStay }) => {
+    const stay = await guestStay(page, 5, 10);
     const details = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
     await page.goto(details);
     await expect(page.getByLabel('Check-in')).toHaveValue(stay.checkIn);
@@ -251,12 +243,9 @@ describe('checkout and my bookings', () => {
   test('dates already booked cannot be paid again: the server message and a way back to the home', async ({
     page,
     pageProblems,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 7, 12);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 7, 12);
     await bookViaApi(page.request, stay);
 
     await page.goto(checkoutUrl(stay));

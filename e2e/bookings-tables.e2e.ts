@@ -20,11 +20,9 @@ import {
 const describe = test.describe;
 
 describe('admin: all bookings', () => {
-  test('lists every booking and Cancle -> Yes shows "deleted SuccessFul"', async ({ page, stayFor, cancelAtEnd }) => {
+  test('lists every booking and Cancle -> Yes shows "deleted SuccessFul"', async ({ page, guestStay }) => {
     // The guest books through the API, then the admin signs in.
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 9, 10);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 9, 10);
     await bookViaApi(page.request, stay);
     await forgetSession(page);
 
@@ -50,12 +48,9 @@ describe('admin: all bookings', () => {
 describe('bookings table layout', () => {
   test('at 390 px each booking is a card whose Cancle is on screen; at 1280 px the picture is at least 48 px wide', async ({
     page,
-    stayFor,
-    cancelAtEnd,
+    guestStay,
   }) => {
-    await loginAs(page, DEMO.guest);
-    const stay = await stayFor(page, 11, 14);
-    await cancelAtEnd(page, stay.home._id);
+    const stay = await guestStay(page, 11, 14);
     await bookViaApi(page.request, stay);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -9,9 +9,13 @@
  *     const stay = await stayFor(page.request, 3, 40);       // the 4th oldest home, 40 days ahead, 2 nights
  *     await cancelAtEnd(page, stay.home._id);                 // whatever this session books there
  *   });
+ *
+ * or, for the demo guest in `page`, those three steps at once:
+ *
+ *     const stay = await guestStay(page, 3, 40);
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO } from './auth-fixtures';
+import { DEMO, loginAs } from './auth-fixtures';
 import { expect, test as base } from './fixtures';
 
 export interface ApiHome {
@@ -155,6 +159,8 @@ interface Fixtures {
   stayFor: (ctx: Signed, index: number, daysAhead: number, nights?: number) => Promise<Stay>;
   /** Cancels, when the test ends, every held or confirmed booking the session of `ctx` has at `homeId`. */
   cancelAtEnd: (ctx: Signed, homeId: string) => Promise<void>;
+  /** Signs `page` in as the demo guest, picks the stay as `stayFor` does, and cancels what the guest books there at the end. */
+  guestStay: (page: Page, index: number, daysAhead: number, nights?: number) => Promise<Stay>;
 }
 
 type Cleanup = Array<{ homeId: string; state: Awaited<ReturnType<typeof storageOf>> }>;
@@ -186,6 +192,14 @@ export const test = base.extend<Fixtures & { bookingsToCancel: Cleanup }>({
   cancelAtEnd: async ({ bookingsToCancel }, use) => {
     await use(async (ctx, homeId) => {
       bookingsToCancel.push({ homeId, state: await storageOf(ctx) });
+    });
+  },
+  guestStay: async ({ stayFor, cancelAtEnd }, use) => {
+    await use(async (page, index, daysAhead, nights) => {
+      await loginAs(page, DEMO.guest);
+      const stay = await stayFor(page, index, daysAhead, nights);
+      await cancelAtEnd(page, stay.home._id);
+      return stay;
     });
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures declare their dependencies by destructuring
