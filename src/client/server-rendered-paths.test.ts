@@ -2,7 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
-import { serverRenderedPaths } from './server-rendered-paths';
+import { routePath, serverRenderedPaths } from './server-rendered-paths';
 
 const routes = buildRoutes({} as LoaderContext);
 const byMatchRoutes = (path: string) =>
@@ -11,12 +11,7 @@ const byMatchRoutes = (path: string) =>
 /** Every path the table names, with its parameters filled in. */
 function pathsOf(list: RouteObject[], base = ''): string[] {
   return list.flatMap((route) => {
-    const path =
-      route.path === undefined
-        ? base
-        : route.path.startsWith('/')
-          ? route.path
-          : `${base.replace(/\/$/, '')}/${route.path}`;
+    const path = routePath(base, route);
     const own = path.replace(/:\w+/g, 'abc-123').replace(/\*$/, 'some/where') || '/';
     return [own, ...pathsOf(route.children ?? [], path)];
   });

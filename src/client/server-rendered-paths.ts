@@ -1,5 +1,11 @@
 import { matchPath, type RouteObject } from 'react-router';
 
+/** The whole path of `route` under a parent whose whole path is `base` (a layout without a path adds nothing). */
+export function routePath(base: string, route: RouteObject): string {
+  if (route.path === undefined) return base;
+  return route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`;
+}
+
 const isServerRenderedRoute = (route: RouteObject) => Boolean((route.handle as { ssr?: boolean } | undefined)?.ssr);
 
 /**
@@ -16,12 +22,7 @@ export function serverRenderedPaths(routes: RouteObject[]): (path: string) => bo
   const clientRendered: { path: string; caseSensitive: boolean }[] = [];
   const walk = (list: RouteObject[], base: string, depth: number) => {
     for (const route of list) {
-      const path =
-        route.path === undefined
-          ? base
-          : route.path.startsWith('/')
-            ? route.path
-            : `${base.replace(/\/$/, '')}/${route.path}`;
+      const path = routePath(base, route);
       if (!isServerRenderedRoute(route) && depth > 0 && (route.path !== undefined || route.index)) {
         clientRendered.push({ path, caseSensitive: route.caseSensitive ?? false });
       }

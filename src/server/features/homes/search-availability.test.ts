@@ -8,8 +8,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeListSchema } from '#shared/schemas/homes';
 import { HOLD_MINUTES } from '#shared/constants';
+import { addDays } from '#shared/stay';
 import { bookStay, createHold } from '#server/test/booking-test-helpers';
-import { insertHome } from '#server/test/factories';
+import { postBlock } from '#server/test/calendar';
+import { insertBooking, insertHome } from '#server/test/factories';
 import { homes } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
@@ -29,11 +31,11 @@ beforeEach(async () => {
 
 let places = 0;
 /** A home alone in a place of its own, so a place search answers just it (or nothing). */
-async function homeInOwnPlace() {
+async function homeInOwnPlace(overrides: Partial<typeof homes.$inferInsert> = {}) {
   const location = `Availtown${String.fromCharCode(97 + (places % 26))}${String.fromCharCode(97 + Math.floor(places / 26))}, Testland`;
   places++;
-  const home = await insertHome(t.db, { location, hostEmail: host.user.email, hostId: host.user.id });
-  return { id: home.id, place: location.split(',')[0]! };
+  const home = await insertHome(t.db, { location, hostEmail: host.user.email, hostId: host.user.id, ...overrides });
+  return { id: home.id, place: location.split(',')[0]!, row: home };
 }
 
 async function search(params: Record<string, string>): Promise<string[]> {
@@ -178,5 +180,57 @@ describe('GET /api/homes with dates', () => {
           '{}'::datemultirange)`,
       );
     expect(row!.wrong).toBe(0);
+  });
+});
+
+/**
+ * Place searches test availability inside the place index, on the nights from a recent day on
+ * (migration 0017, ADR 0026). What a guest or host sees must not depend on that: a home with more
+ * separate stays and blocks ahead than fit an index entry still takes new ones and is searched
+ * exactly, and a home with stays both past and ahead is left out exactly on its nights.
+ */
+describe('GET /api/homes with dates, homes with many nights taken', () => {
+  it('a home with 400 separate blocked nights ahead takes more blocks and stays, and is offered exactly on its free nights', async () => {
+    const home = await homeInOwnPlace({ availableFrom: '2026-11-01', availableTo: '2030-12-31' });
+    // One-night blocks three or four nights apart, irregular, so their nights do not compress
+    // into one index entry (about 5 KB; an entry may hold about 2.7 KB).
+    const nightOf = (g: number) => addDays('2026-12-01', 3 * g + ((g * 2654435761) % 7 < 3 ? 1 : 0));
+    const blocked = Array.from({ length: 400 }, (_, g) => nightOf(g));
+    await t.db.execute(sql`insert into home_blocks (home_id, stay, source)
+      select ${home.id}::uuid, daterange(night, night + 1), 'host'
+      from unnest(${`{${blocked.join(',')}}`}::date[]) as night`);
+
+    const late = blocked[300]!;
+    expect(await offered(home, late, addDays(late, 1))).toBe(false);
+    const freeNight = addDays(late, 1);
+    expect(blocked).not.toContain(freeNight);
+    expect(await offered(home, freeNight, addDays(freeNight, 1))).toBe(true);
+
+    const afterAll = addDays(blocked.at(-1)!, 5);
+    const block = await postBlock(t.app, host, home.id, { from: afterAll, to: addDays(afterAll, 2) });
+    expect(block.statusCode).toBe(201);
+    expect(await offered(home, afterAll, addDays(afterAll, 1))).toBe(false);
+
+    const stayNight = addDays(blocked[2]!, 1);
+    await bookStay(t.app, guest, { homeId: home.id, checkIn: stayNight, checkOut: addDays(stayNight, 1) });
+    expect(await offered(home, stayNight, addDays(stayNight, 1))).toBe(false);
+    expect(await offered(home, addDays(stayNight, 1), addDays(stayNight, 2))).toBe(
+      !blocked.includes(addDays(stayNight, 1)),
+    );
+  });
+
+  it('a home with a stay in the past and one ahead is left out only for the one ahead', async () => {
+    const home = await homeInOwnPlace({ availableFrom: '2026-11-01' });
+    await insertBooking(t.db, home.row, {
+      checkIn: '2026-11-02',
+      checkOut: '2026-11-05',
+      guestEmail: guest.user.email,
+    });
+    await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
+
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(false);
+    expect(await offered(home, '2026-12-05', '2026-12-11')).toBe(false);
+    expect(await offered(home, '2026-12-13', '2026-12-20')).toBe(true);
+    expect(await offered(home, '2026-12-01', '2026-12-10')).toBe(true);
   });
 });
