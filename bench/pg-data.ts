@@ -222,7 +222,7 @@ async function load(client: pg.Client, places: string[], anchor: string, version
   await step(
     'confirmed nights per home',
     `update homes as h set confirmed_nights = c.nights, upcoming_from = homes_upcoming_from(c.nights),
-       upcoming_nights = homes_upcoming_nights(c.nights, homes_upcoming_from(c.nights))
+       upcoming_nights = homes_upcoming_nights(c.nights, homes_upcoming_from(c.nights), h.location, h.host_email)
      from (select home_id, range_agg(stay) as nights from bookings
            where status = 'confirmed' and home_id is not null group by home_id) as c
      where h.id = c.home_id`,

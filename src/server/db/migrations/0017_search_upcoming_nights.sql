@@ -38,10 +38,15 @@ LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN lower(p_nights) < current_date - 2 THEN current_date - 2 ELSE '-infinity'::date END
 $$;
 --> statement-breakpoint
--- The nights from p_from on, or NULL when they would not fit an index entry beside the other columns.
-CREATE FUNCTION homes_upcoming_nights(p_nights datemultirange, p_from date) RETURNS datemultirange
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN pg_column_size(c.nights) <= 1024 THEN c.nights END
+-- The nights from p_from on, or NULL when they would not fit an index entry beside the home's
+-- other columns. An entry may hold 2,704 bytes; the fixed columns take about 100, location and host
+-- email the rest (through the API at most 120 and 254 characters, so 1 KB of nights always fits;
+-- rows written otherwise get less room).
+CREATE FUNCTION homes_upcoming_nights(p_nights datemultirange, p_from date, p_location text, p_host_email text)
+RETURNS datemultirange LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN pg_column_size(c.nights) <= least(1024, 2400 - octet_length(p_location) - octet_length(p_host_email))
+    THEN c.nights END
   FROM (SELECT p_nights * datemultirange(daterange(p_from, NULL)) AS nights) AS c
 $$;
 --> statement-breakpoint
@@ -57,7 +62,7 @@ BEGIN
   UPDATE homes AS h
     SET confirmed_nights = n.nights,
       upcoming_from = homes_upcoming_from(n.nights),
-      upcoming_nights = homes_upcoming_nights(n.nights, homes_upcoming_from(n.nights))
+      upcoming_nights = homes_upcoming_nights(n.nights, homes_upcoming_from(n.nights), h.location, h.host_email)
     FROM (
       SELECT u.id, coalesce(
         (SELECT range_agg(s.stay) FROM (
@@ -71,7 +76,8 @@ END;
 $$;
 --> statement-breakpoint
 UPDATE homes SET upcoming_from = homes_upcoming_from(confirmed_nights),
-    upcoming_nights = homes_upcoming_nights(confirmed_nights, homes_upcoming_from(confirmed_nights))
+    upcoming_nights = homes_upcoming_nights(confirmed_nights, homes_upcoming_from(confirmed_nights), location,
+      host_email)
   WHERE confirmed_nights <> '{}'::datemultirange;
 --> statement-breakpoint
 CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email");--> statement-breakpoint

@@ -53,7 +53,7 @@ export const homes = pgTable(
     /**
      * confirmed_nights from upcoming_from on, kept beside it by the same triggers (migration 0017,
      * ADR 0026), so a dated search tests availability inside homes_location_idx without reading
-     * the row. NULL when it would be too big for an index entry (over 1 KB: a few dozen separate
+     * the row. NULL when it would be too big for an index entry (over 1 KB: about 75 separate
      * stays ahead); searches then read confirmed_nights. upcoming_from is '-infinity' when
      * nothing was cut off (a search for any dates may use it).
      */

@@ -233,4 +233,18 @@ describe('GET /api/homes with dates, homes with many nights taken', () => {
     expect(await offered(home, '2026-12-13', '2026-12-20')).toBe(true);
     expect(await offered(home, '2026-12-01', '2026-12-10')).toBe(true);
   });
+
+  it('a home whose nights were cut after the searched dates (its last change came later) is still searched exactly', async () => {
+    const home = await homeInOwnPlace();
+    await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
+    // As if the home's nights last changed on 2026-12-14: the upcoming part starts at 2026-12-12.
+    await t.db.execute(sql`update homes set upcoming_from = '2026-12-12',
+      upcoming_nights = homes_upcoming_nights(confirmed_nights, '2026-12-12', location, host_email)
+      where id = ${home.id}`);
+
+    expect(await offered(home, '2026-12-11', '2026-12-12')).toBe(false);
+    expect(await offered(home, '2026-12-08', '2026-12-10')).toBe(true);
+    expect(await offered(home, '2026-12-12', '2026-12-14')).toBe(false);
+    expect(await offered(home, '2026-12-13', '2026-12-15')).toBe(true);
+  });
 });
