@@ -2,12 +2,13 @@
 import { useWishlist } from '../lib/use-wishlist';
 
 export function HeartButton({ homeId, title, className = '' }: { homeId: string; title: string; className?: string }) {
-  const { isSaved, toggle } = useWishlist();
+  const { isSaved, toggle, busy } = useWishlist();
   const saved = isSaved(homeId);
   return (
     <button
       type="button"
       aria-pressed={saved}
+      aria-busy={busy}
       aria-label={`Save ${title}`}
       title={saved ? 'Saved to your wishlist' : 'Save to your wishlist'}
       onClick={() => toggle(homeId)}

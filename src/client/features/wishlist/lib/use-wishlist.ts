@@ -1,10 +1,13 @@
 /**
  * The signed-in user's saved homes for the hearts, and the toggle. A signed-out visitor's heart goes to
  * /login carrying the intent in the page it returns to (`?save=<homeId>`); back on that page, signed in,
- * the home is saved and the parameter dropped.
+ * the home is saved and the parameter dropped. A heart pressed before the session (and, signed in, the
+ * saved list) has loaded is kept and acted on once they have: on a server-rendered page the hearts
+ * work before either answer arrives, and guessing "signed out" or "not saved" would send a signed-in
+ * guest to /login or save a home they meant to remove.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '#client/components/ui/status';
 import { notify } from '#client/lib/notify';
@@ -29,6 +32,10 @@ export function useWishlist() {
     staleTime: 30_000,
   });
   const saved = new Set(list.data?.homeIds ?? []);
+  const known = !isLoading && (!user || !list.isPending);
+  // One object per press, so a press is carried out once even if the session is read again later.
+  const [waiting, setWaiting] = useState<{ homeId: string } | null>(null);
+  const carriedOut = useRef<{ homeId: string } | null>(null);
 
   const toggle = useMutation({
     mutationFn: ({ homeId, save }: { homeId: string; save: boolean }) => setSaved(homeId, save),
@@ -64,17 +71,27 @@ export function useWishlist() {
     );
   }, [intent, isLoading, user, location.pathname, location.search, location.hash, navigate, mutate]);
 
+  const act = (homeId: string) => {
+    if (!user) {
+      const params = new URLSearchParams(location.search);
+      params.set(SAVE_PARAM, homeId);
+      navigate(withFrom('/login', `${location.pathname}?${params.toString()}`));
+      return;
+    }
+    mutate({ homeId, save: !saved.has(homeId) });
+  };
+  // A press that came before the session and the list: carried out once both are known.
+  const carryOut = useEffectEvent((homeId: string) => act(homeId));
+  useEffect(() => {
+    if (!waiting || !known || carriedOut.current === waiting) return;
+    carriedOut.current = waiting;
+    carryOut(waiting.homeId);
+  }, [waiting, known]);
+
   return {
     isSaved: (homeId: string) => saved.has(homeId),
-    toggle: (homeId: string) => {
-      if (!user) {
-        const params = new URLSearchParams(location.search);
-        params.set(SAVE_PARAM, homeId);
-        navigate(withFrom('/login', `${location.pathname}?${params.toString()}`));
-        return;
-      }
-      toggle.mutate({ homeId, save: !saved.has(homeId) });
-    },
-    busy: toggle.isPending,
+    toggle: (homeId: string) => (known ? act(homeId) : setWaiting({ homeId })),
+    /** A change being saved, or a press waiting for the session. */
+    busy: toggle.isPending || (waiting !== null && !known),
   };
 }
