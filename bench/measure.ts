@@ -4,6 +4,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { startCpuCount, type CpuShare } from './cpu';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -22,6 +23,8 @@ export interface RouteResult {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Where the CPU went during the recorded run (bench/cpu.ts). */
+  cpu: CpuShare;
 }
 
 async function serialMedian(url: string | (() => string), count = 30): Promise<number> {
@@ -36,12 +39,16 @@ async function serialMedian(url: string | (() => string), count = 30): Promise<n
   return Math.round(times[Math.floor(count / 2)]! * 100) / 100;
 }
 
-/** `vary` gives every request its own path (so none is answered from the search cache). */
+/**
+ * `vary` gives every request its own path (so none is answered from the search cache); `counted`
+ * names the server process and the PostgreSQL database whose CPU the recorded run is charged.
+ */
 export async function load(
   base: string,
   name: string,
   path: string,
-  vary?: () => string,
+  vary: (() => string) | undefined,
+  counted: { serverPid: number | undefined; database: string | null },
 ): Promise<Omit<RouteResult, 'ratio'>> {
   const url = `${base}${path}`;
   const load1 = Math.round(loadavg()[0]! * 100) / 100;
@@ -54,7 +61,9 @@ export async function load(
     connections: CONNECTIONS,
     duration: Math.min(2, Math.max(1, DURATION / 5)),
   } as autocannon.Options);
+  const stopCount = startCpuCount(counted.serverPid, counted.database);
   const r = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION } as autocannon.Options);
+  const cpu = stopCount(r.requests.total);
   return {
     name,
     path,
@@ -66,5 +75,6 @@ export async function load(
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
+    cpu,
   };
 }

@@ -5,41 +5,21 @@
  * The .cpuprofile lands in BENCH_PROFILE_DIR (default bench/results/profiles, not committed).
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchReady } from './server';
+import { benchDatabaseName, postgresCpuByPid, postgresCpuSince, processCpuMs } from './cpu';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const route = process.argv[2] ?? 'search';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const profileDir = resolve(process.env.BENCH_PROFILE_DIR ?? join(here, 'results', 'profiles'));
 mkdirSync(profileDir, { recursive: true });
-/** CPU time (user + system, ms) a process has used, from /proc (Linux). */
-function cpu(pid: number, which: 'all' | 'user' | 'system' = 'all'): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const [user, system] = [Number(fields[11]), Number(fields[12])];
-    return ((which === 'user' ? user : which === 'system' ? system : user + system) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-const database = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL).pathname.slice(1) : '\0';
-/** CPU time of the postgres backends connected to the bench database (the pool's). */
-function postgresCpu(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) total += cpu(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
+const database = benchDatabaseName();
+const cpu = (pid: number, which: 'all' | 'user' | 'system' = 'all') => processCpuMs(pid, which);
 
 const tmp = mkdtempSync(join(tmpdir(), 'stayhub-profile-'));
 
@@ -84,7 +64,7 @@ const requests =
   route === 'search' ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: varied() }) }] : undefined;
 const before = cpu(child.pid!);
 const systemBefore = cpu(child.pid!, 'system');
-const pgBefore = postgresCpu();
+const pgBefore = postgresCpuByPid(database);
 const r = await autocannon({
   url: `${base}${paths[route]}`,
   requests,
@@ -93,7 +73,7 @@ const r = await autocannon({
 } as autocannon.Options);
 const serverMs = cpu(child.pid!) - before;
 const systemMs = cpu(child.pid!, 'system') - systemBefore;
-const pgMs = postgresCpu() - pgBefore;
+const pgMs = postgresCpuSince(pgBefore, database);
 const perRequest = (ms: number) => Math.round((ms * 1000) / r.requests.total);
 console.log(
   `${route}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ` +

@@ -14,6 +14,8 @@
  * 3. Measures the gzip size of the JS that `/` loads: the entry script and its
  *    modulepreloads from dist/client/index.html, and, when Chromium is present,
  *    every script a real browser fetches while loading `/`.
+ *    Over each recorded run it reads the CPU time of the server, the PostgreSQL backends and
+ *    itself (the load generator) from /proc (bench/cpu.ts), per request.
  * 4. Prints a table and PASS/FAIL lines, writes bench/results/latest.{json,md},
  *    stops the server and removes the temp dir.
  *
@@ -32,7 +34,8 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION, load, type RouteResult } from './measure';
-import { addDaysIso, cleanup, startServer, stopServer } from './server-process';
+import { addDaysIso, cleanup, serverPid, startServer, stopServer } from './server-process';
+import { benchDatabaseName } from './cpu';
 import { kib, measureBrowserJs, measureStaticJs, type JsMeasure } from './initial-js';
 import { lighthouseMarkdown, previousLighthouseSection, runLighthouse, writeLighthouseResults } from './lighthouse';
 
@@ -162,7 +165,7 @@ async function main() {
   const raw: (Omit<RouteResult, 'ratio'> & { key: string })[] = [];
   for (const r of routes) {
     process.stdout.write(`  ${r.name} ...`);
-    const result = await load(base, r.name, r.path, r.vary);
+    const result = await load(base, r.name, r.path, r.vary, { serverPid: serverPid(), database: benchDatabaseName() });
     raw.push({ ...result, key: r.key });
     process.stdout.write(` ${result.reqPerSec} req/s, p99 ${result.p99} ms, alone ${result.serialMs} ms\n`);
   }
@@ -199,10 +202,10 @@ async function main() {
   const busy = loadBefore[0]! > cpus().length;
 
   const header =
-    '| route | path | req/s | p50 (ms) | p99 (ms) | ratio of ceiling | alone (ms) | non-2xx | errors | load avg at start |';
+    '| route | path | req/s | p50 (ms) | p99 (ms) | ratio of ceiling | alone (ms) | non-2xx | errors | load avg at start | CPU µs per request: server / PostgreSQL / load generator | cores idle | CPU-bound req/s |';
   const rows = results.map(
     (r) =>
-      `| ${r.name} | \`${r.path}\` | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(3)} | ${r.serialMs} | ${r.non2xx} | ${r.errors} | ${r.load1} |`,
+      `| ${r.name} | \`${r.path}\` | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(3)} | ${r.serialMs} | ${r.non2xx} | ${r.errors} | ${r.load1} | ${r.cpu.serverUs} / ${pgMode ? r.cpu.postgresUs : '(in the server)'} / ${r.cpu.loadGeneratorUs} | ${r.cpu.idlePercent}% | ${r.cpu.cpuBoundReqPerSec} |`,
   );
   const jsLine = (label: string, m: JsMeasure) =>
     m.measured
@@ -222,9 +225,10 @@ async function main() {
     `Server as in production: answers written by serializers compiled from the response schemas (${process.env.CHECK_RESPONSES === 'true' ? 'CHECK_RESPONSES=true: checked against the schemas' : 'CHECK_RESPONSES unset: not re-checked, ADR 0014'}); autocannon sends no Accept-Encoding, so answers are not compressed (a browser's /api answers over 1 KiB are).`,
     `Ceiling: the hello-world route measured before the routes (${ceilingBefore} req/s) and after them (${ceilingAfter} req/s); every ratio divides by the higher, ${ceiling} req/s.`,
     `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after a short warm-up. ${cacheNote}. Place only returns ${placeCount} homes (one page)${fullyBookedCount === null ? '' : `, fully booked returns ${fullyBookedCount}`}. The varied search picks ${place} one time in ten, otherwise any of the ${ready.places.length} places.`,
+    `CPU per request: read from /proc over each recorded run (bench/cpu.ts): the server process, ${pgMode ? 'the PostgreSQL backends of the bench database' : 'PGlite (inside the server process)'} and the load generator, which share the ${cpus().length} cores. "CPU-bound req/s" is cores × 1 s / their sum: the most the machine could serve at that cost with no core ever idle. At ${CONNECTIONS} connections a route's mean latency is ${CONNECTIONS} / its req/s (Little's law).`,
     '',
     header,
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     jsLine('Initial JS of `/` (index.html script + modulepreloads)', staticJs),
@@ -232,6 +236,7 @@ async function main() {
     `Client build used: dist/client/index.html of ${buildTime}.`,
     '',
     `Search, a different query each time (no cache hits): p99 <= ${SEARCH_P99_TARGET_MS} ms and >= ${SEARCH_RATIO_TARGET * 100}% of the ceiling's req/s: ${pass(searchOk)} (p99 ${search.p99} ms, ${search.reqPerSec} req/s = ${(search.ratio * 100).toFixed(1)}%)`,
+    `  its CPU per request: server ${search.cpu.serverUs} µs + ${pgMode ? `PostgreSQL ${search.cpu.postgresUs} µs` : 'PGlite (in the server)'} + load generator ${search.cpu.loadGeneratorUs} µs, so at most ${search.cpu.cpuBoundReqPerSec} req/s on ${cpus().length} cores (${search.cpu.idlePercent}% idle during the run) and a mean latency of at least ${search.cpu.cpuBoundReqPerSec > 0 ? Math.round((CONNECTIONS * 1000) / search.cpu.cpuBoundReqPerSec) : '?'} ms at ${CONNECTIONS} connections`,
     `One home >= ${HOME_RATIO_TARGET * 100}% of the ceiling's req/s: ${pass(homeOk)} (${home.reqPerSec} req/s = ${(home.ratio * 100).toFixed(1)}%)`,
     booked
       ? `Fully booked big place alone <= ${FULLY_BOOKED_ALONE_TARGET_MS} ms: ${pass(!!bookedOk)} (${booked.serialMs} ms, HTTP round trip included)`
@@ -284,6 +289,7 @@ async function main() {
         ratioTarget: SEARCH_RATIO_TARGET,
         ratio: search.ratio,
         cacheHits: false,
+        cpu: search.cpu,
         pass: searchOk,
       },
       home: { ratioTarget: HOME_RATIO_TARGET, ratio: home.ratio, pass: homeOk },

@@ -48,6 +48,11 @@ export function startServer(): Promise<BenchReady> {
   });
 }
 
+/** The running bench server's process id (its CPU is counted per route). */
+export function serverPid(): number | undefined {
+  return child?.pid;
+}
+
 export function stopServer(): Promise<void> {
   return new Promise((resolvePromise) => {
     if (!child || child.exitCode !== null) return resolvePromise();
