@@ -108,6 +108,43 @@ test.describe('host calendar', () => {
     }
   });
 
+  test('a host unblocks two nights in the middle of a block; the nights around stay blocked with the note', async ({
+    page,
+    createHome,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, DEMO.host);
+    const home = await createHome(page, { from: isoDay(0), to: isoDay(40) });
+    await page.goto(`/dashboard/calendar/${home.id}`);
+    const night = (day: number) => page.getByRole('button', { name: new RegExp(`^${longDay(isoDay(day))},`) });
+
+    await night(3).click();
+    await night(9).click();
+    await page.getByLabel('Private note (optional)').fill('Renovation');
+    await page.getByRole('button', { name: 'Block 7 nights' }).click();
+    await expect(night(6)).toHaveAccessibleName(`${longDay(isoDay(6))}, blocked: Renovation`);
+
+    await night(5).click();
+    await night(6).click();
+    await expect(page.getByRole('heading', { name: /Selected: .*\(2 nights\)/ })).toBeVisible();
+    // The whole block can still go at once; the selected nights alone are the first choice.
+    await expect(page.getByRole('button', { name: /^Unblock all of / })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/calendar-unblock-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/calendar-unblock-390.png`, fullPage: true });
+    // Two months again, so every night checked below is on screen.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Unblock 2 selected nights' }).click();
+    await expect(page.getByText('Unblocked 2 nights')).toBeVisible();
+
+    for (const day of [5, 6]) await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, available`);
+    for (const day of [3, 4, 7, 9]) {
+      await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, blocked: Renovation`);
+    }
+    await expect(night(10)).toHaveAccessibleName(`${longDay(isoDay(10))}, available`);
+    await expectAccessible(page, 'host calendar after unblocking');
+  });
+
   test('a host edits the window and the pictures of a home with a booking; the window cannot leave it out', async ({
     page,
     browser,

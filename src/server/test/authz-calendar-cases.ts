@@ -154,6 +154,17 @@ export function calendarCases({ t, who, homeId, freshHome, freshBooking }: Matri
         expect: only({ host: 201, admin: 201 }),
       },
     ],
+    'DELETE /api/home/:id/blocks': [
+      {
+        name: "unblock some nights of a fresh block of the host's",
+        request: async () => {
+          const home = await freshHome();
+          await t.db.insert(homeBlocks).values({ homeId: home, stay: '[2026-12-10,2026-12-14)', source: 'host' });
+          return { method: 'DELETE', url: `/api/home/${home}/blocks?from=2026-12-11&to=2026-12-12` };
+        },
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
     'DELETE /api/home/:id/blocks/:blockId': [
       {
         name: "unblock a fresh block of the host's",

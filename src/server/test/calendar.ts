@@ -36,3 +36,17 @@ export function postBlock(app: FastifyInstance, who: SignedIn | null, homeId: st
 export function deleteBlockCall(app: FastifyInstance, who: SignedIn | null, homeId: string, blockId: string) {
   return app.inject({ method: 'DELETE', url: `/api/home/${homeId}/blocks/${blockId}`, headers: who?.headers ?? {} });
 }
+
+/** Frees the nights [from, to) of the host's blocks (DELETE /api/home/:id/blocks?from=&to=). */
+export function unblockNightsCall(
+  app: FastifyInstance,
+  who: SignedIn | null,
+  homeId: string,
+  query: Record<string, string>,
+) {
+  return app.inject({
+    method: 'DELETE',
+    url: `/api/home/${homeId}/blocks?${new URLSearchParams(query)}`,
+    headers: who?.headers ?? {},
+  });
+}

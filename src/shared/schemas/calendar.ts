@@ -97,3 +97,24 @@ export type CreateBlockResponse = z.infer<typeof createBlockResponseSchema>;
 export const blockParams = z.object({ id: z.string().min(1).max(100), blockId: z.string().min(1).max(100) }).strict();
 
 export const deleteBlockResponseSchema = z.object({ deleted: z.boolean() });
+
+/**
+ * Unblock the nights [from, to): the host's blocks there shrink, or split in two around them, so
+ * their nights outside the range stay blocked with their notes. Imported nights are left as they are.
+ */
+export const unblockNightsQuerySchema = z
+  .object({
+    from: isoDate.describe('First night to free'),
+    to: isoDate.describe('The day after the last night to free (exclusive)'),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    const issue = rangeIssue(q.from, q.to);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['to'], message: issue });
+  });
+export type UnblockNightsQuery = z.infer<typeof unblockNightsQuerySchema>;
+
+export const unblockNightsResponseSchema = z
+  .object({ freedNights: z.number().int().describe("How many of the range's nights were the host's blocked nights") })
+  .meta({ id: 'UnblockNights' });
+export type UnblockNightsResponse = z.infer<typeof unblockNightsResponseSchema>;

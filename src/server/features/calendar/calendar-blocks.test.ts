@@ -8,7 +8,7 @@ import { HOLD_MINUTES } from '#shared/constants';
 import { homeListSchema } from '#shared/schemas/homes';
 import { homeBlocks } from '#server/db/schema';
 import { bookStay, createHold } from '#server/test/booking-test-helpers';
-import { deleteBlockCall, getCalendar, nightsOf, postBlock } from '#server/test/calendar';
+import { deleteBlockCall, getCalendar, nightsOf, postBlock, unblockNightsCall } from '#server/test/calendar';
 import { insertHome } from '#server/test/factories';
 import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
 
@@ -145,6 +145,105 @@ describe('DELETE /api/home/:id/blocks/:blockId', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('imported_block');
     expect((await hold(home.id, '2026-12-22', '2026-12-24')).statusCode).toBe(409);
+  });
+});
+
+describe('DELETE /api/home/:id/blocks?from=&to= (unblock some nights)', () => {
+  const unblockNights = (who: SignedIn | null, homeId: string, from: string, to: string) =>
+    unblockNightsCall(t.app, who, homeId, { from, to });
+
+  it('frees nights in the middle of a block: the nights around stay blocked with the note, and can be held', async () => {
+    const home = await hostsHome();
+    const block = (
+      await postBlock(t.app, host, home.id, { from: '2026-12-10', to: '2026-12-20', note: 'Painting' })
+    ).json();
+    const res = await unblockNights(host, home.id, '2026-12-13', '2026-12-15');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ freedNights: 2 });
+
+    const nights = await nightsOf(t.app, host, home.id, '2026-12-09', '2026-12-21');
+    const statusOf = (date: string) => nights[date]!.status;
+    expect(['2026-12-09', '2026-12-13', '2026-12-14', '2026-12-20'].map(statusOf)).toEqual([
+      'available',
+      'available',
+      'available',
+      'available',
+    ]);
+    for (const date of ['2026-12-10', '2026-12-12', '2026-12-15', '2026-12-19']) {
+      expect(nights[date], date).toMatchObject({ status: 'blocked', note: 'Painting' });
+    }
+    // The part before keeps the block's id; the part after is a block of its own.
+    expect(nights['2026-12-10']!.blockId).toBe(block.id);
+    expect(nights['2026-12-15']!.blockId).not.toBe(block.id);
+
+    expect((await hold(home.id, '2026-12-13', '2026-12-15')).statusCode).toBe(200);
+    const other = await signInAs(t.app, 'guest');
+    expect((await hold(home.id, '2026-12-12', '2026-12-14', other)).statusCode).toBe(409);
+    expect((await hold(home.id, '2026-12-14', '2026-12-16', other)).statusCode).toBe(409);
+  });
+
+  it('trims, splits and removes every host block the range touches; imported nights stay', async () => {
+    const home = await hostsHome();
+    for (const [from, to] of [
+      ['2026-12-01', '2026-12-05'],
+      ['2026-12-08', '2026-12-12'],
+      ['2026-12-14', '2026-12-16'],
+    ] as const) {
+      expect((await postBlock(t.app, host, home.id, { from, to })).statusCode).toBe(201);
+    }
+    await t.db.insert(homeBlocks).values({ homeId: home.id, stay: '[2026-12-06,2026-12-08)', source: 'import' });
+
+    const res = await unblockNights(host, home.id, '2026-12-03', '2026-12-15');
+    expect(res.json()).toEqual({ freedNights: 2 + 4 + 1 });
+    const calendar = (await getCalendar(t.app, host, home.id, '2026-12-01', '2026-12-17')).json();
+    expect(calendar.blocks.map((b: { from: string; to: string; source: string }) => [b.from, b.to, b.source])).toEqual([
+      ['2026-12-01', '2026-12-03', 'host'],
+      ['2026-12-06', '2026-12-08', 'import'],
+      ['2026-12-15', '2026-12-16', 'host'],
+    ]);
+    // Nothing of the host's left there: nothing to free, nothing changes.
+    expect((await unblockNights(host, home.id, '2026-12-03', '2026-12-15')).json()).toEqual({ freedNights: 0 });
+  });
+
+  it('a search with dates offers the home again on the freed nights only', async () => {
+    const location = `Unblockville ${Date.now()}, Testland`;
+    const home = await hostsHome({ location });
+    const found = async (checkIn: string, checkOut: string) => {
+      const query = new URLSearchParams({ location: 'Unblockville', checkIn, checkOut, limit: '100' });
+      return homeListSchema
+        .parse((await t.app.inject({ url: `/api/homes?${query}` })).json())
+        .some((h) => h._id === home.id);
+    };
+    await postBlock(t.app, host, home.id, { from: '2026-12-10', to: '2026-12-20' });
+    await unblockNights(host, home.id, '2026-12-14', '2026-12-16');
+    expect(await found('2026-12-14', '2026-12-16')).toBe(true);
+    expect(await found('2026-12-13', '2026-12-15')).toBe(false);
+    expect(await found('2026-12-15', '2026-12-17')).toBe(false);
+  });
+
+  it('checks the range (400 with the field) and who asks: the host or an admin only', async () => {
+    const home = await hostsHome();
+    const refused: Record<string, string>[] = [
+      { from: '2026-12-10', to: '2026-12-10' },
+      { from: '2026-12-10', to: '2026-12-09' },
+      { from: '2026-12-10' },
+      { from: '2026-12-10', to: '2027-12-12' },
+      { from: '2026-12-10', to: '2026-12-12', blockId: 'x' },
+      { from: 'soon', to: '2026-12-12' },
+    ];
+    for (const query of refused) {
+      const res = await unblockNightsCall(t.app, host, home.id, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+    }
+    await postBlock(t.app, host, home.id, { from: '2026-12-10', to: '2026-12-12' });
+    expect((await unblockNights(otherHost, home.id, '2026-12-10', '2026-12-12')).statusCode).toBe(403);
+    expect((await unblockNights(guest, home.id, '2026-12-10', '2026-12-12')).statusCode).toBe(403);
+    expect((await unblockNights(null, home.id, '2026-12-10', '2026-12-12')).statusCode).toBe(401);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await unblockNights(host, unknown, '2026-12-10', '2026-12-12')).statusCode).toBe(404);
+    // Refused calls changed nothing.
+    expect((await nightsOf(t.app, host, home.id, '2026-12-10', '2026-12-12'))['2026-12-11']!.status).toBe('blocked');
+    expect((await unblockNights(admin, home.id, '2026-12-10', '2026-12-12')).json()).toEqual({ freedNights: 2 });
   });
 });
 

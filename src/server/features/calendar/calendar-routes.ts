@@ -7,13 +7,15 @@ import {
   createBlockResponseSchema,
   createBlockSchema,
   deleteBlockResponseSchema,
+  unblockNightsQuerySchema,
+  unblockNightsResponseSchema,
 } from '#shared/schemas/calendar';
 import { errorResponse, idParam } from '#shared/schemas/common';
 import type { AppContext } from '#server/app-context';
 import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
 import { forbidden, notFound } from '#server/http/errors';
 import { findHome, isUuid } from '../homes/homes-service';
-import { createBlock, deleteBlock, homeCalendar } from './calendar-service';
+import { createBlock, deleteBlock, homeCalendar, unblockNights } from './calendar-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -68,6 +70,27 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const home = await ownHome(request, request.params.id);
         const created = await createBlock(ctx, home.id, request.body);
         return reply.status(201).send(created);
+      },
+    );
+
+    app.delete(
+      '/home/:id/blocks',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['calendar'],
+          summary: 'Unblock the nights [from, to) of a home (its host or an admin)',
+          description:
+            "The host's blocks there shrink, or split around the range, so their nights outside it stay blocked " +
+            'with their notes. Imported nights stay (they go with their feed). `freedNights` 0: nothing was blocked there.',
+          params: idParam,
+          querystring: unblockNightsQuerySchema,
+          response: { 200: unblockNightsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const home = await ownHome(request, request.params.id);
+        return unblockNights(ctx, home.id, request.query.from, request.query.to);
       },
     );
 

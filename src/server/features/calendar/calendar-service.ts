@@ -184,3 +184,56 @@ export async function deleteBlock(deps: CalendarDeps, homeId: string, blockId: s
   }
   await deps.db.delete(homeBlocks).where(and(eq(homeBlocks.id, blockId), eq(homeBlocks.homeId, homeId)));
 }
+
+/**
+ * Frees the nights [from, to) of the host's blocks: a block inside the range goes, one reaching past
+ * it keeps its nights outside (the part before keeps the block's id, a part after is a new block with
+ * the same note). Under the home row lock, as creating a block is. Imported blocks stay: they belong
+ * to their feed.
+ */
+export async function unblockNights(
+  deps: CalendarDeps,
+  homeId: string,
+  from: string,
+  to: string,
+): Promise<{ freedNights: number }> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockHome(tx, homeId))) throw notFound('No home with this id');
+    const touched = await tx
+      .select({
+        id: homeBlocks.id,
+        from: sql<string>`lower(${homeBlocks.stay})::text`,
+        to: sql<string>`upper(${homeBlocks.stay})::text`,
+        note: homeBlocks.note,
+        createdAt: homeBlocks.createdAt,
+      })
+      .from(homeBlocks)
+      .where(
+        and(
+          eq(homeBlocks.homeId, homeId),
+          eq(homeBlocks.source, 'host'),
+          sql`${homeBlocks.stay} && ${range(from, to)}`,
+        ),
+      )
+      .for('update');
+    let freedNights = 0;
+    for (const block of touched) {
+      const freedFrom = block.from > from ? block.from : from;
+      const freedTo = block.to < to ? block.to : to;
+      freedNights += dayNumber(freedTo)! - dayNumber(freedFrom)!;
+      const before = block.from < from ? `[${block.from},${from})` : null;
+      const after = to < block.to ? `[${to},${block.to})` : null;
+      const byId = eq(homeBlocks.id, block.id);
+      if (before) await tx.update(homeBlocks).set({ stay: before }).where(byId);
+      if (after && before) {
+        await tx
+          .insert(homeBlocks)
+          .values({ homeId, stay: after, note: block.note, source: 'host', createdAt: block.createdAt });
+      } else if (after) {
+        await tx.update(homeBlocks).set({ stay: after }).where(byId);
+      }
+      if (!before && !after) await tx.delete(homeBlocks).where(byId);
+    }
+    return { freedNights };
+  });
+}

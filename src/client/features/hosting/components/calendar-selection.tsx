@@ -1,7 +1,8 @@
 /**
  * What the host can do with the nights they selected on the calendar: block them
- * with an optional private note, or unblock their own blocks there. Stays in the
- * way are named; the server's refusal shows as it is, and the note is kept.
+ * with an optional private note, or unblock the selected nights of their own blocks
+ * (the rest of each block stays), or remove a block whole. Stays in the way are
+ * named; the server's refusal shows as it is, and the note is kept.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -9,7 +10,7 @@ import toast from 'react-hot-toast';
 import { BLOCK_NOTE_MAX } from '#shared/schemas/calendar';
 import { plural } from '#shared/plural';
 import { FormAlert, primaryButtonClass, secondaryButtonClass, TextAreaField } from '#client/components/ui/form-field';
-import { blockNights, calendarKeys, unblock } from '../lib/calendar-api';
+import { blockNights, calendarKeys, unblock, unblockNights } from '../lib/calendar-api';
 import { rangeText, type RangeSummary } from '../lib/calendar-nights';
 
 export function CalendarSelection({
@@ -51,7 +52,16 @@ export function CalendarSelection({
     },
     onError: (e: Error) => setError(e.message),
   });
-  const busy = block.isPending || free.isPending;
+  const freeSelected = useMutation({
+    mutationFn: () => unblockNights(homeId, range),
+    onSuccess: async ({ freedNights }) => {
+      toast.success(`Unblocked ${plural(freedNights, 'night')}`);
+      await refresh();
+      onDone();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const busy = block.isPending || free.isPending || freeSelected.isPending;
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -77,25 +87,53 @@ export function CalendarSelection({
             </ul>
           </div>
         )}
-        {summary.hostBlocks.map((b) => (
-          <div key={b.id} className="flex flex-wrap items-center gap-3 text-sm text-gray-800">
-            <span>
-              Blocked {rangeText(b.from, b.to)}
-              {b.note ? `: ${b.note}` : ''}
-            </span>
+        {summary.blockedNights > 0 && (
+          <div className="space-y-2">
             <button
               type="button"
               disabled={busy}
               onClick={() => {
                 setError(null);
-                free.mutate(b.id);
+                freeSelected.mutate();
               }}
-              className={secondaryButtonClass}
+              className={primaryButtonClass}
             >
-              {free.isPending && free.variables === b.id ? 'Unblocking…' : `Unblock ${rangeText(b.from, b.to)}`}
+              {freeSelected.isPending ? 'Unblocking…' : `Unblock ${plural(summary.blockedNights, 'selected night')}`}
             </button>
+            {summary.imported > 0 && (
+              <p className="text-sm text-gray-700">
+                {plural(summary.imported, 'night')} from an imported calendar stay blocked: free them in that calendar.
+              </p>
+            )}
           </div>
-        ))}
+        )}
+        {summary.hostBlocks.map((b) => {
+          // A block inside the selection goes with the button above; one reaching past it can also go whole.
+          const reachesOut = b.from < range.from || range.to < b.to;
+          return (
+            <div key={b.id} className="flex flex-wrap items-center gap-3 text-sm text-gray-800">
+              <span>
+                Blocked {rangeText(b.from, b.to)}
+                {b.note ? `: ${b.note}` : ''}
+              </span>
+              {reachesOut && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => {
+                    setError(null);
+                    free.mutate(b.id);
+                  }}
+                  className={secondaryButtonClass}
+                >
+                  {free.isPending && free.variables === b.id
+                    ? 'Unblocking…'
+                    : `Unblock all of ${rangeText(b.from, b.to)}`}
+                </button>
+              )}
+            </div>
+          );
+        })}
         {summary.blockable && summary.hostBlocks.length === 0 && (
           <form
             onSubmit={(e) => {

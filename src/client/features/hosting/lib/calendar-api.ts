@@ -3,7 +3,9 @@ import {
   calendarResponseSchema,
   createBlockResponseSchema,
   deleteBlockResponseSchema,
+  unblockNightsResponseSchema,
   type CreateBlockInput,
+  type UnblockNightsQuery,
 } from '#shared/schemas/calendar';
 import { apiRequest } from '#client/lib/api';
 
@@ -27,4 +29,10 @@ export async function blockNights(homeId: string, body: CreateBlockInput) {
 export async function unblock(homeId: string, blockId: string) {
   const path = `${base(homeId)}/blocks/${encodeURIComponent(blockId)}`;
   return (await apiRequest(path, deleteBlockResponseSchema, { method: 'DELETE' })).data;
+}
+
+/** Frees the selected nights of the host's blocks; the rest of each block stays. */
+export async function unblockNights(homeId: string, range: UnblockNightsQuery) {
+  const path = `${base(homeId)}/blocks?${new URLSearchParams(range)}`;
+  return (await apiRequest(path, unblockNightsResponseSchema, { method: 'DELETE' })).data;
 }

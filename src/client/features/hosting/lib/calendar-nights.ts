@@ -59,8 +59,10 @@ export interface RangeSummary {
   blockable: boolean;
   /** Stays in the way, by booking. */
   stays: { bookingId: string; guestName: string; status: 'booked' | 'held' }[];
-  /** The host's own blocks touching the range (unblock removes each whole). */
+  /** The host's own blocks touching the range (each can be removed whole). */
   hostBlocks: CalendarBlock[];
+  /** Nights of the range the host blocked (unblocking the range frees exactly these). */
+  blockedNights: number;
   imported: number;
 }
 
@@ -84,6 +86,7 @@ export function summarizeRange(
     blockable: inRange.length === count && inRange.every((n) => n.status === 'available' || n.status === 'imported'),
     stays: [...stays.values()],
     hostBlocks,
+    blockedNights: inRange.filter((n) => n.status === 'blocked').length,
     imported: inRange.filter((n) => n.status === 'imported').length,
   };
 }
