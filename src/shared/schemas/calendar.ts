@@ -16,16 +16,21 @@ function rangeIssue(from: string, to: string): string | null {
   return null;
 }
 
-export const calendarQuerySchema = z
-  .object({
-    from: isoDate.describe('First night shown'),
-    to: isoDate.describe('The day after the last night shown (exclusive)'),
-  })
-  .strict()
-  .superRefine((q, ctx) => {
-    const issue = rangeIssue(q.from, q.to);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['to'], message: issue });
-  });
+/** Query parameters `from` and `to` (exclusive), said as `fromText` and `toText`: at most CALENDAR_MAX_DAYS nights. */
+function nightRangeQuery(fromText: string, toText: string) {
+  return z
+    .object({ from: isoDate.describe(fromText), to: isoDate.describe(toText) })
+    .strict()
+    .superRefine((q, ctx) => {
+      const issue = rangeIssue(q.from, q.to);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['to'], message: issue });
+    });
+}
+
+export const calendarQuerySchema = nightRangeQuery(
+  'First night shown',
+  'The day after the last night shown (exclusive)',
+);
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
 export const NIGHT_STATUSES = ['available', 'booked', 'held', 'blocked', 'imported'] as const;
@@ -102,16 +107,10 @@ export const deleteBlockResponseSchema = z.object({ deleted: z.boolean() });
  * Unblock the nights [from, to): the host's blocks there shrink, or split in two around them, so
  * their nights outside the range stay blocked with their notes. Imported nights are left as they are.
  */
-export const unblockNightsQuerySchema = z
-  .object({
-    from: isoDate.describe('First night to free'),
-    to: isoDate.describe('The day after the last night to free (exclusive)'),
-  })
-  .strict()
-  .superRefine((q, ctx) => {
-    const issue = rangeIssue(q.from, q.to);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['to'], message: issue });
-  });
+export const unblockNightsQuerySchema = nightRangeQuery(
+  'First night to free',
+  'The day after the last night to free (exclusive)',
+);
 export type UnblockNightsQuery = z.infer<typeof unblockNightsQuerySchema>;
 
 export const unblockNightsResponseSchema = z

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#shared/schemas/bookings';
 import { calendarDate } from '#shared/stay';
-import { blocksDates } from '#server/db/booking-conditions';
+import { blockDays, blocksDates } from '#server/db/booking-conditions';
 import { bookings, homeBlocks } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
@@ -42,7 +42,7 @@ export async function unavailableRanges(
     .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), blocksDates(deps.clock.now())))
     .orderBy(asc(bookings.checkIn));
   const blocked = await deps.db
-    .select({ from: sql<string>`lower(${homeBlocks.stay})::text`, to: sql<string>`upper(${homeBlocks.stay})::text` })
+    .select(blockDays)
     .from(homeBlocks)
     .where(and(eq(homeBlocks.homeId, homeId), sql`upper(${homeBlocks.stay}) > ${fromDate}::date`));
   const stays = rows.map(({ from, to, guestId, status }) =>

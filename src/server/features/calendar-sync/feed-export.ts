@@ -11,6 +11,7 @@ import { addDays } from '#shared/stay';
 import type { Db } from '#server/db/client';
 import { bookings, calendarFeeds, homeBlocks } from '#server/db/schema';
 import { today } from '../homes/homes-service';
+import { blockDays } from '#server/db/booking-conditions';
 
 /** 32 random bytes: far beyond guessing (ADR 0016). */
 export const newFeedToken = () => randomBytes(32).toString('base64url');
@@ -55,8 +56,7 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
     db
       .select({
         id: homeBlocks.id,
-        from: sql<string>`lower(${homeBlocks.stay})::text`,
-        to: sql<string>`upper(${homeBlocks.stay})::text`,
+        ...blockDays,
         createdAt: homeBlocks.createdAt,
       })
       .from(homeBlocks)

@@ -15,6 +15,7 @@ import type { Clock } from '#server/providers/clock/clock';
 import { isUuid, today } from '../homes/homes-service';
 import { FeedFetchError, fetchFeed, type FetchPolicy } from './feed-fetch';
 import { FeedParseError, parseFeed } from './feed-parse';
+import { blockDays } from '#server/db/booking-conditions';
 
 export interface SyncDeps {
   db: Db;
@@ -29,8 +30,7 @@ async function conflictsOf(db: Db, homeId: string, day: string): Promise<Map<str
   const rows = await db
     .select({
       importId: homeBlocks.importId,
-      from: sql<string>`lower(${homeBlocks.stay})::text`,
-      to: sql<string>`upper(${homeBlocks.stay})::text`,
+      ...blockDays,
       bookingId: bookings.id,
       bookingFrom: bookings.checkIn,
       bookingTo: bookings.checkOut,

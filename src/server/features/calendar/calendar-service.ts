@@ -3,7 +3,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
 import type { CalendarBlock, CalendarNight, CalendarResponse, CreateBlock } from '#shared/schemas/calendar';
 import { addDays, calendarDate, dayNumber } from '#shared/stay';
-import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
+import { blockDays, blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { bookings, homeBlocks, users } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
@@ -47,8 +47,7 @@ export async function homeCalendar(
   const blockRows = await deps.db
     .select({
       id: homeBlocks.id,
-      from: sql<string>`lower(${homeBlocks.stay})::text`,
-      to: sql<string>`upper(${homeBlocks.stay})::text`,
+      ...blockDays,
       note: homeBlocks.note,
       source: homeBlocks.source,
       importId: homeBlocks.importId,
@@ -202,8 +201,7 @@ export async function unblockNights(
     const touched = await tx
       .select({
         id: homeBlocks.id,
-        from: sql<string>`lower(${homeBlocks.stay})::text`,
-        to: sql<string>`upper(${homeBlocks.stay})::text`,
+        ...blockDays,
         note: homeBlocks.note,
         createdAt: homeBlocks.createdAt,
       })
