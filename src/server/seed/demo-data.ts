@@ -1,6 +1,7 @@
 /**
  * Demo data for a first start: the demo accounts (admin, two hosts, a guest)
- * and 28 homes in 7 cities, each with pictures StayHub draws itself.
+ * and 28 homes in 7 cities, each with pictures StayHub draws itself; some of
+ * them with past stays and reviews (demo-reviews.ts).
  *
  * Idempotent: when any home exists, only the demo accounts are ensured.
  */
@@ -12,6 +13,7 @@ import type { Db } from '../db/client';
 import { accounts, homes, users } from '../db/schema';
 import type { Clock } from '../providers/clock/clock';
 import type { StorageProvider } from '../providers/storage/storage';
+import { seedDemoReviews } from './demo-reviews';
 import {
   storeDemoImages,
   type Backdrop,
@@ -635,8 +637,20 @@ export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedD
     };
   });
   // Newest first is insertion order reversed: insert the display list backwards.
-  await db.insert(homes).values(rows.reverse());
+  const inserted = await db.insert(homes).values(rows.reverse()).returning({
+    id: homes.id,
+    title: homes.title,
+    location: homes.location,
+    images: homes.images,
+    priceCents: homes.priceCents,
+    hostId: homes.hostId,
+    hostEmail: homes.hostEmail,
+    cancellationPolicy: homes.cancellationPolicy,
+  });
+  const reviewed = await seedDemoReviews(db, inserted, today);
   const cities = new Set(DEMO_HOMES.map((h) => h.location)).size;
-  log(`demo data: ${rows.length} homes in ${cities} cities, ${urls.length} pictures, in ${Date.now() - started} ms`);
+  log(
+    `demo data: ${rows.length} homes in ${cities} cities, ${urls.length} pictures, ${reviewed} past stays with reviews, in ${Date.now() - started} ms`,
+  );
   return result(true);
 }
