@@ -637,17 +637,19 @@ export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedD
     };
   });
   // Newest first is insertion order reversed: insert the display list backwards.
-  const inserted = await db.insert(homes).values(rows.reverse()).returning({
-    id: homes.id,
-    title: homes.title,
-    location: homes.location,
-    images: homes.images,
-    priceCents: homes.priceCents,
-    hostId: homes.hostId,
-    hostEmail: homes.hostEmail,
-    cancellationPolicy: homes.cancellationPolicy,
+  const reviewed = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(homes).values(rows.reverse()).returning({
+      id: homes.id,
+      title: homes.title,
+      location: homes.location,
+      images: homes.images,
+      priceCents: homes.priceCents,
+      hostId: homes.hostId,
+      hostEmail: homes.hostEmail,
+      cancellationPolicy: homes.cancellationPolicy,
+    });
+    return seedDemoReviews(tx, inserted, today);
   });
-  const reviewed = await seedDemoReviews(db, inserted, today);
   const cities = new Set(DEMO_HOMES.map((h) => h.location)).size;
   log(
     `demo data: ${rows.length} homes in ${cities} cities, ${urls.length} pictures, ${reviewed} past stays with reviews, in ${Date.now() - started} ms`,

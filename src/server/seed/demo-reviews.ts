@@ -11,6 +11,9 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '#shared/reviews';
 import { addDays } from '#shared/stay';
 import type { Db } from '../db/client';
+
+/** The seeding transaction (or a database handle): homes and their history are written together. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 import { bookings, reviews, users } from '../db/schema';
 
 export const DEMO_PAST_GUESTS = [
@@ -148,7 +151,7 @@ const DAY_MS = 86_400_000;
 const at = (day: string, hours = 12) => new Date(Date.parse(`${day}T00:00:00Z`) + hours * 3_600_000);
 
 /** Creates the past guests that are missing (joined before their first stay); returns email -> user id. */
-async function ensurePastGuests(db: Db, joined: Date): Promise<Map<string, string>> {
+async function ensurePastGuests(db: Tx, joined: Date): Promise<Map<string, string>> {
   const emails = DEMO_PAST_GUESTS.map((g) => g.email);
   const existing = await db
     .select({ id: users.id, email: users.email })
@@ -169,94 +172,95 @@ async function ensurePastGuests(db: Db, joined: Date): Promise<Map<string, strin
   return ids;
 }
 
-/** The past stays and their reviews, on the homes just seeded; returns how many reviews. */
-export async function seedDemoReviews(db: Db, seeded: SeededHome[], today: string): Promise<number> {
+/**
+ * The past stays and their reviews, on the homes just seeded, in the transaction that seeded them
+ * (a start that dies half-way leaves neither); returns how many stays.
+ */
+export async function seedDemoReviews(tx: Tx, seeded: SeededHome[], today: string): Promise<number> {
   const byTitle = new Map(seeded.map((h) => [h.title, h]));
   // Everyone in this history joined before it began: a host's "Joined" must not postdate their reviews.
   const firstStay = Math.max(...STAYS.map((s) => s.endedDaysAgo + s.nights));
   const joined = at(addDays(today, -(firstStay + 60)));
-  const guestIds = await ensurePastGuests(db, joined);
+  const guestIds = await ensurePastGuests(tx, joined);
   let count = 0;
-  await db.transaction(async (tx) => {
-    const hostIds = [...new Set(seeded.flatMap((h) => (h.hostId ? [h.hostId] : [])))];
-    if (hostIds.length) {
-      await tx
-        .update(users)
-        .set({ createdAt: joined })
-        .where(and(inArray(users.id, hostIds), gt(users.createdAt, joined)));
-    }
-    for (const stay of STAYS) {
-      const home = byTitle.get(stay.home);
-      if (!home?.hostId) continue;
-      const guest = DEMO_PAST_GUESTS[stay.guest]!;
-      const checkOut = addDays(today, -stay.endedDaysAgo);
-      const checkIn = addDays(checkOut, -stay.nights);
-      const bookedAt = at(addDays(checkIn, -21));
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          homeId: home.id,
-          guestId: guestIds.get(guest.email)!,
-          guestEmail: guest.email,
-          hostEmail: home.hostEmail,
-          title: home.title,
-          location: home.location,
-          image: home.images[0] ?? '',
-          nightlyCents: home.priceCents,
-          checkIn,
-          checkOut,
-          nights: stay.nights,
-          guests: 2,
-          amountCents: stay.nights * home.priceCents,
-          cancellationPolicy: home.cancellationPolicy,
-          status: 'confirmed',
-          paymentProvider: 'sandbox',
-          paymentIntentId: `demo_past_${randomUUID()}`,
-          paymentReceivedAt: bookedAt,
-          confirmedAt: bookedAt,
-          createdAt: bookedAt,
-          updatedAt: bookedAt,
-        })
-        .returning({ id: bookings.id });
-      // Both wrote within the window: published when the second review came in.
-      const windowEnds = new Date(at(checkOut, 0).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
-      const hostWrote = at(addDays(checkOut, 1), 9);
-      const guestWrote = at(addDays(checkOut, 2), 18);
-      const [overall, cleanliness, accuracy, location, value] = stay.ratings;
-      await tx.insert(reviews).values([
-        {
-          bookingId: booking!.id,
-          homeId: home.id,
-          authorRole: 'guest',
-          authorId: guestIds.get(guest.email)!,
-          subjectUserId: home.hostId,
-          overall,
-          cleanliness,
-          accuracy,
-          location,
-          value,
-          text: stay.text,
-          reply: stay.reply ?? null,
-          repliedAt: stay.reply ? at(addDays(checkOut, 4), 10) : null,
-          publishAt: windowEnds,
-          publishedAt: guestWrote,
-          createdAt: guestWrote,
-        },
-        {
-          bookingId: booking!.id,
-          homeId: home.id,
-          authorRole: 'host',
-          authorId: home.hostId,
-          subjectUserId: guestIds.get(guest.email)!,
-          overall: 5,
-          text: stay.aboutGuest,
-          publishAt: windowEnds,
-          publishedAt: guestWrote,
-          createdAt: hostWrote,
-        },
-      ]);
-      count++;
-    }
-  });
+  const hostIds = [...new Set(seeded.flatMap((h) => (h.hostId ? [h.hostId] : [])))];
+  if (hostIds.length) {
+    await tx
+      .update(users)
+      .set({ createdAt: joined })
+      .where(and(inArray(users.id, hostIds), gt(users.createdAt, joined)));
+  }
+  for (const stay of STAYS) {
+    const home = byTitle.get(stay.home);
+    if (!home?.hostId) continue;
+    const guest = DEMO_PAST_GUESTS[stay.guest]!;
+    const checkOut = addDays(today, -stay.endedDaysAgo);
+    const checkIn = addDays(checkOut, -stay.nights);
+    const bookedAt = at(addDays(checkIn, -21));
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        homeId: home.id,
+        guestId: guestIds.get(guest.email)!,
+        guestEmail: guest.email,
+        hostEmail: home.hostEmail,
+        title: home.title,
+        location: home.location,
+        image: home.images[0] ?? '',
+        nightlyCents: home.priceCents,
+        checkIn,
+        checkOut,
+        nights: stay.nights,
+        guests: 2,
+        amountCents: stay.nights * home.priceCents,
+        cancellationPolicy: home.cancellationPolicy,
+        status: 'confirmed',
+        paymentProvider: 'sandbox',
+        paymentIntentId: `demo_past_${randomUUID()}`,
+        paymentReceivedAt: bookedAt,
+        confirmedAt: bookedAt,
+        createdAt: bookedAt,
+        updatedAt: bookedAt,
+      })
+      .returning({ id: bookings.id });
+    // Both wrote within the window: published when the second review came in.
+    const windowEnds = new Date(at(checkOut, 0).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
+    const hostWrote = at(addDays(checkOut, 1), 9);
+    const guestWrote = at(addDays(checkOut, 2), 18);
+    const [overall, cleanliness, accuracy, location, value] = stay.ratings;
+    await tx.insert(reviews).values([
+      {
+        bookingId: booking!.id,
+        homeId: home.id,
+        authorRole: 'guest',
+        authorId: guestIds.get(guest.email)!,
+        subjectUserId: home.hostId,
+        overall,
+        cleanliness,
+        accuracy,
+        location,
+        value,
+        text: stay.text,
+        reply: stay.reply ?? null,
+        repliedAt: stay.reply ? at(addDays(checkOut, 4), 10) : null,
+        publishAt: windowEnds,
+        publishedAt: guestWrote,
+        createdAt: guestWrote,
+      },
+      {
+        bookingId: booking!.id,
+        homeId: home.id,
+        authorRole: 'host',
+        authorId: home.hostId,
+        subjectUserId: guestIds.get(guest.email)!,
+        overall: 5,
+        text: stay.aboutGuest,
+        publishAt: windowEnds,
+        publishedAt: guestWrote,
+        createdAt: hostWrote,
+      },
+    ]);
+    count++;
+  }
   return count;
 }

@@ -186,9 +186,9 @@ export async function deleteBlock(deps: CalendarDeps, homeId: string, blockId: s
 
 /**
  * Frees the nights [from, to) of the host's blocks: a block inside the range goes, one reaching past
- * it keeps its nights outside (the part before keeps the block's id, a part after is a new block with
- * the same note). Under the home row lock, as creating a block is. Imported blocks stay: they belong
- * to their feed.
+ * it keeps its nights outside under its id; one reaching past both ends splits, and its part after
+ * the range is a new block with the same note. Under the home row lock, as creating a block is.
+ * Imported blocks stay: they belong to their feed.
  */
 export async function unblockNights(
   deps: CalendarDeps,

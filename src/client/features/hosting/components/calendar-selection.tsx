@@ -55,7 +55,7 @@ export function CalendarSelection({
   const freeSelected = useMutation({
     mutationFn: () => unblockNights(homeId, range),
     onSuccess: async ({ freedNights }) => {
-      toast.success(`Unblocked ${plural(freedNights, 'night')}`);
+      toast.success(freedNights ? `Unblocked ${plural(freedNights, 'night')}` : 'None of these nights were blocked');
       await refresh();
       onDone();
     },
@@ -87,7 +87,7 @@ export function CalendarSelection({
             </ul>
           </div>
         )}
-        {summary.blockedNights > 0 && (
+        {(summary.blockedNights > 0 || (!summary.loaded && summary.hostBlocks.length > 0)) && (
           <div className="space-y-2">
             <button
               type="button"
@@ -98,7 +98,12 @@ export function CalendarSelection({
               }}
               className={primaryButtonClass}
             >
-              {freeSelected.isPending ? 'Unblocking…' : `Unblock ${plural(summary.blockedNights, 'selected night')}`}
+              {freeSelected.isPending
+                ? 'Unblocking…'
+                : summary.loaded
+                  ? `Unblock ${plural(summary.blockedNights, 'selected night')}`
+                  : // Part of the selection is in months not on screen: the server counts what it frees.
+                    'Unblock the selected nights'}
             </button>
             {summary.imported > 0 && (
               <p className="text-sm text-gray-700">

@@ -61,7 +61,9 @@ export interface RangeSummary {
   stays: { bookingId: string; guestName: string; status: 'booked' | 'held' }[];
   /** The host's own blocks touching the range (each can be removed whole). */
   hostBlocks: CalendarBlock[];
-  /** Nights of the range the host blocked (unblocking the range frees exactly these). */
+  /** Every night of the range is among the nights loaded (the screen shows two months at a time). */
+  loaded: boolean;
+  /** Nights of the range the host blocked, among those loaded (unblocking the range frees these). */
   blockedNights: number;
   imported: number;
 }
@@ -81,9 +83,11 @@ export function summarizeRange(
   const hostBlocks = blocks.filter((b) => b.source === 'host' && b.from < range.to && range.from < b.to);
   let count = 0;
   for (let d = range.from; d < range.to; d = addDays(d, 1)) count++;
+  const loaded = inRange.length === count;
   return {
     nights: count,
-    blockable: inRange.length === count && inRange.every((n) => n.status === 'available' || n.status === 'imported'),
+    loaded,
+    blockable: loaded && inRange.every((n) => n.status === 'available' || n.status === 'imported'),
     stays: [...stays.values()],
     hostBlocks,
     blockedNights: inRange.filter((n) => n.status === 'blocked').length,

@@ -80,8 +80,12 @@ export function useWishlist() {
     }
     mutate({ homeId, save: !saved.has(homeId) });
   };
-  // A press that came before the session and the list: carried out once both are known.
-  const carryOut = useEffectEvent((homeId: string) => act(homeId));
+  // A press that came before the session and the list: carried out once both are known (of several
+  // such presses, the last).
+  const carryOut = useEffectEvent((homeId: string) => {
+    setWaiting(null);
+    act(homeId);
+  });
   useEffect(() => {
     if (!waiting || !known || carriedOut.current === waiting) return;
     carriedOut.current = waiting;
@@ -92,6 +96,6 @@ export function useWishlist() {
     isSaved: (homeId: string) => saved.has(homeId),
     toggle: (homeId: string) => (known ? act(homeId) : setWaiting({ homeId })),
     /** A change being saved, or a press waiting for the session. */
-    busy: toggle.isPending || (waiting !== null && !known),
+    busy: toggle.isPending || waiting !== null,
   };
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
+import { addDays } from '#shared/stay';
+import { summarizeRange } from './calendar-nights';
+
+/** Nights from `from` on, one per status letter: a available, b blocked, i imported, k booked. */
+function nights(from: string, statuses: string): CalendarNight[] {
+  const status = { a: 'available', b: 'blocked', i: 'imported', k: 'booked' } as const;
+  return [...statuses].map((letter, i) => ({
+    date: addDays(from, i),
+    status: status[letter as keyof typeof status],
+    inWindow: true,
+    ...(letter === 'k' ? { bookingId: 'stay-1', guestName: 'Ana' } : {}),
+  }));
+}
+
+const block = (from: string, to: string, source: CalendarBlock['source'] = 'host'): CalendarBlock => ({
+  id: `${source}-${from}`,
+  from,
+  to,
+  note: null,
+  source,
+  importId: null,
+});
+
+describe('summarizeRange', () => {
+  const loaded = nights('2027-03-01', 'aabbbbaiik');
+  const blocks = [block('2027-03-03', '2027-03-07'), block('2027-03-08', '2027-03-10', 'import')];
+
+  it('counts the host-blocked nights of a selection inside a block, and the block it touches', () => {
+    const summary = summarizeRange({ from: '2027-03-04', to: '2027-03-06' }, loaded, blocks);
+    expect(summary).toMatchObject({ nights: 2, loaded: true, blockedNights: 2, blockable: false, imported: 0 });
+    expect(summary.hostBlocks.map((b) => b.id)).toEqual(['host-2027-03-03']);
+  });
+
+  it('a free selection is blockable and frees nothing; imported nights are counted apart', () => {
+    expect(summarizeRange({ from: '2027-03-01', to: '2027-03-03' }, loaded, blocks)).toMatchObject({
+      blockable: true,
+      blockedNights: 0,
+      hostBlocks: [],
+    });
+    expect(summarizeRange({ from: '2027-03-07', to: '2027-03-10' }, loaded, blocks)).toMatchObject({
+      blockable: true,
+      imported: 2,
+      blockedNights: 0,
+    });
+  });
+
+  it('names the stays in the way, which cannot be blocked', () => {
+    const summary = summarizeRange({ from: '2027-03-09', to: '2027-03-11' }, loaded, blocks);
+    expect(summary.blockable).toBe(false);
+    expect(summary.stays).toEqual([{ bookingId: 'stay-1', guestName: 'Ana', status: 'booked' }]);
+  });
+
+  it('says when the selection runs past the nights on screen (its counts are then partial)', () => {
+    const summary = summarizeRange({ from: '2027-03-05', to: '2027-03-20' }, loaded, blocks);
+    expect(summary).toMatchObject({ nights: 15, loaded: false, blockable: false, blockedNights: 2 });
+  });
+});
