@@ -96,6 +96,11 @@ export function useSession(): Session {
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    // Signed out on screen first: what runs only while signed in (the live message stream, the
+    // unread count) stops before the server ends the session. Otherwise the stream, closed by the
+    // sign-out, reconnects and refreshes the unread count once more, earning a 401.
+    await queryClient.cancelQueries();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
     try {
       await fetch('/api/auth/sign-out', {
         method: 'POST',

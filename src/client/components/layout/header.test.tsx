@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messageKeys } from '#client/features/messages/lib/message-keys';
+import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient } from '#client/test/render-routes';
+import { Header } from './header';
+
+const session = { session: {}, user: { id: 'u1', email: 'pat@example.com', name: 'Pat' } };
+const routes = [{ path: '/', HydrateFallback: () => null, children: [{ index: true, element: <Header /> }] }];
+
+setUpComponentTests({ muteToasts: true });
+
+describe('Header', () => {
+  it('signs out without asking for the unread count again when a message arrives meanwhile (it would earn a 401)', async () => {
+    const queryClient = testQueryClient();
+    let signedIn = true;
+    const unreadAsked: boolean[] = [];
+    stubFetch({
+      'GET /api/auth/get-session': () => json(signedIn ? session : null),
+      'GET /api/conversations/unread': () => {
+        unreadAsked.push(signedIn);
+        return signedIn ? json({ unread: 2 }) : json({ error: { code: 'unauthorized', message: 'Sign in' } }, 401);
+      },
+      'POST /api/auth/sign-out': async () => {
+        // The server ends the session; its live stream then closes, and a message event (or the
+        // stream's reconnect) refreshes the message queries a moment later.
+        signedIn = false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+        return json({ success: true });
+      },
+    });
+    await renderRoutes(routes, ['/'], queryClient);
+    await screen.findByRole('link', { name: 'Messages, 2 unread' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Login' })).toBeDefined());
+    expect(unreadAsked.length).toBeGreaterThan(0);
+    expect(unreadAsked.filter((whileSignedIn) => !whileSignedIn)).toEqual([]);
+  });
+});
