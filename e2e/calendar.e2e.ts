@@ -9,6 +9,7 @@ import { longDay } from '../src/client/components/ui/calendar-dates';
 import { TEXTS } from '../src/shared/texts';
 import { allowProblems, expectAccessible } from './support/fixtures';
 import { DEMO, loginAs, makeImageFile } from './support/auth-fixtures';
+import { tabTo } from './support/booking-fixtures';
 import { expect, isoDay, test } from './support/hosting-fixtures';
 
 const SHOTS = '/tmp/shots-calendar';
@@ -124,8 +125,13 @@ test.describe('host calendar', () => {
     await page.getByRole('button', { name: 'Block 7 nights' }).click();
     await expect(night(6)).toHaveAccessibleName(`${longDay(isoDay(6))}, blocked: Renovation`);
 
-    await night(5).click();
-    await night(6).click();
+    // Keyboard only from here: pick the two middle nights, then Tab to the unblock button.
+    await night(4).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(night(5)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
     await expect(page.getByRole('heading', { name: /Selected: .*\(2 nights\)/ })).toBeVisible();
     // The whole block can still go at once; the selected nights alone are the first choice.
     await expect(page.getByRole('button', { name: /^Unblock all of / })).toBeVisible();
@@ -134,7 +140,9 @@ test.describe('host calendar', () => {
     await page.screenshot({ path: `${SHOTS}/calendar-unblock-390.png`, fullPage: true });
     // Two months again, so every night checked below is on screen.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Unblock 2 selected nights' }).click();
+    const unblockSelected = page.getByRole('button', { name: 'Unblock 2 selected nights' });
+    await tabTo(page, unblockSelected);
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Unblocked 2 nights')).toBeVisible();
 
     for (const day of [5, 6]) await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, available`);
