@@ -9,7 +9,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -48,7 +47,7 @@ import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
 import { REQUEST_ID_HEADER, requestIds } from './http/request-id';
-import { fastSerializerCompiler } from './http/serializers';
+import { checkedSerializer, fastSerializerCompiler } from './http/serializers';
 import { securityHeaders } from './http/security-headers';
 import { memoryMessageBus } from './providers/live/memory-bus';
 import { mailQueue, type MailQueue } from './providers/mail/mail-queue';
@@ -143,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their response schemas unless told not to (production: ADR 0014).
-  app.setSerializerCompiler(deps.checkResponses === false ? fastSerializerCompiler() : serializerCompiler);
+  app.setSerializerCompiler(deps.checkResponses === false ? fastSerializerCompiler() : checkedSerializer);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -22,5 +22,12 @@ describe('roundedAverage', () => {
   it('answers null without ratings and rounds to two decimals', () => {
     expect(roundedAverage(0, 0)).toBeNull();
     expect(roundedAverage(14, 3)).toBe(4.67);
+    expect(roundedAverage(5, 1)).toBe(5);
+  });
+
+  it('rounds an exact half up, which floating point would not (829 / 200 * 100 is 414.49999… there)', () => {
+    expect(roundedAverage(829, 200)).toBe(4.15);
+    expect(roundedAverage(33, 8)).toBe(4.13);
+    expect(roundedAverage(9, 8)).toBe(1.13);
   });
 });

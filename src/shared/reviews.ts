@@ -35,7 +35,11 @@ export function reviewWindowState(checkOut: string, now: Date): ReviewWindowStat
   return now < closesAt ? 'open' : 'closed';
 }
 
-/** An average shown with one decimal (4.67 -> 4.7); null when nothing was rated. */
+/**
+ * The average of whole ratings to two decimals, halves rounded up (14 / 3 -> 4.67, 829 / 200 -> 4.15);
+ * null when nothing was rated. Worked in integers, so a half is a half (in floating point
+ * 829 / 200 * 100 is 414.49999…) and PostgreSQL's home_api_json (migration 0018) gets the same.
+ */
 export function roundedAverage(sum: number, count: number): number | null {
-  return count > 0 ? Math.round((sum / count) * 100) / 100 : null;
+  return count > 0 ? Math.floor((sum * 200 + count) / (2 * count)) / 100 : null;
 }

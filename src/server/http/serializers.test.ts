@@ -17,7 +17,7 @@ import * as wishlistSchemas from '#shared/schemas/wishlist';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import { known, type Json } from '#server/test/fuzz-operations';
 import { hostile, wellFormed } from '#server/test/fuzz-values';
-import { fastSerializerCompiler, plain } from './serializers';
+import { checkedSerializer, fastSerializerCompiler, JsonText, plain } from './serializers';
 
 const route = (schema: unknown) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 const fast = (schema: z.ZodType) => fastSerializerCompiler()(route(schema) as never);
@@ -110,5 +110,15 @@ describe('the production serializer (CHECK_RESPONSES=false)', () => {
     const stamped = z.object({ at: z.date() });
     expect(fast(stamped)({ at: new Date('2026-11-23T08:00:00Z') })).toBe('{"at":"2026-11-23T08:00:00.000Z"}');
     expect(() => fast(stamped)({ at: 'yesterday' })).toThrow();
+  });
+
+  it('writes JSON text as it is when fast, and checks it against the schema when checked', () => {
+    const list = homeSchemas.homeListSchema;
+    const text = JSON.stringify([home]);
+    expect(fast(list)(new JsonText(text))).toBe(text);
+    const checkedList = checkedSerializer(route(list) as never);
+    expect(JSON.parse(checkedList(new JsonText(text)))).toEqual([home]);
+    // A stored JSON that drifted from the contract fails where answers are checked (tests, development).
+    expect(() => checkedList(new JsonText(JSON.stringify([{ ...home, price: '12' }])))).toThrow();
   });
 });

@@ -80,6 +80,16 @@ export const homes = pgTable(
     ratingSort: doublePrecision('rating_sort')
       .notNull()
       .generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum::double precision / rating_count else -1 end`),
+    /**
+     * The home as the API answers it (the Home of src/shared/schemas/homes.ts), written by PostgreSQL
+     * whenever the row changes (migration 0018, ADR 0027), so a page of search results is read and
+     * sent as it is stored instead of being parsed into objects and serialised again per request.
+     */
+    apiJson: text('api_json')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy)`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -47,6 +47,31 @@ export function toFields(row: RawHomeRow): HomeFields {
   };
 }
 
+/** A row of a search or list page: the home as the API answers it, and where the page stands. */
+export interface PageRow {
+  rank: number;
+  seq: number;
+  priceCents: number;
+  ratingSum: number;
+  ratingCount: number;
+  /** The Home, as JSON text (homes.api_json, migration 0018). */
+  json: string;
+}
+
+/** A page's columns in select order (the list queries have no rank: 0). */
+export const PAGE_COLUMNS = ['rank', 'seq', 'price_cents', 'rating_sum', 'rating_count', 'api_json'] as const;
+
+export function toPageRow(row: RawHomeRow): PageRow {
+  return {
+    rank: Number(row.rank ?? 0),
+    seq: Number(row.seq),
+    priceCents: Number(row.price_cents),
+    ratingSum: Number(row.rating_sum),
+    ratingCount: Number(row.rating_count),
+    json: row.api_json as string,
+  };
+}
+
 /** Columns read as numbers from PostgreSQL's text output (the rest are text, dates as 'YYYY-MM-DD'). */
 const NUMERIC = new Set([
   'rank',

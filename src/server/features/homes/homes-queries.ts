@@ -3,9 +3,8 @@ import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
 import { bookings, homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
-import type { HomeFields } from './homes-service';
 import { homeFields } from './home-columns';
-import { homeRowsReader, toFields } from './home-rows';
+import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
 
 /**
  * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
@@ -48,8 +47,8 @@ export interface ListShape {
 }
 
 /**
- * A place search: search_place_home_rows (migrations 0008, 0014, 0015) answers one page in the
- * asked order, best place first, with the columns a Home is made of; every argument is a
+ * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018) answers one page in the
+ * asked order, best place first, with each home's JSON and its cursor fields; every argument is a
  * parameter (null when that filter is not asked for), so one statement serves every sort. Its rows
  * come in the page's order (WITH ORDINALITY keeps it); its columns are renamed to the table's, so
  * rows read as the other queries'.
@@ -61,36 +60,11 @@ function preparePlaceSearch(db: Db) {
       ${p('afterRank')}::integer, ${p('afterPrice')}::integer, ${p('afterRating')}::double precision,
       ${p('afterSeq')}::bigint, ${p('size')}::integer) with ordinality as found`;
   const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
-  const columns = [
-    'rank',
-    'seq',
-    'id',
-    'host_email',
-    'title',
-    'location',
-    'description',
-    'price_cents',
-    'total_guest',
-    'bedrooms',
-    'bathrooms',
-    'available_from',
-    'available_to',
-    'images',
-    'min_nights',
-    'max_nights',
-    'check_in_time',
-    'check_out_time',
-    'house_rules',
-    'rating_count',
-    'rating_sum',
-    'cleaning_fee_cents',
-    'cancellation_policy',
-  ];
   const query = db
-    .select(Object.fromEntries(columns.map((name) => [name, column(name)])))
+    .select(Object.fromEntries(PAGE_COLUMNS.map((name) => [name, column(name)])))
     .from(page)
     .orderBy(sql`found.ordinality`);
-  return homeRowsReader(db, 'homes_place_search', query, columns);
+  return homeRowsReader(db, 'homes_place_search', query, PAGE_COLUMNS);
 }
 
 /**
@@ -136,16 +110,23 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
   const query = db
-    .select(homeFields)
+    .select(LIST_FIELDS)
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
     .limit(size ?? p('size'));
-  return homeRowsReader(db, name, query, HOME_FIELD_COLUMNS);
+  return homeRowsReader(db, name, query, LIST_COLUMNS);
 }
 
-/** The columns of homeFields in select order. */
-const HOME_FIELD_COLUMNS = Object.values(homeFields).map((column) => column.name);
+/** A list page's columns: each home's JSON and what a cursor is made of (the place search's, without the rank). */
+const LIST_FIELDS = {
+  seq: homes.seq,
+  priceCents: homes.priceCents,
+  ratingSum: homes.ratingSum,
+  ratingCount: homes.ratingCount,
+  apiJson: homes.apiJson,
+};
+const LIST_COLUMNS = Object.values(LIST_FIELDS).map((column) => column.name);
 
 interface Prepared {
   placeSearch: ReturnType<typeof preparePlaceSearch>;
@@ -186,9 +167,8 @@ export async function selectPlacePage(
     afterSeq: number | null;
     size: number;
   },
-): Promise<{ home: HomeFields; rank: number }[]> {
-  const rows = await preparedFor(db).placeSearch(values);
-  return rows.map((row) => ({ home: toFields(row), rank: Number(row.rank) }));
+): Promise<PageRow[]> {
+  return (await preparedFor(db).placeSearch(values)).map(toPageRow);
 }
 
 /** Price bounds in cents; a list binds both when either is asked for (one statement per shape). */
@@ -211,7 +191,7 @@ export async function selectListPage(
     afterRating?: number;
     size: number;
   },
-): Promise<HomeFields[]> {
+): Promise<PageRow[]> {
   const shape: ListShape = {
     hostEmail: values.hostEmail !== undefined,
     dates: values.checkIn !== undefined && values.checkOut !== undefined,
@@ -233,5 +213,5 @@ export async function selectListPage(
   const bound = shape.price
     ? { ...values, minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }
     : values;
-  return (await query(bound)).map(toFields);
+  return (await query(bound)).map(toPageRow);
 }

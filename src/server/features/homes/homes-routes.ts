@@ -13,9 +13,11 @@ import {
   homeSchema,
   homesQuerySchema,
   updateHomeSchema,
+  type Home,
 } from '#shared/schemas/homes';
 import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
+import { jsonText } from '#server/http/serializers';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
 import { addDays } from '#shared/stay';
@@ -89,7 +91,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params.set('cursor', page.nextCursor);
           reply.header('link', `</api/homes?${params.toString()}>; rel="next"`);
         }
-        return page.homes;
+        return jsonText<Home[]>(page.json);
       },
     );
 

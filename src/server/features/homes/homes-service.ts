@@ -7,6 +7,7 @@ import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage } from './homes-queries';
+import type { PageRow } from './home-rows';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -127,7 +128,8 @@ export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
 }
 
 export interface HomesPage {
-  homes: Home[];
+  /** The page's homes as a JSON array of Home (each home's stored JSON, ADR 0027). */
+  json: string;
   nextCursor: string | null;
 }
 
@@ -164,7 +166,7 @@ export async function listHomes(
     afterPrice: after && 'priceCents' in after ? after.priceCents : null,
     afterRating: after?.sort === 'rating' ? ratingSortKey(after.ratingSum, after.ratingCount) : null,
   };
-  let rows: { home: HomeFields; rank: number }[];
+  let rows: PageRow[];
   if (query.location) {
     // Places by substring or close word match (so small typos, "Lisbn", still find the place).
     rows = await selectPlacePage(db, {
@@ -182,7 +184,7 @@ export async function listHomes(
       size,
     });
   } else {
-    const found = await selectListPage(db, sort, {
+    rows = await selectListPage(db, sort, {
       hostEmail: query.hostEmail || undefined,
       ...dates,
       guests: query.guests,
@@ -195,14 +197,13 @@ export async function listHomes(
       afterRating: afterKey.afterRating ?? undefined,
       size,
     });
-    rows = found.map((home) => ({ home, rank: 0 }));
   }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    homes: page.map((row) => toHome(row.home)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last.home, last.rank) : null,
+    json: `[${page.map((row) => row.json).join(',')}]`,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last, last.rank) : null,
   };
 }
 

@@ -56,7 +56,7 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
         params.set('cursor', page.nextCursor);
         next = `/api/homes?${params.toString()}`;
       }
-      return { homes: homeListSchema.parse(page.homes), next };
+      return { homes: homeListSchema.parse(JSON.parse(page.json)), next };
     },
     async homeReviews(homeId) {
       // Only the home's page asks, and it reads the home itself (a 404 page without it).
