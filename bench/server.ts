@@ -41,6 +41,8 @@ export interface BenchReady {
   lisbonHomes: number;
   loadMs: number;
   reused: boolean;
+  /** PostgreSQL data: how its tables were read into memory before measuring (pg-data.ts warm). */
+  warmed: string | null;
   searchCacheTtlMs: number;
   pool: number | null;
   clientServed: boolean;
@@ -87,7 +89,7 @@ function rng(seed: number) {
 
 type Loaded = Pick<
   BenchReady,
-  'homeId' | 'search' | 'places' | 'fullyBooked' | 'homes' | 'bookings' | 'lisbonHomes' | 'reused'
+  'homeId' | 'search' | 'places' | 'fullyBooked' | 'homes' | 'bookings' | 'lisbonHomes' | 'reused' | 'warmed'
 >;
 
 async function loadPglite(database: Database): Promise<Loaded> {
@@ -189,6 +191,7 @@ async function loadPglite(database: Database): Promise<Loaded> {
     bookings: bookingRows.length,
     lisbonHomes,
     reused: false,
+    warmed: null,
   };
 }
 
@@ -217,6 +220,7 @@ async function main() {
       bookings: data.bookings,
       lisbonHomes: data.bigPlaceHomes,
       reused: data.reused,
+      warmed: data.warmed,
     };
   } else {
     loaded = await loadPglite(database);

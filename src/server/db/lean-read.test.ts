@@ -83,7 +83,7 @@ describe('lean reads (ADR 0024)', () => {
         const lean = await selectHomeView(database.db, id, now);
         expect(lean).toEqual(await selectHomeView(viaDrizzle, id, now));
       }
-      expect((await selectHomeView(database.db, home.id, now))?.home.images[0]).toBe(
+      expect(JSON.parse((await selectHomeView(database.db, home.id, now))!.json).images[0]).toBe(
         '/uploads/a "quoted", name-1280.webp',
       );
     } finally {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeListSchema, homeSchema } from '#shared/schemas/homes';
 import { homes } from '#server/db/schema';
-import { insertHome } from '#server/test/factories';
+import { insertHome, insertUser } from '#server/test/factories';
 import { useTestApp } from '#server/test/test-app';
 import { toHome } from './homes-service';
 
@@ -85,6 +85,22 @@ describe('homes.api_json', () => {
       const ours = page.filter((h) => expected.has(h._id));
       expect(ours).toHaveLength(made.length);
       for (const home of ours) expect(home).toEqual(expected.get(home._id));
+    }
+  });
+
+  it('is what GET /api/home/:id answers, with the host added', async () => {
+    const host = await insertUser(t.db, { role: 'host', name: 'Ana "the host"', image: null });
+    const hosted = await insertHome(t.db, { hostId: host.id, hostEmail: host.email, title: 'Hosted \u2028 home' });
+    for (const home of [made[6]!, hosted]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/home/${home.id}` });
+      expect(res.statusCode).toBe(200);
+      const { host: answeredHost, ...answered } = homeSchema.parse(res.json());
+      expect(answered).toEqual(toHome(await rowOf(home.id)));
+      expect(answeredHost).toEqual(
+        home === hosted
+          ? { name: 'Ana "the host"', image: null, joinedAt: host.createdAt.toISOString(), reviewCount: 0 }
+          : null,
+      );
     }
   });
 });

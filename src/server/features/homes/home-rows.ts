@@ -1,11 +1,10 @@
 /**
- * Home rows as the driver answers them, read field by field into HomeFields (shared by the one-home
- * read and the search and list pages).
+ * Home rows as the driver answers them (the one-home read and the search and list pages): each
+ * home's stored JSON and the few columns read beside it, field by field.
  */
 import { Placeholder } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { leanRead, poolOf, text, type TextRow } from '#server/db/lean-read';
-import type { HomeFields } from './homes-service';
 
 /** A row as the driver answers it: column names as in the database, before Drizzle maps them. */
 export type RawHomeRow = Record<string, unknown>;
@@ -18,33 +17,6 @@ export type RawHomeRow = Record<string, unknown>;
  */
 async function rawRows(query: { execute: unknown }, values: Record<string, unknown>): Promise<RawHomeRow[]> {
   return (query as unknown as { all(values: Record<string, unknown>): Promise<RawHomeRow[]> }).all(values);
-}
-
-export function toFields(row: RawHomeRow): HomeFields {
-  return {
-    id: row.id as string,
-    seq: Number(row.seq),
-    hostEmail: row.host_email as string,
-    title: row.title as string,
-    location: row.location as string,
-    description: row.description as string,
-    priceCents: row.price_cents as number,
-    totalGuest: row.total_guest as number,
-    bedrooms: row.bedrooms as number,
-    bathrooms: row.bathrooms as number,
-    availableFrom: row.available_from as string,
-    availableTo: row.available_to as string,
-    images: row.images as string[],
-    minNights: row.min_nights as number,
-    maxNights: row.max_nights as number,
-    checkInTime: row.check_in_time as string,
-    checkOutTime: row.check_out_time as string,
-    houseRules: row.house_rules as string,
-    ratingCount: row.rating_count as number,
-    ratingSum: row.rating_sum as number,
-    cleaningFeeCents: row.cleaning_fee_cents as number,
-    cancellationPolicy: row.cancellation_policy as HomeFields['cancellationPolicy'],
-  };
 }
 
 /** A row of a search or list page: the home as the API answers it, and where the page stands. */
@@ -72,26 +44,12 @@ export function toPageRow(row: RawHomeRow): PageRow {
   };
 }
 
-/** Columns read as numbers from PostgreSQL's text output (the rest are text, dates as 'YYYY-MM-DD'). */
-const NUMERIC = new Set([
-  'rank',
-  'seq',
-  'price_cents',
-  'total_guest',
-  'bedrooms',
-  'bathrooms',
-  'min_nights',
-  'max_nights',
-  'rating_count',
-  'rating_sum',
-  'cleaning_fee_cents',
-  'host_review_count',
-]);
+/** Columns read as numbers from PostgreSQL's text output (the rest are text). */
+const NUMERIC = new Set(['rank', 'seq', 'price_cents', 'rating_count', 'rating_sum', 'host_review_count']);
 
 function readField(name: string, value: string | null): unknown {
-  if (value === null) return name === 'images' ? [] : null;
+  if (value === null) return null;
   if (NUMERIC.has(name)) return text.int(value);
-  if (name === 'images') return text.textArray(value);
   if (name === 'host_joined_at') return text.instant(value);
   return value;
 }

@@ -6,9 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { homes, reviews, users } from '#server/db/schema';
-import type { HomeFields } from './homes-service';
-import { homeFields } from './home-columns';
-import { homeRowsReader, toFields } from './home-rows';
+import { homeRowsReader } from './home-rows';
 
 const p = sql.placeholder;
 
@@ -19,7 +17,7 @@ const p = sql.placeholder;
 function homeViewQuery(db: Db) {
   return db
     .select({
-      ...homeFields,
+      apiJson: homes.apiJson,
       hostName: sql`${users.name}`.as('host_name'),
       hostImage: sql`${users.image}`.as('host_image'),
       hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
@@ -36,13 +34,7 @@ function homeViewQuery(db: Db) {
 }
 
 /** The columns of homeViewQuery in select order. */
-const HOME_VIEW_COLUMNS = [
-  ...Object.values(homeFields).map((column) => column.name),
-  'host_name',
-  'host_image',
-  'host_joined_at',
-  'host_review_count',
-];
+const HOME_VIEW_COLUMNS = ['api_json', 'host_name', 'host_image', 'host_joined_at', 'host_review_count'];
 
 const readers = new WeakMap<Db, ReturnType<typeof homeRowsReader>>();
 
@@ -67,7 +59,7 @@ export async function selectHomeView(
   db: Db,
   id: string,
   now: Date,
-): Promise<{ home: HomeFields; host: HomeHost | null } | undefined> {
+): Promise<{ json: string; host: HomeHost | null } | undefined> {
   const [row] = await readerFor(db)({ id, now });
   if (!row) return undefined;
   const joined = row.host_joined_at;
@@ -80,5 +72,5 @@ export async function selectHomeView(
           joinedAt: (joined instanceof Date ? joined : new Date(String(joined))).toISOString(),
           reviewCount: Number(row.host_review_count),
         };
-  return { home: toFields(row), host };
+  return { json: row.api_json as string, host };
 }

@@ -28,8 +28,8 @@ import {
   deletedHomeOwner,
   findHome,
   findHomeView,
+  homeWithHostJson,
   listHomes,
-  toHome,
   today,
   type HomesCursor,
 } from './homes-service';
@@ -109,7 +109,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const found = await findHomeView(ctx.db, request.params.id, ctx.clock.now());
         if (!found) throw notFound('No home with this id');
-        return { ...toHome(found.home), host: found.host };
+        return jsonText<Home>(homeWithHostJson(found.json, found.host));
       },
     );
 

@@ -6,7 +6,7 @@ import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
-import { homeFields, selectHomeView, selectListPage, selectPlacePage } from './homes-queries';
+import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
 import type { PageRow } from './home-rows';
 
 export type HomeRow = typeof homes.$inferSelect;
@@ -211,6 +211,11 @@ export async function listHomes(
 export async function findHomeView(db: Db, id: string, now: Date) {
   if (!isUuid(id)) return null;
   return (await selectHomeView(db, id, now)) ?? null;
+}
+
+/** A home's stored JSON (homes.api_json, ADR 0027) with its host added: GET /api/home/:id's answer. */
+export function homeWithHostJson(json: string, host: HomeHost | null): string {
+  return `${json.slice(0, -1)},"host":${JSON.stringify(host)}}`;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {
