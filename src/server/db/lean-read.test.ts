@@ -1,5 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectHomeView } from '../features/homes/homes-queries';
 import { insertHome, insertUser } from '../test/factories';
@@ -7,6 +7,9 @@ import { createTestDatabase } from '../test/test-database';
 import type { Database, Db } from './client';
 import { leanRead, poolOf, text } from './lean-read';
 import * as schema from './schema';
+
+/** text[] (OID 1009) as pg itself parses it. */
+const parseTextArray = pg.types.getTypeParser(1009 as never, 'text') as (v: string) => string[];
 
 let database: Database;
 beforeAll(async () => {
@@ -35,7 +38,7 @@ describe('lean reads (ADR 0024)', () => {
         leanRead(pool, 'lean_test', statement, [`v${i}`, String(i)], (f) => ({
           a: f[0],
           b: text.int(f[1]!),
-          c: text.textArray(f[2]!),
+          c: parseTextArray(f[2]!),
           d: f[3],
           e: text.instant(f[4]!).toISOString(),
         })),

@@ -112,15 +112,12 @@ export function leanRead<R>(
   });
 }
 
-/** pg's own parsers for text[] (OID 1009) and timestamptz, as a pg query would use them. */
-const parseTextArray = pg.types.getTypeParser(1009 as never, 'text') as (v: string) => string[];
+/** pg's own parser for timestamptz, as a pg query would use it. */
 const parseInstant = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
 
 /** Field readers for PostgreSQL's text output. */
 export const text = {
   int: (v: string | null): number => Number(v),
-  /** text[] as PostgreSQL prints it (`{a,"b c"}`), quoting and escapes included. */
-  textArray: (v: string | null): string[] => (v === null ? [] : parseTextArray(v)),
   /** timestamptz as PostgreSQL prints it (`2026-11-23 12:00:00.123+00`, any session time zone). */
   instant: (v: string): Date => parseInstant(v),
 };
