@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { daterange } from './column-types';
 import { homes } from './homes';
 
@@ -28,6 +28,10 @@ export const homeBlocks = pgTable(
     importId: uuid('import_id').references(() => calendarImports.id, { onDelete: 'cascade' }),
     externalUid: text('external_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The export feed's SEQUENCE and DTSTAMP (RFC 5545): a block whose nights change is a new
+    // revision of its event, so calendar programs that compare them take the new dates.
+    revision: integer('revision').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     index('home_blocks_home_stay_idx').using('gist', t.homeId, t.stay),

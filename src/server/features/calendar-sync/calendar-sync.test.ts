@@ -9,9 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedSchema, calendarImportSchema } from '#shared/schemas/calendar-sync';
 import { bookingRow, bookStay } from '#server/test/booking-test-helpers';
+import { postBlock, unblockNightsCall } from '#server/test/calendar';
 import { insertHome } from '#server/test/factories';
 import { startFeedServer, type FeedServer } from '#server/test/feed-server';
-import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
 import { homeBlocks } from '#server/db/schema';
 
 const t = useTestApp(() => ({ calendarFetch: { allowPrivate: true } }));
@@ -223,6 +224,53 @@ describe('the export feed', () => {
     expect((await t.app.inject({ method: 'GET', url: new URL(rotated.json().url).pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/nope.ics' })).statusCode).toBe(404);
     expect((await call('GET', `/api/home/${homeId}/calendar-feed`, otherHost)).statusCode).toBe(403);
+  });
+
+  it("a block whose nights change is a newer revision of its event (SEQUENCE, DTSTAMP); a block's split-off part is an event of its own", async () => {
+    t.clock.set(TEST_NOW);
+    const homeId = await newHome();
+    const created = await postBlock(t.app, host, homeId, { from: '2027-03-01', to: '2027-03-11', note: 'Roof' });
+    expect(created.statusCode, created.body).toBe(201);
+    const uid = `block-${(created.json() as { id: string }).id}@stayhub`;
+    const path = new URL(calendarFeedSchema.parse((await call('GET', `/api/home/${homeId}/calendar-feed`)).json()).url)
+      .pathname;
+    /** The feed's events by UID: their nights, SEQUENCE and DTSTAMP as the feed prints them. */
+    const events = async () => {
+      const body = (await t.app.inject({ method: 'GET', url: path })).body;
+      const byUid: Record<string, string> = {};
+      for (const [, event] of body.matchAll(/BEGIN:VEVENT\r\n([\s\S]*?)END:VEVENT/g)) {
+        const field = (name: string) => new RegExp(`^${name}[;:](?:VALUE=DATE:)?(.*)\r$`, 'm').exec(event!)?.[1];
+        byUid[field('UID')!] = `${field('DTSTART')}-${field('DTEND')} #${field('SEQUENCE')} @${field('DTSTAMP')}`;
+      }
+      return byUid;
+    };
+    expect(await events()).toEqual({ [uid]: '20270301-20270311 #0 @20261121T100000Z' });
+
+    t.clock.set('2026-11-22T08:30:00.000Z');
+    expect((await unblockNightsCall(t.app, host, homeId, { from: '2027-03-04', to: '2027-03-06' })).statusCode).toBe(
+      200,
+    );
+    const split = await events();
+    expect(split[uid]).toBe('20270301-20270304 #1 @20261122T083000Z');
+    const [other, ...rest] = Object.keys(split).filter((key) => key !== uid);
+    expect(rest).toEqual([]);
+    expect(split[other!]).toBe('20270306-20270311 #0 @20261122T083000Z');
+
+    t.clock.set('2026-11-23T09:00:00.000Z');
+    expect((await unblockNightsCall(t.app, host, homeId, { from: '2027-03-01', to: '2027-03-02' })).statusCode).toBe(
+      200,
+    );
+    expect(await events()).toEqual({
+      [uid]: '20270302-20270304 #2 @20261123T090000Z',
+      [other!]: '20270306-20270311 #0 @20261122T083000Z',
+    });
+    // Asked again with nothing changed, the feed is the same.
+    t.clock.set('2026-11-24T09:00:00.000Z');
+    expect(await events()).toEqual({
+      [uid]: '20270302-20270304 #2 @20261123T090000Z',
+      [other!]: '20270306-20270311 #0 @20261122T083000Z',
+    });
+    t.clock.set(TEST_NOW);
   });
 
   it('round trip: another StayHub home imports the feed over HTTP and blocks the same nights', async () => {

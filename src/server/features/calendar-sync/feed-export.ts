@@ -50,14 +50,21 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
   const since = addDays(today(now), -HISTORY_DAYS);
   const [stays, blocks] = await Promise.all([
     db
-      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, createdAt: bookings.createdAt })
+      .select({
+        id: bookings.id,
+        from: bookings.checkIn,
+        to: bookings.checkOut,
+        stamp: bookings.createdAt,
+        revision: sql<number>`0`,
+      })
       .from(bookings)
       .where(and(eq(bookings.homeId, feed.homeId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since))),
     db
       .select({
         id: homeBlocks.id,
         ...blockDays,
-        createdAt: homeBlocks.createdAt,
+        stamp: sql<Date>`coalesce(${homeBlocks.updatedAt}, ${homeBlocks.createdAt})`.mapWith(homeBlocks.createdAt),
+        revision: homeBlocks.revision,
       })
       .from(homeBlocks)
       .where(
@@ -84,8 +91,11 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
       end: day(e.to),
       allDay: true,
       summary: 'Reserved',
-      // DTSTAMP from the row, so the same state answers the same bytes (stable for caches and diffing).
-      stamp: e.createdAt,
+      // DTSTAMP and SEQUENCE from the row, so the same state answers the same bytes (stable for
+      // caches and diffing) and a block's changed nights are a newer revision of its event: a
+      // feed without METHOD dates each event by its DTSTAMP (RFC 5545, 3.8.7.2).
+      stamp: e.stamp,
+      sequence: e.revision,
     });
   }
   return calendar.toString();

@@ -215,6 +215,9 @@ export async function unblockNights(
       )
       .for('update');
     let freedNights = 0;
+    const now = deps.clock.now();
+    // A block that keeps some nights is a new revision of its feed event (SEQUENCE, DTSTAMP).
+    const revised = { revision: sql`${homeBlocks.revision} + 1`, updatedAt: now };
     for (const block of touched) {
       const freedFrom = block.from > from ? block.from : from;
       const freedTo = block.to < to ? block.to : to;
@@ -222,13 +225,25 @@ export async function unblockNights(
       const before = block.from < from ? `[${block.from},${from})` : null;
       const after = to < block.to ? `[${to},${block.to})` : null;
       const byId = eq(homeBlocks.id, block.id);
-      if (before) await tx.update(homeBlocks).set({ stay: before }).where(byId);
-      if (after && before) {
+      if (before)
         await tx
-          .insert(homeBlocks)
-          .values({ homeId, stay: after, note: block.note, source: 'host', createdAt: block.createdAt });
+          .update(homeBlocks)
+          .set({ stay: before, ...revised })
+          .where(byId);
+      if (after && before) {
+        await tx.insert(homeBlocks).values({
+          homeId,
+          stay: after,
+          note: block.note,
+          source: 'host',
+          createdAt: block.createdAt,
+          updatedAt: now,
+        });
       } else if (after) {
-        await tx.update(homeBlocks).set({ stay: after }).where(byId);
+        await tx
+          .update(homeBlocks)
+          .set({ stay: after, ...revised })
+          .where(byId);
       }
       if (!before && !after) await tx.delete(homeBlocks).where(byId);
     }
