@@ -43,6 +43,8 @@ export interface BenchReady {
   reused: boolean;
   /** PostgreSQL data: how its tables were read into memory before measuring (pg-data.ts warm). */
   warmed: string | null;
+  /** PostgreSQL's version and shared_buffers (null on PGlite). */
+  server: string | null;
   searchCacheTtlMs: number;
   pool: number | null;
   clientServed: boolean;
@@ -89,7 +91,7 @@ function rng(seed: number) {
 
 type Loaded = Pick<
   BenchReady,
-  'homeId' | 'search' | 'places' | 'fullyBooked' | 'homes' | 'bookings' | 'lisbonHomes' | 'reused' | 'warmed'
+  'homeId' | 'search' | 'places' | 'fullyBooked' | 'homes' | 'bookings' | 'lisbonHomes' | 'reused' | 'warmed' | 'server'
 >;
 
 async function loadPglite(database: Database): Promise<Loaded> {
@@ -192,6 +194,7 @@ async function loadPglite(database: Database): Promise<Loaded> {
     lisbonHomes,
     reused: false,
     warmed: null,
+    server: null,
   };
 }
 
@@ -221,6 +224,7 @@ async function main() {
       lisbonHomes: data.bigPlaceHomes,
       reused: data.reused,
       warmed: data.warmed,
+      server: data.server,
     };
   } else {
     loaded = await loadPglite(database);
