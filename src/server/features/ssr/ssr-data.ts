@@ -7,7 +7,7 @@ import { ApiError, homesUrl, type HomesFilter } from '#client/lib/api';
 import { readExperiences, type Experience } from '#client/features/browse/lib/experiences';
 import type { PublicData } from '#client/features/browse/lib/public-data';
 import type { AppContext } from '#server/app-context';
-import { findHomeView, homeWithHostJson, listHomes, today } from '../homes/homes-service';
+import { findHomeView, listHomes, today } from '../homes/homes-service';
 import { homeReviews } from '../reviews/reviews-read';
 
 /** The search cache key GET /api/homes uses (sorted defined params), so a render and the API share entries. */
@@ -31,7 +31,7 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
     async home(id) {
       const found = await findHomeView(ctx.db, id, ctx.clock.now());
       if (!found) throw new ApiError(404, 'not_found', 'No home with this id');
-      return homeSchema.parse(JSON.parse(homeWithHostJson(found.json, found.host)));
+      return homeSchema.parse({ ...JSON.parse(found.json), host: found.host });
     },
     async homesPage(filter: HomesFilter) {
       // The API's own query schema reads the filter, exactly as it would read the URL.
