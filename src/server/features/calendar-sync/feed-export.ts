@@ -50,13 +50,7 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
   const since = addDays(today(now), -HISTORY_DAYS);
   const [stays, blocks] = await Promise.all([
     db
-      .select({
-        id: bookings.id,
-        from: bookings.checkIn,
-        to: bookings.checkOut,
-        stamp: bookings.createdAt,
-        revision: sql<number>`0`,
-      })
+      .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, stamp: bookings.createdAt })
       .from(bookings)
       .where(and(eq(bookings.homeId, feed.homeId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since))),
     db
@@ -81,7 +75,8 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
   });
   const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
   const events = [
-    ...stays.map((s) => ({ ...s, uid: `booking-${s.id}@stayhub` })),
+    // A confirmed stay's nights never change: its event has one revision.
+    ...stays.map((s) => ({ ...s, revision: 0, uid: `booking-${s.id}@stayhub` })),
     ...blocks.map((b) => ({ ...b, uid: `block-${b.id}@stayhub` })),
   ].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.uid.localeCompare(b.uid)));
   for (const e of events) {
