@@ -28,20 +28,13 @@ import {
   deletedHomeOwner,
   findHome,
   findHomeView,
+  homesSearchKey,
   homeWithHostJson,
   listHomes,
   today,
   type HomesCursor,
 } from './homes-service';
 import { updateHome } from './homes-update';
-
-function searchKey(query: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
 
 export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -82,7 +75,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const load = () => listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
         // The public search is the hot path; a host's own list is always read fresh.
-        const page = query.email === undefined ? await ctx.searchCache.get(searchKey(query), load) : await load();
+        const page = query.email === undefined ? await ctx.searchCache.get(homesSearchKey(query), load) : await load();
         if (page.nextCursor) {
           const params = new URLSearchParams();
           for (const [key, value] of Object.entries(query)) {

@@ -127,6 +127,18 @@ export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
     )`;
 }
 
+/**
+ * The search cache key of a homes query (its defined parameters, sorted), shared by GET /api/homes
+ * and the server render of the public pages, so both read the same cache entries.
+ */
+export function homesSearchKey(query: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
 export interface HomesPage {
   /** The page's homes as a JSON array of Home (each home's stored JSON, ADR 0027). */
   json: string;

@@ -7,17 +7,8 @@ import { ApiError, homesUrl, type HomesFilter } from '#client/lib/api';
 import { readExperiences, type Experience } from '#client/features/browse/lib/experiences';
 import type { PublicData } from '#client/features/browse/lib/public-data';
 import type { AppContext } from '#server/app-context';
-import { findHomeView, listHomes, today } from '../homes/homes-service';
+import { findHomeView, homesSearchKey, listHomes, today } from '../homes/homes-service';
 import { homeReviews } from '../reviews/reviews-read';
-
-/** The search cache key GET /api/homes uses (sorted defined params), so a render and the API share entries. */
-function searchKey(query: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.entries(query)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
 
 /**
  * The public pages' data on the server: the services called directly (no HTTP to this process),
@@ -46,7 +37,7 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
       if (query.checkIn !== undefined && query.checkIn < addDays(today(now), -1)) {
         throw new ApiError(400, 'arrival_in_past', 'Arrival is in the past: search from today on.');
       }
-      const page = await ctx.searchCache.get(searchKey(query), () => listHomes(ctx.db, query, now));
+      const page = await ctx.searchCache.get(homesSearchKey(query), () => listHomes(ctx.db, query, now));
       let next: string | null = null;
       if (page.nextCursor) {
         const params = new URLSearchParams();
