@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardImage, shareImage, SITE_SHARE_IMAGE } from './images';
+import { cardImage, responsiveImage, shareImage, SITE_SHARE_IMAGE } from './images';
 
 describe('cardImage', () => {
   it('maps a 1280 px demo image to its 640 px sibling', () => {
@@ -37,5 +37,19 @@ describe('shareImage', () => {
     expect(shareImage('https://example.com/x-1280.webp')).toBe(SITE_SHARE_IMAGE);
     expect(shareImage('/uploads/abc-640.webp')).toBe(SITE_SHARE_IMAGE);
     expect(shareImage('')).toBe(SITE_SHARE_IMAGE);
+  });
+});
+
+describe('responsiveImage', () => {
+  it('offers the three stored widths of a 1280 px picture, query string kept', () => {
+    expect(responsiveImage('/uploads/abc-1280.webp?v=2', '100vw')).toEqual({
+      srcSet: '/uploads/abc-640.webp?v=2 640w, /uploads/abc-960.webp?v=2 960w, /uploads/abc-1280.webp?v=2 1280w',
+      sizes: '100vw',
+    });
+  });
+
+  it('offers nothing for a picture stored in one size', () => {
+    expect(responsiveImage('/placeholder-home.svg', '100vw')).toEqual({});
+    expect(responsiveImage('https://example.com/x.jpg', '100vw')).toEqual({});
   });
 });

@@ -1,32 +1,49 @@
 /**
  * Image URL helpers shared by the client and the server.
  *
- * Demo and uploaded pictures are stored in two widths: `<name>-1280.webp` (detail
- * pages) and `<name>-640.webp` (cards). Any other URL (the placeholder SVG, an
- * external image) has no card-size sibling and is returned unchanged.
+ * Demo and uploaded pictures are stored in three widths: `<name>-1280.webp` (detail
+ * pages), `<name>-960.webp` (a step between, for phones and tablets whose screens need
+ * more than 640 px and less than 1280) and `<name>-640.webp` (cards). Any other URL
+ * (the placeholder SVG, an external image) has no sibling and is returned unchanged.
  */
 const FULL_SIZE_SUFFIX = /-1280\.webp$/;
 
 export const CARD_IMAGE_WIDTH = 640;
 export const CARD_IMAGE_HEIGHT = 480;
+export const MEDIUM_IMAGE_WIDTH = 960;
+export const MEDIUM_IMAGE_SUFFIX = '-960.webp';
 export const FULL_IMAGE_WIDTH = 1280;
 export const FULL_IMAGE_HEIGHT = 960;
 
-/** The card-size (640 px) version of an image URL, or the URL itself when there is none. */
-export function cardImage(url: string): string {
+/** The sibling of a 1280 px picture URL with another suffix, or the URL itself when it has none. */
+function sibling(url: string, suffix: string): string {
   const [path = '', ...rest] = url.split(/(?=[?#])/);
   if (!FULL_SIZE_SUFFIX.test(path)) return url;
-  return path.replace(FULL_SIZE_SUFFIX, '-640.webp') + rest.join('');
+  return path.replace(FULL_SIZE_SUFFIX, suffix) + rest.join('');
+}
+
+/** The card-size (640 px) version of an image URL, or the URL itself when there is none. */
+export function cardImage(url: string): string {
+  return sibling(url, '-640.webp');
+}
+
+/** The 960 px version of an image URL, or the URL itself when there is none. */
+export function mediumImage(url: string): string {
+  return sibling(url, MEDIUM_IMAGE_SUFFIX);
 }
 
 /**
- * `srcSet`/`sizes` for a picture stored in both widths (640 and 1280 px), so the browser picks the
- * one the screen needs; nothing for a URL with a single size (the placeholder SVG, external images).
+ * `srcSet`/`sizes` for a picture stored in its three widths (640, 960 and 1280 px), so the browser
+ * picks the one the screen needs; nothing for a URL with a single size (the placeholder SVG,
+ * external images).
  */
 export function responsiveImage(url: string, sizes: string): { srcSet?: string; sizes?: string } {
   const card = cardImage(url);
   if (card === url) return {};
-  return { srcSet: `${card} ${CARD_IMAGE_WIDTH}w, ${url} ${FULL_IMAGE_WIDTH}w`, sizes };
+  return {
+    srcSet: `${card} ${CARD_IMAGE_WIDTH}w, ${mediumImage(url)} ${MEDIUM_IMAGE_WIDTH}w, ${url} ${FULL_IMAGE_WIDTH}w`,
+    sizes,
+  };
 }
 
 /**

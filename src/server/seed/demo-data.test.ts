@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, type Database } from '../db/client';
 import { accounts, homes, users } from '../db/schema';
 import { fixedClock } from '../providers/clock/clock';
-import { shareImage } from '#shared/images';
+import { mediumImage, shareImage } from '#shared/images';
 import { diskStorage } from '../providers/storage/disk-storage';
 import { createTestDatabase } from '../test/test-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
@@ -80,7 +80,7 @@ describe('seedDemoData', () => {
     expect(rows.every((h) => h.hostId !== null)).toBe(true);
   });
 
-  it('gives every home at least two different pictures, stored as WebP in both sizes', async () => {
+  it('gives every home at least two different pictures, stored as WebP in three sizes', async () => {
     const rows = await database.db.select({ images: homes.images }).from(homes);
     const checked = new Map<string, true>();
     for (const { images } of rows) {
@@ -92,6 +92,7 @@ describe('seedDemoData', () => {
         expect(url).toMatch(/^\/uploads\/[a-z0-9-]+-1280\.webp$/);
         for (const [variant, size] of [
           [url, DEMO_IMAGE_SIZES.detail],
+          [mediumImage(url), DEMO_IMAGE_SIZES.medium],
           [cardImageUrl(url), DEMO_IMAGE_SIZES.card],
         ] as const) {
           const path = fileOf(variant);

@@ -1,9 +1,10 @@
 /**
  * Demo pictures drawn by StayHub itself: illustrated SVG scenes (facades and
- * rooms, deterministic from a seed number) rendered with sharp to WebP in two
+ * rooms, deterministic from a seed number) rendered with sharp to WebP in three
  * sizes. No network, no copied images.
  *
  *   <key>-<hash>-1280.webp  1280x853  detail page
+ *   <key>-<hash>-960.webp    960x640  the srcset's middle step
  *   <key>-<hash>-640.webp    640x427  cards
  *   <key>-<hash>-1200x630.jpg          share previews (og:image, ADR 0022)
  *
@@ -11,8 +12,8 @@
  * immutable cache, so a scene drawn differently by a later version (a database
  * seeded again) gets a new name instead of reusing a cached one.
  *
- * Both are stored as public objects; the 1280 URL is what a home records. The
- * card size is the same URL with `-1280.webp` replaced by `-640.webp`.
+ * All are stored as public objects; the 1280 URL is what a home records. The
+ * other sizes are the same URL with `-1280.webp` replaced by their suffix.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -22,6 +23,7 @@ import { shareKeyOf } from '../features/uploads/share-image';
 
 export const DEMO_IMAGE_SIZES = {
   detail: { width: 1280, height: 853, suffix: '-1280.webp' },
+  medium: { width: 960, height: 640, suffix: '-960.webp' },
   card: { width: 640, height: 427, suffix: '-640.webp' },
 } as const;
 
@@ -673,15 +675,21 @@ export function sceneSvg(scene: Scene): string {
 
 // ---------------------------------------------------------------- rendering
 
-/** Renders one SVG to both WebP sizes and the share crop (from the same raster: no second decode). */
-export async function renderWebp(svg: string): Promise<{ detail: Buffer; card: Buffer; share: Buffer }> {
+/** Renders one SVG to the three WebP sizes and the share crop (from the same raster: no second decode). */
+export async function renderWebp(
+  svg: string,
+): Promise<{ detail: Buffer; medium: Buffer; card: Buffer; share: Buffer }> {
   const raster = await sharp(Buffer.from(svg))
     .resize(DEMO_IMAGE_SIZES.detail.width, DEMO_IMAGE_SIZES.detail.height, { fit: 'cover' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const input = { raw: { width: raster.info.width, height: raster.info.height, channels: raster.info.channels } };
-  const [detail, card, share] = await Promise.all([
+  const [detail, medium, card, share] = await Promise.all([
     sharp(raster.data, input).webp({ quality: 78, effort: 2 }).toBuffer(),
+    sharp(raster.data, input)
+      .resize(DEMO_IMAGE_SIZES.medium.width, DEMO_IMAGE_SIZES.medium.height, { fit: 'cover' })
+      .webp({ quality: 78, effort: 2 })
+      .toBuffer(),
     sharp(raster.data, input)
       .resize(DEMO_IMAGE_SIZES.card.width, DEMO_IMAGE_SIZES.card.height, { fit: 'cover' })
       .webp({ quality: 78, effort: 2 })
@@ -691,20 +699,24 @@ export async function renderWebp(svg: string): Promise<{ detail: Buffer; card: B
       .jpeg({ quality: 80 })
       .toBuffer(),
   ]);
-  return { detail, card, share };
+  return { detail, medium, card, share };
 }
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Draws, renders and stores one scene under `<key>-<hash>-1280.webp`, `…-640.webp` and `…-1200x630.jpg`; returns the 1280 URL. */
+/** Draws, renders and stores one scene under `<key>-<hash>-1280.webp`, `…-960.webp`, `…-640.webp` and `…-1200x630.jpg`; returns the 1280 URL. */
 export async function storeDemoImage(storage: StorageProvider, key: string, scene: Scene): Promise<string> {
   if (!KEY.test(key)) throw new Error(`Demo image keys are lowercase letters, digits and dashes: ${key}`);
-  const { detail, card, share } = await renderWebp(sceneSvg(scene));
+  const { detail, medium, card, share } = await renderWebp(sceneSvg(scene));
   const hash = createHash('sha256').update(detail).update(card).digest('hex').slice(0, 12);
   const name = `${key}-${hash}`;
   const detailKey = `${name}${DEMO_IMAGE_SIZES.detail.suffix}`;
   await Promise.all([
     storage.put(detailKey, detail, { contentType: 'image/webp', visibility: 'public' }),
+    storage.put(`${name}${DEMO_IMAGE_SIZES.medium.suffix}`, medium, {
+      contentType: 'image/webp',
+      visibility: 'public',
+    }),
     storage.put(`${name}${DEMO_IMAGE_SIZES.card.suffix}`, card, { contentType: 'image/webp', visibility: 'public' }),
     storage.put(shareKeyOf(detailKey)!, share, { contentType: 'image/jpeg', visibility: 'public' }),
   ]);

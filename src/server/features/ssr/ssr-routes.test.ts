@@ -67,7 +67,7 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('$123.45');
     expect(html).toContain('A quiet cottage with a fig tree &amp; a &lt;blue&gt; door.');
     expect(html).toMatch(
-      /<img src="\/uploads\/cottage-1280.webp" srcSet="\/uploads\/cottage-640.webp 640w, \/uploads\/cottage-1280.webp 1280w" sizes="[^"]+" alt="Blue door cottage" width="1280" height="960" fetchPriority="high"/,
+      /<img src="\/uploads\/cottage-1280.webp" srcSet="\/uploads\/cottage-640.webp 640w, \/uploads\/cottage-960.webp 960w, \/uploads\/cottage-1280.webp 1280w" sizes="[^"]+" alt="Blue door cottage" width="1280" height="960" fetchPriority="high"/,
     );
     // The home travels to the browser under the key the page reads, so it is not fetched again.
     const detail = stateOf(html).query.queries.find((q) => q.queryKey[1] === 'detail');

@@ -50,7 +50,7 @@ export interface Rendition {
   height: number;
 }
 
-const WEBP = { quality: 82, effort: 4 } as const;
+export const WEBP = { quality: 82, effort: 4 } as const;
 const DECODE_TIMEOUT_SECONDS = 20;
 
 /** At most this many pictures are decoded at once (uploads and share crops): a 40 MP decode holds ~160 MB. */

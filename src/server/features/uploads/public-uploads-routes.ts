@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { notFound } from '#server/http/errors';
-import { ensureShareImage } from './share-image';
+import { ensureDerivedImage } from './derived-images';
 import { contentTypeOf, isSafeKey, type ObjectInfo, type StoredObject } from '#server/providers/storage/storage';
 
 /** Public names are random (uploads) or carry a hash of their bytes (demo pictures) and are never reused. */
@@ -50,8 +50,8 @@ export function publicUploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return (object = await ctx.storage.get(key, 'public'));
         };
         let info = await read();
-        // A share crop (og:image) of a picture stored before they existed is made on its first request (ADR 0022).
-        if (!info && (await ensureShareImage(ctx.storage, key))) info = await read();
+        // A rendition (960 px, share crop) of a picture stored before it existed is made on its first request.
+        if (!info && (await ensureDerivedImage(ctx.storage, key))) info = await read();
         if (!info) throw notFound('No such picture');
         if (matches(conditional, info.etag)) return cacheable(reply, info).status(304).send();
         // HEAD: the headers of the GET, no body.

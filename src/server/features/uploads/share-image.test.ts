@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { jpegWithExif, noise, pngWithAlpha } from './fixtures/corpus';
 import { listFiles, multipart } from './fixtures/multipart';
-import { detailKeyOfShare, renderShareImage, shareKeyOf } from './share-image';
+import { detailKeyOfDerived } from './derived-images';
+import { renderShareImage, shareKeyOf } from './share-image';
 
 const t = useTestApp();
 
@@ -44,10 +45,10 @@ async function expectShareJpeg(url: string) {
 describe('share crop keys', () => {
   it('pairs a 1280 px picture with its 1200×630 JPEG', () => {
     expect(shareKeyOf('abc-1280.webp')).toBe('abc-1200x630.jpg');
-    expect(detailKeyOfShare('abc-1200x630.jpg')).toBe('abc-1280.webp');
+    expect(detailKeyOfDerived('abc-1200x630.jpg')).toBe('abc-1280.webp');
     expect(shareKeyOf('abc-640.webp')).toBeNull();
-    expect(detailKeyOfShare('abc-640.webp')).toBeNull();
-    expect(detailKeyOfShare('-1200x630.jpg')).toBeNull();
+    expect(detailKeyOfDerived('abc-640.webp')).toBeNull();
+    expect(detailKeyOfDerived('-1200x630.jpg')).toBeNull();
   });
 });
 

@@ -47,12 +47,20 @@ async function expectNothingStored<T>(act: () => Promise<T>): Promise<T> {
 
 describe('POST /api/uploads: accepted pictures', () => {
   it.each([
-    ['JPEG with EXIF orientation and GPS', jpegWithExif, 'IMG_0001.JPG', 'image/jpeg', [960, 1280], [480, 640]],
-    ['PNG with transparency', pngWithAlpha, 'plan.png', 'image/png', [900, 700], [640, 498]],
-    ['WebP', webpSmall, 'room.webp', 'image/webp', [500, 400], [500, 400]],
+    [
+      'JPEG with EXIF orientation and GPS',
+      jpegWithExif,
+      'IMG_0001.JPG',
+      'image/jpeg',
+      [960, 1280],
+      [720, 960],
+      [480, 640],
+    ],
+    ['PNG with transparency', pngWithAlpha, 'plan.png', 'image/png', [900, 700], [900, 700], [640, 498]],
+    ['WebP', webpSmall, 'room.webp', 'image/webp', [500, 400], [500, 400], [500, 400]],
   ] as const)(
-    '%s: re-encoded to WebP without metadata, two sizes served with immutable caching',
-    async (_name, make, filename, type, detail, card) => {
+    '%s: re-encoded to WebP without metadata, three sizes served with immutable caching',
+    async (_name, make, filename, type, detail, medium, card) => {
       const res = await post([image(await make(), filename, type)]);
       expect(res.statusCode, res.body).toBe(200);
       const body = uploadResponseSchema.parse(res.json());
@@ -61,6 +69,7 @@ describe('POST /api/uploads: accepted pictures', () => {
 
       for (const [url, size] of [
         [body.data.display_url, detail],
+        [body.data.display_url.replace('-1280.webp', '-960.webp'), medium],
         [body.data.display_url.replace('-1280.webp', '-640.webp'), card],
       ] as const) {
         const served = await t.app.inject({ method: 'GET', url });
@@ -94,7 +103,12 @@ describe('POST /api/uploads: accepted pictures', () => {
     const added = Object.keys(listFiles(t.storageDir))
       .filter((f) => !(f in before))
       .sort();
-    expect(added).toEqual([`public/${key}-1200x630.jpg`, `public/${key}-1280.webp`, `public/${key}-640.webp`]);
+    expect(added).toEqual([
+      `public/${key}-1200x630.jpg`,
+      `public/${key}-1280.webp`,
+      `public/${key}-640.webp`,
+      `public/${key}-960.webp`,
+    ]);
     for (const base of [t.storage.publicDir, t.storageDir, process.cwd()]) {
       expect(existsSync(resolve(base, '../../etc/passwd.jpg'))).toBe(false);
       expect(existsSync(resolve(base, 'passwd.jpg'))).toBe(false);

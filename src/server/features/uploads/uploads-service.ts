@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MEDIUM_IMAGE_SUFFIX, MEDIUM_IMAGE_WIDTH } from '#shared/images';
 import { DOCUMENT_KEY, UPLOADED_IMAGE_URL, type UploadPurpose, type UploadResponse } from '#shared/schemas/uploads';
 import type { Db } from '#server/db/client';
 import { uploads } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import { processImage } from './image-pipeline';
+import { derivedKeysOf } from './derived-images';
 import { renderShareImage, shareKeyOf } from './share-image';
 
 export const DETAIL_SIDE = 1280;
@@ -70,7 +72,7 @@ export async function storeUpload(
     return { data: { display_url: documentUrl(key) }, width: doc!.width, height: doc!.height };
   }
 
-  const [detail, card] = await processImage(bytes, [DETAIL_SIDE, CARD_SIDE]);
+  const [detail, medium, card] = await processImage(bytes, [DETAIL_SIDE, MEDIUM_IMAGE_WIDTH, CARD_SIDE]);
   // The share preview (og:image) comes from the clean, already-oriented largest rendition.
   const share = await renderShareImage(detail!.data);
   const base = newKey();
@@ -79,6 +81,7 @@ export async function storeUpload(
   try {
     for (const [key, data, contentType] of [
       [detailKey, detail!.data, 'image/webp'],
+      [`${base}${MEDIUM_IMAGE_SUFFIX}`, medium!.data, 'image/webp'],
       [`${base}-${CARD_SIDE}.webp`, card!.data, 'image/webp'],
       [shareKeyOf(detailKey)!, share, 'image/jpeg'],
     ] as const) {
@@ -101,7 +104,7 @@ function filesOf(url: string): { keys: string[]; visibility: Visibility } | null
   const image = uploadedImageKey(url);
   if (image) {
     const base = image.slice(0, -`-${DETAIL_SIDE}.webp`.length);
-    return { keys: [image, `${base}-${CARD_SIDE}.webp`, shareKeyOf(image)!], visibility: 'public' };
+    return { keys: [image, `${base}-${CARD_SIDE}.webp`, ...derivedKeysOf(image)], visibility: 'public' };
   }
   const prefix = '/api/documents/';
   if (url.startsWith(prefix) && documentOwnerTag(url.slice(prefix.length))) {

@@ -37,9 +37,12 @@ async function upload(who: SignedIn, query = ''): Promise<string> {
 function filesOf(url: string): string[] {
   if (url.startsWith('/api/documents/')) return [join(t.storageDir, 'private', url.slice('/api/documents/'.length))];
   const detail = url.slice('/uploads/'.length);
-  return [detail, detail.replace('-1280.webp', '-640.webp'), detail.replace('-1280.webp', '-1200x630.jpg')].map((k) =>
-    join(t.storageDir, 'public', k),
-  );
+  return [
+    detail,
+    detail.replace('-1280.webp', '-640.webp'),
+    detail.replace('-1280.webp', '-1200x630.jpg'),
+    detail.replace('-1280.webp', '-960.webp'),
+  ].map((k) => join(t.storageDir, 'public', k));
 }
 const stored = (url: string) => filesOf(url).every((f) => existsSync(f));
 const gone = (url: string) => filesOf(url).every((f) => !existsSync(f));
@@ -88,23 +91,26 @@ describe('unused uploads', () => {
     for (const url of urls) expect(gone(url)).toBe(true);
   });
 
-  it('removes the share crop made on request for an upload recorded before share crops existed', async () => {
+  it('removes the share crop and 960 px picture made on request for an upload recorded before they existed', async () => {
     t.clock.advance(UNUSED_UPLOAD_AGE_MS + 1);
     await sweep(); // what the tests before left
     const url = await upload(host);
-    const [detail, card, crop] = filesOf(url);
-    // As recorded before ADR 0022: the row names the two WebP files only, and no crop is stored yet.
+    const [detail, card, crop, medium] = filesOf(url);
+    // As recorded before ADR 0022: the row names the 1280 and 640 px files only, and nothing else is stored yet.
     await t.db
       .update(uploads)
       .set({ keys: [url.slice('/uploads/'.length), card!.slice(card!.lastIndexOf('/') + 1)] })
       .where(eq(uploads.url, url));
     rmSync(crop!);
-    const served = await t.app.inject({ method: 'GET', url: url.replace('-1280.webp', '-1200x630.jpg') });
-    expect(served.statusCode).toBe(200);
-    expect(existsSync(crop!)).toBe(true);
+    rmSync(medium!);
+    for (const suffix of ['-1200x630.jpg', '-960.webp']) {
+      const served = await t.app.inject({ method: 'GET', url: url.replace('-1280.webp', suffix) });
+      expect(served.statusCode, suffix).toBe(200);
+    }
+    expect([existsSync(crop!), existsSync(medium!)]).toEqual([true, true]);
     t.clock.advance(UNUSED_UPLOAD_AGE_MS + 1);
     expect(await sweep()).toEqual({ removed: 1 });
-    for (const file of [detail, card, crop]) expect(existsSync(file!), file).toBe(false);
+    for (const file of [detail, card, crop, medium]) expect(existsSync(file!), file).toBe(false);
   });
 
   it('runs as a periodic sweeper that stops cleanly', async () => {

@@ -5,7 +5,7 @@ import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import type { JobOptions } from '#server/app-context';
 import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
-import { shareKeyOf } from './share-image';
+import { derivedKeysOf } from './derived-images';
 
 /** An upload nothing refers to is removed once it is this old (time to fill in the form that uses it). */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60_000;
@@ -20,13 +20,14 @@ export interface UploadsSweepDeps {
 }
 
 /**
- * The files of an upload: those its row lists, and the share crop of a picture recorded before
- * share crops existed, which may have been made on request since (ADR 0022; a missing one is no error).
+ * The files of an upload: those its row lists, and the renditions (960 px, share crop) of a picture
+ * recorded before they existed, which may have been made on request since (derived-images.ts; a
+ * missing one is no error).
  */
 function filesToRemove(row: { keys: string[]; visibility: Visibility }): string[] {
   if (row.visibility !== 'public') return row.keys;
-  const crops = row.keys.map(shareKeyOf).filter((k): k is string => k !== null && !row.keys.includes(k));
-  return [...row.keys, ...crops];
+  const made = row.keys.flatMap(derivedKeysOf).filter((k) => !row.keys.includes(k));
+  return [...row.keys, ...made];
 }
 
 /**
