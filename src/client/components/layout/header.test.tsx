@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { messageKeys } from '#client/features/messages/lib/message-keys';
 import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient } from '#client/test/render-routes';
@@ -36,6 +37,8 @@ describe('Header', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Login' })).toBeDefined());
+    // The sign-out is over (the menu may show Login before it is, on a busy machine).
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('You have signed out'));
     expect(unreadAsked.length).toBeGreaterThan(0);
     expect(unreadAsked.filter((whileSignedIn) => !whileSignedIn)).toEqual([]);
   });
