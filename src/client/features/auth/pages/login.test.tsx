@@ -97,6 +97,32 @@ describe('LoginPage', () => {
     expect(authMocks.signInEmail).toHaveBeenCalledWith({ email: 'guest@example.com', password: 'correct horse' });
   });
 
+  it('signs in from a plain /login and lands on /, even while the home page is still loading', async () => {
+    let signedIn = false;
+    stubFetch({
+      'GET /api/auth/get-session': () =>
+        json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
+    });
+    authMocks.signInEmail.mockImplementation(async () => {
+      signedIn = true;
+      return { data: { user: {} }, error: null };
+    });
+    // As in the app, the home page's code arrives after the navigation starts: the login page is still on screen then.
+    const slowHome = {
+      path: '/',
+      lazy: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { Component: () => <h1>Home</h1> };
+      },
+    };
+    view = await renderRoutes([routes[0]!, slowHome, { path: '/dashboard', element: <h1>Dashboard</h1> }], ['/login']);
+    await userEvent.type(emailInput(), 'guest@example.com');
+    await userEvent.type(passwordInput(), 'correct horse');
+    await userEvent.click(button('Sign In'));
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(view.router.state.location.pathname).toBe('/');
+  });
+
   it("shows the provider's message on failure and clears the loading state", async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
     authMocks.signInEmail.mockResolvedValue({

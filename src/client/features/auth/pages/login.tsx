@@ -54,6 +54,7 @@ export function LoginPage() {
   } = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
+    let signedInHere = false;
     setBusy('signin');
     setFormError(null);
     try {
@@ -67,12 +68,15 @@ export function LoginPage() {
       await refreshSession(queryClient);
       toast.success(TEXTS.loginSuccess);
       navigate(target, { replace: true });
+      // Still busy until the page goes: the origin's code may still be loading, and a signed-in
+      // user on an idle login page is sent on to the dashboard instead (below).
+      signedInHere = true;
     } catch {
       const message = 'Could not reach StayHub. Check your connection and try again.';
       toast.error(message);
       setFormError(message);
     } finally {
-      setBusy(null);
+      if (!signedInHere) setBusy(null);
     }
   });
 

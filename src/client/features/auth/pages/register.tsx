@@ -52,6 +52,7 @@ export function RegisterPage() {
       fileRef.current?.focus();
       return;
     }
+    let signedUpHere = false;
     setBusy(true);
     try {
       const { error } = await authClient.signUp.email({ name, email, password, callbackURL: target });
@@ -78,10 +79,12 @@ export function RegisterPage() {
       await refreshSession(queryClient);
       toast.success(TEXTS.registerSuccess);
       navigate(target, { replace: true });
+      // Still busy until the page goes (see login.tsx).
+      signedUpHere = true;
     } catch {
       fail(NETWORK_ERROR);
     } finally {
-      setBusy(false);
+      if (!signedUpHere) setBusy(false);
     }
   }
 
