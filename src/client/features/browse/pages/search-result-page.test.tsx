@@ -166,6 +166,34 @@ describe('/searchresult filters change the URL', () => {
     expect(urlOf(view).has('minPrice')).toBe(false);
   });
 
+  it('price: Home and End move the focused thumb only, and no key moves a thumb past the other', async () => {
+    const view = await open('location=Porto&minPrice=60&maxPrice=120');
+    const minimum = await screen.findByRole('slider', { name: 'Minimum price' });
+    const maximum = screen.getByRole('slider', { name: 'Maximum price' });
+    act(() => minimum.focus());
+    await userEvent.keyboard('{End}');
+    expect([urlOf(view).get('minPrice'), urlOf(view).get('maxPrice')]).toEqual(['120', '120']);
+    await userEvent.keyboard('{PageUp}{ArrowRight}');
+    expect([urlOf(view).get('minPrice'), urlOf(view).get('maxPrice')]).toEqual(['120', '120']);
+    await userEvent.keyboard('{PageDown}');
+    expect([urlOf(view).get('minPrice'), urlOf(view).get('maxPrice')]).toEqual(['110', '120']);
+    act(() => maximum.focus());
+    await userEvent.keyboard('{Home}');
+    expect([urlOf(view).get('minPrice'), urlOf(view).get('maxPrice')]).toEqual(['110', '110']);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect([urlOf(view).get('minPrice'), urlOf(view).get('maxPrice')]).toEqual(['110', '110']);
+    await userEvent.keyboard('{End}');
+    expect(urlOf(view).get('minPrice')).toBe('110');
+    expect(urlOf(view).has('maxPrice')).toBe(false);
+    expect(document.activeElement).toBe(maximum);
+  });
+
+  it('links each result to its page with the dates and guests of the search', async () => {
+    await open('location=Porto&arrivalDate=2099-05-01&departureDate=2099-05-04&guests=3');
+    const link = screen.getByRole('link', { name: 'Home 1' });
+    expect(link.getAttribute('href')).toBe('/details/h1?checkIn=2099-05-01&checkOut=2099-05-04&guests=3');
+  });
+
   it('"Clear filters" removes price and bedrooms, keeps place, guests and order', async () => {
     const view = await open('location=Porto&guests=3&minPrice=60&bedrooms=2&sort=rating');
     expect(heading().textContent).toBe('Homes in Porto, 2 filters applied');

@@ -33,10 +33,12 @@ export function Component() {
     if (checkIn && checkOut) rememberSearchDates({ checkIn, checkOut });
   }, [checkIn, checkOut]);
 
+  // The home's booking box starts from the search: its dates and its number of guests.
   const linkFor = (home: Home) => {
+    const query = new URLSearchParams(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {});
+    if (filters.guests !== undefined) query.set('guests', String(filters.guests));
     const id = encodeURIComponent(home._id);
-    if (!stay) return `/details/${id}`;
-    return `/details/${id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
+    return query.size ? `/details/${id}?${query.toString()}` : `/details/${id}`;
   };
 
   return (
