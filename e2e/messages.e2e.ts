@@ -41,7 +41,16 @@ test('a guest asks a host before booking, the host answers, and the guest sees i
     await loginAs(guestPage, DEMO.guest);
     await expect(guestPage).toHaveURL(new RegExp(`/details/${home.id}$`));
 
-    await guestPage.getByRole('button', { name: 'Contact host' }).click();
+    // Escape closes the dialog and gives the focus back to its button.
+    const contactHost = guestPage.getByRole('button', { name: 'Contact host' });
+    await contactHost.focus();
+    await guestPage.keyboard.press('Enter');
+    await expect(composer(guestPage, 'Your message')).toBeFocused();
+    await guestPage.keyboard.press('Escape');
+    await expect(guestPage.getByRole('dialog')).toHaveCount(0);
+    await expect(contactHost).toBeFocused();
+
+    await contactHost.click();
     const dialog = guestPage.getByRole('dialog', { name: 'Contact host' });
     // The dialog opens with the message field focused: type and press Enter.
     await expect(composer(guestPage, 'Your message')).toBeFocused();

@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { DECISION_REASON_MAX } from '#shared/schemas/users';
 import { inputClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { useReturnFocus } from '#client/components/ui/return-focus';
 
 export interface DeclineDialogProps {
   /** The requester's email; the dialog is open while it is set. */
@@ -81,6 +82,7 @@ function DeclineForm({
 }
 
 export function DeclineDialog({ email, busy, error, onConfirm, onCancel }: DeclineDialogProps) {
+  const returnFocus = useReturnFocus(email !== null);
   return (
     <Dialog.Root
       open={email !== null}
@@ -90,7 +92,10 @@ export function DeclineDialog({ email, busy, error, onConfirm, onCancel }: Decli
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           {email && <DeclineForm key={email} email={email} busy={busy} error={error} onConfirm={onConfirm} />}
         </Dialog.Content>
       </Dialog.Portal>

@@ -97,6 +97,14 @@ describe('AllUsersPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(puts()).toHaveLength(0);
+    // The focus goes back to the row's button, with Cancel as with Escape.
+    const declineAna = within(anaRow!).getByRole('button', { name: 'Decline' });
+    await waitFor(() => expect(document.activeElement).toBe(declineAna));
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(declineAna));
 
     // With a reason.
     await userEvent.click(within(anaRow!).getByRole('button', { name: 'Decline' }));

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Home } from '#shared/schemas/homes';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
+import { useReturnFocus } from '#client/components/ui/return-focus';
 
 export interface DeleteHomeDialogProps {
   /** The home to delete; the dialog is open while it is set. */
@@ -23,6 +24,7 @@ export function DeleteHomeDialog({
   onCancel,
   onClosedAfterDelete,
 }: DeleteHomeDialogProps) {
+  const returnFocus = useReturnFocus(home !== null);
   return (
     <Dialog.Root
       open={home !== null}
@@ -36,6 +38,7 @@ export function DeleteHomeDialog({
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
           onCloseAutoFocus={(event) => {
             if (onClosedAfterDelete?.()) event.preventDefault();
+            else returnFocus(event);
           }}
         >
           <Dialog.Title className="text-xl font-bold text-gray-900">Delete this home?</Dialog.Title>

@@ -102,6 +102,10 @@ describe('ManageHomePage', () => {
     await userEvent.click(within(dialog()!).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    // ...and gives the focus back to the row's Delete button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rows()[1]!).getByRole('button', { name: 'Delete' })),
+    );
 
     await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete' }));

@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
+import { useReturnFocus } from '#client/components/ui/return-focus';
 import { Composer } from './composer';
 import { messageKeys, sendInquiry } from '../lib/messages-api';
 
@@ -18,6 +19,7 @@ export interface ContactHostDialogProps {
 export function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const returnFocus = useReturnFocus(true);
 
   async function send(text: string) {
     const { conversationId } = await sendInquiry(homeId, { text });
@@ -30,7 +32,10 @@ export function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDia
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl outline-none"
+        >
           <Dialog.Title className="text-xl font-bold text-gray-900">Contact host</Dialog.Title>
           <Dialog.Description className="mt-2 text-gray-800">
             Ask the host of <strong className="font-semibold">{homeTitle}</strong> anything before you book. Their
