@@ -240,6 +240,7 @@ export function BookingsScreen({
         onConfirm={(booking) => cancel.mutate(booking)}
         openerRef={opener}
         focusHeadingRef={focusHeading}
+        payer={email === null ? 'guest' : 'you'}
       />
     </Screen>
   );

@@ -87,6 +87,27 @@ describe('the cancel dialog', () => {
       ),
     );
     expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).getByText(/The dates become free again/)).toBeDefined();
+  });
+
+  it('does not promise free dates for a stay that has ended', async () => {
+    stubFetch({
+      'GET /api/bookings': json([{ ...booking, from: '2020-05-01', to: '2020-05-03' }]),
+      'GET /api/bookings/b1/cancellation': json({
+        cancellationPolicy: 'strict',
+        percent: 0,
+        refundCents: 0,
+        totalCents: 22_500,
+        byPolicy: true,
+      }),
+    });
+    await renderScreen();
+    const row = (await screen.findAllByRole('row'))[1]!;
+    await userEvent.click(within(row).getByRole('button', { name: TEXTS.cancelBooking }));
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByTestId('refund-amount');
+    expect(dialog.textContent).toContain('Do you want to delete Strict loft');
+    expect(dialog.textContent).not.toMatch(/become free/);
   });
 });
 
@@ -100,5 +121,17 @@ describe('refundSentence', () => {
     expect(refundSentence({ ...quote, percent: 100, refundCents: 18_099, byPolicy: true })).toBe(
       'The payment of $180.99 is refunded to your card.',
     );
+  });
+
+  it("tells an admin the money goes to the guest's card", () => {
+    expect(refundSentence({ ...quote, percent: 100, refundCents: 18_099, byPolicy: true }, 'guest')).toBe(
+      "The payment of $180.99 is refunded to the guest's card.",
+    );
+    expect(
+      refundSentence(
+        { ...quote, cancellationPolicy: 'strict', percent: 50, refundCents: 9_050, byPolicy: true },
+        'guest',
+      ),
+    ).toBe('The guest is refunded $90.50 of the $180.99 paid under the Strict cancellation policy, to their card.');
   });
 });

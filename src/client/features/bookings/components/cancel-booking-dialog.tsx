@@ -8,22 +8,30 @@ import { useQuery } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { POLICY_LABELS } from '#shared/cancellation';
 import { formatDay } from '#shared/dates';
+import { calendarDate } from '#shared/stay';
 import { formatCents } from '#shared/money';
 import type { Booking, CancellationQuote } from '#shared/schemas/bookings';
 import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
 import { bookingKeys, fetchCancellationQuote } from '../lib/bookings-api';
 
-/** What Yes does to the money, in the server's numbers. */
-export function refundSentence(quote: CancellationQuote): string {
+/**
+ * What Yes does to the money, in the server's numbers, said to the guest who paid ("your card")
+ * or to an admin cancelling someone's booking ("the guest's card").
+ */
+export function refundSentence(quote: CancellationQuote, payer: 'you' | 'guest' = 'you'): string {
+  const card = payer === 'you' ? 'your card' : "the guest's card";
   const policy = quote.cancellationPolicy
     ? ` under the ${POLICY_LABELS[quote.cancellationPolicy]} cancellation policy`
     : '';
   const paid = formatCents(quote.totalCents);
   if (quote.refundCents === 0 && !quote.byPolicy) return 'No payment was taken, so there is nothing to refund.';
   if (quote.refundCents === 0) return `No refund${policy}: the ${paid} paid is not refunded.`;
-  if (quote.refundCents === quote.totalCents) return `The payment of ${paid} is refunded to your card.`;
-  return `You will be refunded ${formatCents(quote.refundCents)} of the ${paid} paid${policy}, to your card.`;
+  if (quote.refundCents === quote.totalCents) return `The payment of ${paid} is refunded to ${card}.`;
+  const refund = formatCents(quote.refundCents);
+  return payer === 'you'
+    ? `You will be refunded ${refund} of the ${paid} paid${policy}, to your card.`
+    : `The guest is refunded ${refund} of the ${paid} paid${policy}, to their card.`;
 }
 
 export function CancelBookingDialog({
@@ -33,6 +41,7 @@ export function CancelBookingDialog({
   onConfirm,
   openerRef,
   focusHeadingRef,
+  payer = 'you',
 }: {
   target: Booking | null;
   pending: boolean;
@@ -42,7 +51,11 @@ export function CancelBookingDialog({
   openerRef: RefObject<HTMLElement | null>;
   /** Set after a cancellation: the row is gone, so the focus continues at the screen's heading. */
   focusHeadingRef: RefObject<boolean>;
+  /** Who paid, as the reader sees it: the signed-in guest, or a guest an admin cancels for. */
+  payer?: 'you' | 'guest';
 }) {
+  // A stay that has ended frees no nights: only say so for one still to come or under way.
+  const ended = target !== null && target.to <= calendarDate(new Date());
   const quote = useQuery({
     queryKey: bookingKeys.cancellation(target?._id ?? ''),
     queryFn: ({ signal }) => fetchCancellationQuote(target!._id, signal),
@@ -87,7 +100,7 @@ export function CancelBookingDialog({
                 ({formatDay(target.from)} – {formatDay(target.to)})
               </>
             )}
-            ? The dates become free again.
+            ?{ended ? '' : ' The dates become free again.'}
           </Dialog.Description>
           <div aria-live="polite" className="mt-3">
             {quote.isPending && (
@@ -105,7 +118,7 @@ export function CancelBookingDialog({
             )}
             {quote.data && (
               <p data-testid="refund-amount" className="rounded-md bg-gray-50 p-3 font-semibold text-gray-900">
-                {refundSentence(quote.data)}
+                {refundSentence(quote.data, payer)}
               </p>
             )}
           </div>

@@ -2,7 +2,6 @@
 import type { Booking } from '#shared/schemas/bookings';
 import type { BookingStatus } from '#shared/booking-state';
 import { canTransition } from '#shared/booking-state';
-import { formatAmount } from '#shared/money';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
@@ -30,14 +29,6 @@ export function checkoutHref(booking: Pick<Booking, 'homeId' | 'from' | 'to' | '
     guests: String(booking.guests),
   });
   return `/chackout?${params.toString()}`;
-}
-
-/** What Yes does to the money, worded by the booking's real state. */
-export function cancelConsequence(booking: Pick<Booking, 'status' | 'paymentReceived' | 'total'>): string {
-  if (booking.status === 'confirmed' || booking.paymentReceived) {
-    return `The payment of ${formatAmount(booking.total)} is refunded to your card and the dates become free again.`;
-  }
-  return 'No payment was taken, so there is nothing to refund; the dates become free again.';
 }
 
 /** Only a held or confirmed booking can still be cancelled (the state machine's rule). */
