@@ -109,6 +109,19 @@ describe('the location combobox', () => {
   });
 });
 
+describe('a search without a place', () => {
+  it('goes to /searchresult with the dates and guests only (every place)', async () => {
+    stubPlaces();
+    await renderRoutes(routes, ['/']);
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const params = await landedParams();
+    expect(params.has('location')).toBe(false);
+    expect(params.get('arrivalDate')).toBeTruthy();
+    expect(params.get('departureDate')).toBeTruthy();
+    expect(params.get('guests')).toBe('1');
+  });
+});
+
 describe('the guests field', () => {
   it('defaults to 1 and is carried to /searchresult as guests', async () => {
     stubPlaces();

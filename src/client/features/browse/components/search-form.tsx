@@ -25,7 +25,6 @@ export function SearchForm() {
   const [departureDate, setDepartureDate] = useState(initial.departureDate);
   const [guests, setGuests] = useState(String(SEARCH_GUESTS_MIN));
   const [guestsError, setGuestsError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [dateProblem, setDateProblem] = useState<SearchDateProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -66,15 +65,10 @@ export function SearchForm() {
     event.preventDefault();
     const place = location.trim();
     const problem = searchDateProblem(arrivalDate, departureDate, calendarDate(new Date()));
-    setError(place ? null : 'Enter where you want to go.');
     setDateProblem(problem);
     const guestCount = /^\d+$/.test(guests.trim()) ? Number(guests) : NaN;
     const guestsOk = guestCount >= SEARCH_GUESTS_MIN && guestCount <= SEARCH_GUESTS_MAX;
     setGuestsError(guestsOk ? null : GUESTS_MESSAGE);
-    if (!place) {
-      document.getElementById(`${id}-location`)?.focus();
-      return;
-    }
     if (problem) {
       document.getElementById(`${id}-${problem.field}`)?.focus();
       return;
@@ -83,7 +77,13 @@ export function SearchForm() {
       document.getElementById(`${id}-guests`)?.focus();
       return;
     }
-    const params = new URLSearchParams({ location: place, arrivalDate, departureDate, guests: String(guestCount) });
+    // Without a place the dates are searched everywhere ("Stay in any place"): spec §2 asks for none.
+    const params = new URLSearchParams({
+      ...(place ? { location: place } : {}),
+      arrivalDate,
+      departureDate,
+      guests: String(guestCount),
+    });
     navigate(`/searchresult?${params.toString()}`);
   }
 
@@ -103,14 +103,7 @@ export function SearchForm() {
         <label htmlFor={`${id}-location`} className={labelClass}>
           Location
         </label>
-        <PlaceCombobox
-          id={`${id}-location`}
-          value={location}
-          onChange={setLocation}
-          invalid={Boolean(error)}
-          describedBy={error ? `${id}-error` : undefined}
-          className={inputClass}
-        />
+        <PlaceCombobox id={`${id}-location`} value={location} onChange={setLocation} className={inputClass} />
       </div>
       <div className={field}>
         <label htmlFor={`${id}-arrival`} className={labelClass}>
@@ -177,11 +170,6 @@ export function SearchForm() {
       >
         Search
       </button>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 md:col-span-5">
-          {error}
-        </p>
-      )}
       {guestsError && (
         <p id={`${id}-guests-error`} role="alert" className="text-sm font-medium text-red-700 md:col-span-5">
           {guestsError}
