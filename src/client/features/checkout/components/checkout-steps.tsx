@@ -9,6 +9,10 @@ import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import type { CheckoutState } from '../lib/use-checkout';
+
+/** A tab panel is a focus stop (Radix, WAI-ARIA tabs): it shows the focus like every other one. */
+const panelClass =
+  'mt-6 rounded-md outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700';
 import type { CheckoutStay } from '../lib/steps';
 import { IntentProblem } from './checkout-problem';
 import { SandboxCardForm } from './sandbox-card-form';
@@ -31,7 +35,7 @@ export function RulesStep({
 }) {
   const location = useLocation();
   return (
-    <Tabs.Content value="rules" className="mt-6 outline-none">
+    <Tabs.Content value="rules" className={panelClass}>
       <h2 id={checkout.headingId(0)} tabIndex={-1} className={panelHeading}>
         Review house rules
       </h2>
@@ -87,7 +91,7 @@ export function RulesStep({
 
 export function GuestsStep({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutState }) {
   return (
-    <Tabs.Content value="guests" className="mt-6 outline-none">
+    <Tabs.Content value="guests" className={panelClass}>
       <h2 id={checkout.headingId(1)} tabIndex={-1} className={panelHeading}>
         Who is coming?
       </h2>
@@ -156,7 +160,7 @@ export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: Chec
     );
   }
   return (
-    <Tabs.Content value="pay" className="mt-6 outline-none">
+    <Tabs.Content value="pay" className={panelClass}>
       <h2 id={checkout.headingId(2)} tabIndex={-1} className={panelHeading}>
         Confirm and pay
       </h2>

@@ -74,6 +74,8 @@ describe('AllUsersPage', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ role: 'host' });
     expect(toast.success).toHaveBeenCalledWith(APPROVED);
     expect(screen.queryByRole('button', { name: TEXTS.approveRequest })).toBeNull();
+    // The button is gone: the focus is on the row's new role, not lost to the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('host'));
   });
 
   it('asks before declining, and sends PUT {role: null} with the optional reason', async () => {

@@ -4,7 +4,7 @@
  * way the user is mailed and signed out (ADR 0008).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
@@ -29,21 +29,28 @@ function UserRow({
   user,
   index,
   busy,
+  decided,
   onDecide,
 }: {
   user: User;
   index: number;
   busy: boolean;
+  /** This row's request was just decided: its buttons are gone, so the focus goes to its new role. */
+  decided: boolean;
   onDecide: (d: Decision) => void;
 }) {
   // Approve is one click (the spec's Approve Request); Decline opens the confirmation dialog.
   const emailId = `alluser-email-${index}`;
+  const roleCell = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    if (decided && user.role !== 'requested') roleCell.current?.focus();
+  }, [decided, user.role]);
   return (
     <tr className="border-t border-gray-200">
       <td id={emailId} data-label="Email" className="break-all px-3 py-3 text-gray-900">
         {user.email}
       </td>
-      <td data-label="Role" className="px-3 py-3 text-gray-800">
+      <td ref={roleCell} tabIndex={decided ? -1 : undefined} data-label="Role" className="px-3 py-3 text-gray-800">
         {user.role ?? 'guest'}
       </td>
       <td data-label="Action" className="px-3 py-3">
@@ -92,12 +99,15 @@ export function AllUsersPage() {
   const users = useQuery({ queryKey: userKeys.list(), queryFn: ({ signal }) => fetchUsers(signal) });
   /** The requester whose Decline asks for confirmation. */
   const [declining, setDeclining] = useState<string | null>(null);
+  /** The requester just approved or declined. */
+  const [decided, setDecided] = useState<string | null>(null);
   const decide = useMutation({
     mutationFn: ({ email, role, reason }: Decision) => putUser(email, reason ? { role, reason } : { role }),
-    onSuccess: async (_answer, { role }) => {
+    onSuccess: async (_answer, { email, role }) => {
       toast.success(role === 'host' ? APPROVED : DECLINED);
       setDeclining(null);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      setDecided(email);
     },
     onError: (error, { role }) => {
       // A refused decline shows in its dialog; a refused approval as a toast.
@@ -132,6 +142,7 @@ export function AllUsersPage() {
                 user={user}
                 index={index}
                 busy={decide.isPending && decide.variables.email === user.email}
+                decided={decided === user.email}
                 onDecide={(decision) => {
                   if (decision.role === 'host') {
                     decide.mutate(decision);

@@ -18,7 +18,7 @@ export function WelcomePage() {
         ) : (
           <>
             <p className="text-gray-800">
-              You are signed in as <span className="font-semibold">{user?.email}</span> ({roleLabel(role)}).
+              You are signed in as <span className="break-all font-semibold">{user?.email}</span> ({roleLabel(role)}).
             </p>
             <p className="mt-2 text-gray-700">Start with one of these:</p>
             <ul className="mt-3 flex flex-wrap gap-3">
