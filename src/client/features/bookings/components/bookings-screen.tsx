@@ -81,17 +81,17 @@ function BookingRow({
       className={`border-t border-gray-200 align-middle ${inactive ? 'bg-gray-50' : ''}`}
       data-booking-id={booking._id}
     >
-      <td data-label="Number" className="px-3 py-3 text-gray-800">
+      <td data-label="Number" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {index + 1}
       </td>
       <PictureCell src={cardImage(booking.image)} width={64} height={48} />
-      <th scope="row" id={titleId} className="px-3 py-3 text-left font-semibold text-gray-900">
+      <th scope="row" id={titleId} className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900">
         {booking.title}
       </th>
-      <td data-label="Location" className="px-3 py-3 text-gray-800">
+      <td data-label="Location" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {booking.location}
       </td>
-      <td data-label="Price" className="px-3 py-3 text-gray-900">
+      <td data-label="Price" className="px-3 py-3 lg:px-2.5 text-gray-900">
         <span className="font-semibold">{formatAmount(booking.total)}</span>
         {/* The server's lines (src/shared/price-lines.ts); a zero fee or VAT is left out in this compact cell. */}
         {priceLines(booking.breakdown)
@@ -102,25 +102,25 @@ function BookingRow({
             </span>
           ))}
       </td>
-      <td data-label="From" className="whitespace-nowrap px-3 py-3 text-gray-800">
+      <td data-label="From" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-800">
         {formatDay(booking.from)}
       </td>
-      <td data-label="To" className="whitespace-nowrap px-3 py-3 text-gray-800">
+      <td data-label="To" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-800">
         {formatDay(booking.to)}
       </td>
       {showGuest && (
-        <td data-label="Guest" className="break-all px-3 py-3 text-gray-800">
+        <td data-label="Guest" className="break-all px-3 py-3 lg:px-2.5 text-gray-800">
           {booking.guestEmail}
         </td>
       )}
-      <td data-label="Status" className="px-3 py-3">
+      <td data-label="Status" className="px-3 py-3 lg:px-2.5">
         <span
           className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
         >
           {statusLabel(booking)}
         </span>
       </td>
-      <td data-label="Action" className="px-3 py-3">
+      <td data-label="Action" className="px-3 py-3 lg:px-2.5">
         <div className="flex flex-col items-start gap-2">
           {canPay && awaitsPayment(booking) && (
             <Link
