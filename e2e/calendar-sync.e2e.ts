@@ -120,6 +120,8 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await page.keyboard.press('Enter');
   await expect(item).toContainText('Last sync failed:');
   await expect(item).toContainText('500');
+  // The time shown is the failed attempt's, said so.
+  await expect(item).toContainText(/Last tried.*\(failed\)/);
   await expect(item).toContainText('2 night ranges');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/calendar-sync-imported-390.png`, fullPage: true });

@@ -47,9 +47,11 @@ export function ImportItem({
       </h4>
       <p className="mt-1 break-all font-mono text-sm text-gray-700">{item.url}</p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold text-gray-900">Last sync</dt>
+        {/* lastSyncedAt is the last attempt: after a failure it is not a time the nights were up to date. */}
+        <dt className="font-semibold text-gray-900">{item.lastError ? 'Last tried' : 'Last sync'}</dt>
         <dd className="text-gray-800">
           {item.lastSyncedAt ? when.format(new Date(item.lastSyncedAt)) : 'Not synced yet'}
+          {item.lastSyncedAt && item.lastError ? ' (failed)' : ''}
         </dd>
         <dt className="font-semibold text-gray-900">Blocks</dt>
         <dd className="text-gray-800">{plural(item.blockedRanges, 'night range')}</dd>
