@@ -97,11 +97,15 @@ export function HomeCalendarPage() {
           const inSelection = (date: string) => Boolean(range && date >= range.from && date < range.to);
           return (
             <div className="space-y-6">
-              <div className="flex flex-wrap items-center justify-between gap-3">
+              {/* Phones: the month on its own line above the two buttons, side by side. */}
+              <div className="grid grid-cols-2 items-center gap-3 sm:flex sm:justify-between">
                 <button type="button" onClick={() => shift(-1)} className={secondaryButtonClass}>
                   <span aria-hidden="true">←</span> Previous month
                 </button>
-                <p aria-live="polite" className="font-semibold text-gray-900">
+                <p
+                  aria-live="polite"
+                  className="order-first col-span-2 text-center font-semibold text-gray-900 sm:order-none"
+                >
                   {monthLabel(month)}
                   {months === 2 ? ` – ${monthLabel(addMonths(month, 1))}` : ''}
                 </p>
