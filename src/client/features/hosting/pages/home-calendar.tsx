@@ -100,7 +100,7 @@ export function HomeCalendarPage() {
               {/* Phones: the month on its own line above the two buttons, side by side. */}
               <div className="grid grid-cols-2 items-center gap-3 sm:flex sm:justify-between">
                 <button type="button" onClick={() => shift(-1)} className={secondaryButtonClass}>
-                  <span aria-hidden="true">←</span> Previous month
+                  <span aria-hidden="true">←</span> Previous<span className="max-sm:sr-only"> month</span>
                 </button>
                 <p
                   aria-live="polite"
@@ -110,7 +110,7 @@ export function HomeCalendarPage() {
                   {months === 2 ? ` – ${monthLabel(addMonths(month, 1))}` : ''}
                 </p>
                 <button type="button" onClick={() => shift(1)} className={secondaryButtonClass}>
-                  Next month <span aria-hidden="true">→</span>
+                  Next<span className="max-sm:sr-only"> month</span> <span aria-hidden="true">→</span>
                 </button>
               </div>
               <p className="text-sm text-gray-700">
