@@ -144,6 +144,8 @@ test.describe('host calendar', () => {
     await tabTo(page, unblockSelected);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Unblocked 2 nights')).toBeVisible();
+    // The panel is gone: the focus is back on the night the keyboard left, not on the page.
+    await expect(night(6)).toBeFocused();
 
     for (const day of [5, 6]) await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, available`);
     for (const day of [3, 4, 7, 9]) {

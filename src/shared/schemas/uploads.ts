@@ -4,9 +4,9 @@ import { z } from 'zod';
  * The upload contract (POST /api/uploads), shared by the forms and the server.
  *
  * The answer keeps the spec's image-hosting shape (`data.display_url`) and adds
- * the stored picture's size. Public pictures are stored in two widths:
- * `/uploads/<key>-1280.webp` (detail page, the URL answered) and
- * `/uploads/<key>-640.webp` (cards, see `cardImage` in src/shared/images.ts).
+ * the stored picture's size. Public pictures are stored in three widths:
+ * `/uploads/<key>-1280.webp` (detail page, the URL answered), `-960.webp` and
+ * `-640.webp` (cards; see `cardImage` and `responsiveImage` in src/shared/images.ts).
  * Documents (purpose=document) are private and answered as `/api/documents/<key>`.
  */
 

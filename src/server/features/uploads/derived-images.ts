@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { MEDIUM_IMAGE_SUFFIX, MEDIUM_IMAGE_WIDTH, SHARE_IMAGE_SUFFIX } from '#shared/images';
 import { MAX_UPLOAD_PIXELS } from '#shared/schemas/uploads';
 import type { StorageProvider } from '#server/providers/storage/storage';
-import { WEBP, withSlot } from './image-pipeline';
+import { DECODE_TIMEOUT_SECONDS, WEBP, withSlot } from './image-pipeline';
 import { renderShareImage } from './share-image';
 
 const DETAIL_SUFFIX = '-1280.webp';
@@ -22,6 +22,7 @@ const DETAIL_SUFFIX = '-1280.webp';
 export async function renderMediumImage(detail: Buffer): Promise<Buffer> {
   return withSlot(() =>
     sharp(detail, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' })
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
       .resize({ width: MEDIUM_IMAGE_WIDTH, height: MEDIUM_IMAGE_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp(WEBP)
       .toBuffer(),

@@ -51,9 +51,9 @@ export interface Rendition {
 }
 
 export const WEBP = { quality: 82, effort: 4 } as const;
-const DECODE_TIMEOUT_SECONDS = 20;
+export const DECODE_TIMEOUT_SECONDS = 20;
 
-/** At most this many pictures are decoded at once (uploads and share crops): a 40 MP decode holds ~160 MB. */
+/** At most this many pictures are decoded at once (uploads, and the 960 px pictures and share crops made on request): a 40 MP decode holds ~160 MB. */
 const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: (() => void)[] = [];

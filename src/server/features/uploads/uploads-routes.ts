@@ -91,7 +91,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['uploads'],
           summary: 'Upload a picture (JPEG, PNG or WebP, at most 8 MB and 40 megapixels) as multipart field "image"',
           description:
-            'The picture is re-encoded to WebP without metadata. purpose=image (default): public, stored at 1280 and 640 px, ' +
+            'The picture is re-encoded to WebP without metadata. purpose=image (default): public, stored at 1280, 960 and 640 px, ' +
             'display_url is the 1280 one (replace -1280.webp by -960.webp or -640.webp for the smaller sizes). purpose=document: private, ' +
             'readable only by its owner and admins at display_url.',
           consumes: ['multipart/form-data'],

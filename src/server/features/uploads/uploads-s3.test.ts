@@ -44,10 +44,12 @@ describe('pictures in the bucket, served by the app at /uploads/<key>', () => {
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}-1280\.webp$/);
   });
 
-  it('stores both sizes in the bucket, nothing on local disk', async () => {
+  it('stores every size in the bucket, nothing on local disk', async () => {
     const key = url.slice('/uploads/'.length);
     expect(await bucket.storage.head(key, 'public')).toMatchObject({ contentType: 'image/webp' });
-    expect(await bucket.storage.head(key.replace('-1280.webp', '-640.webp'), 'public')).not.toBeNull();
+    for (const suffix of ['-960.webp', '-640.webp', '-1200x630.jpg']) {
+      expect(await bucket.storage.head(key.replace('-1280.webp', suffix), 'public'), suffix).not.toBeNull();
+    }
     expect(listFiles(t.storageDir)).toEqual({});
   });
 

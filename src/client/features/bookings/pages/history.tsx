@@ -22,13 +22,13 @@ const VIEW_LABELS: Record<HistoryView, string> = {
   admin: 'All bookings',
 };
 
-const cell = 'px-3 py-3 text-gray-800';
+const cell = 'px-3 py-3 lg:px-2.5 text-gray-800';
 
 function HistoryRow({ booking, showGuest }: { booking: Booking; showGuest: boolean }) {
   const titleId = `history-title-${booking._id}`;
   return (
     <tr className="border-t border-gray-200 align-middle" data-booking-id={booking._id}>
-      <th scope="row" id={titleId} className="px-3 py-3 text-left font-semibold text-gray-900">
+      <th scope="row" id={titleId} className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900">
         {booking.title}
         <span className="block text-sm font-normal text-gray-700">{booking.location}</span>
       </th>

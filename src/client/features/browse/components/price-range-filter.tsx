@@ -18,17 +18,6 @@ const thumbClass =
 
 type Range = [number, number];
 
-/**
- * A range where neither thumb has passed the other: Radix sorts the values, so a thumb dragged
- * past the other would swap places with it and move the other bound. It stops at the other instead.
- */
-export function withoutCrossing(previous: Range, next: Range): Range {
-  if (next[0] === previous[0] || next[1] === previous[1]) return next;
-  if (next.includes(previous[1])) return [previous[1], previous[1]]; // the minimum went past the maximum
-  if (next.includes(previous[0])) return [previous[0], previous[0]]; // the maximum went below the minimum
-  return next;
-}
-
 const KEY_STEPS: Record<string, number> = {
   ArrowRight: 1,
   ArrowUp: 1,
@@ -119,8 +108,10 @@ export function PriceRangeFilter({ histogram, minPrice, maxPrice, onChange }: Pr
         step={1}
         minStepsBetweenThumbs={0}
         value={range}
-        onValueChange={(value) => setRange(withoutCrossing(range, [value[0]!, value[1]!]))}
-        onValueCommit={(value) => commit(withoutCrossing(range, [value[0]!, value[1]!]))}
+        // A dragged thumb stops at the other instead of swapping places with it (and moving the other bound).
+        preserveThumbOrder
+        onValueChange={(value) => setRange([value[0]!, value[1]!])}
+        onValueCommit={(value) => commit([value[0]!, value[1]!])}
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-300">
           <Slider.Range className="absolute h-full rounded-full bg-rose-700" />

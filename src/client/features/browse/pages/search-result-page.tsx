@@ -38,7 +38,9 @@ export function Component() {
     const query = new URLSearchParams(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {});
     if (filters.guests !== undefined) query.set('guests', String(filters.guests));
     const id = encodeURIComponent(home._id);
-    return query.size ? `/details/${id}?${query.toString()}` : `/details/${id}`;
+    // toString, not .size: URLSearchParams.size is missing before Safari 17.
+    const search = query.toString();
+    return search ? `/details/${id}?${search}` : `/details/${id}`;
   };
 
   return (

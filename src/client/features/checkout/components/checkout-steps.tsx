@@ -9,13 +9,13 @@ import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import type { CheckoutState } from '../lib/use-checkout';
+import type { CheckoutStay } from '../lib/steps';
+import { IntentProblem } from './checkout-problem';
+import { SandboxCardForm } from './sandbox-card-form';
 
 /** A tab panel is a focus stop (Radix, WAI-ARIA tabs): it shows the focus like every other one. */
 const panelClass =
   'mt-6 rounded-md outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700';
-import type { CheckoutStay } from '../lib/steps';
-import { IntentProblem } from './checkout-problem';
-import { SandboxCardForm } from './sandbox-card-form';
 
 // Stripe's card form (and the script it loads from js.stripe.com) only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));

@@ -47,13 +47,18 @@ function UserRow({
   }, [decided, user.role]);
   return (
     <tr className="border-t border-gray-200">
-      <td id={emailId} data-label="Email" className="break-all px-3 py-3 text-gray-900">
+      <td id={emailId} data-label="Email" className="break-all px-3 py-3 lg:px-2.5 text-gray-900">
         {user.email}
       </td>
-      <td ref={roleCell} tabIndex={decided ? -1 : undefined} data-label="Role" className="px-3 py-3 text-gray-800">
+      <td
+        ref={roleCell}
+        tabIndex={decided ? -1 : undefined}
+        data-label="Role"
+        className="px-3 py-3 lg:px-2.5 text-gray-800"
+      >
         {user.role ?? 'guest'}
       </td>
-      <td data-label="Action" className="px-3 py-3">
+      <td data-label="Action" className="px-3 py-3 lg:px-2.5">
         {user.role === 'requested' ? (
           <div className="flex flex-wrap gap-2">
             {user.docImage && (

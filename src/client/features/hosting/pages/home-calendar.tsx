@@ -7,7 +7,7 @@
  * blocks in it. Arrow keys move between nights; Escape clears the selection.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { calendarDate } from '#shared/stay';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
@@ -38,6 +38,15 @@ export function HomeCalendarPage() {
   const [month, setMonth] = useState(() => monthStart(today));
   const [focused, setFocused] = useState(today);
   const [selection, setSelection] = useState<Selection | null>(null);
+  // Blocking or unblocking removes the selection's panel, which may hold the focus: it goes back to
+  // the calendar's night (its one tab stop) instead of falling to the page.
+  const calendarArea = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    calendarArea.current?.querySelector<HTMLButtonElement>('button[data-date][tabindex="0"]')?.focus();
+  });
   // Two months are always read, so widening the window never waits.
   const from = month;
   const to = addMonths(month, 2);
@@ -117,32 +126,34 @@ export function HomeCalendarPage() {
                 Available from {data.window.from} to {data.window.to}; nights outside are dimmed. Arrow keys move
                 between nights, Enter or Space picks one.
               </p>
-              <MonthCalendar
-                month={month}
-                months={months}
-                focused={focused}
-                onFocusChange={(date, view) => {
-                  setFocused(date);
-                  setMonth(view);
-                }}
-                onPick={(date) =>
-                  setSelection((s) => (s && s.end === null ? { ...s, end: date } : { start: date, end: null }))
-                }
-                day={(date) => {
-                  const night = byDate.get(date);
-                  const selected = inSelection(date);
-                  if (!night) return { label: date, disabled: true, className: 'text-gray-500' };
-                  const style = NIGHT_STYLES[night.status];
-                  return {
-                    label: nightLabel(night, selected),
-                    selected,
-                    mark: night.conflict ? 'Conflict' : style.mark,
-                    className: `${style.className} ${night.inWindow ? '' : 'opacity-60'} ${
-                      selected ? 'ring-3 ring-blue-700 ring-offset-1' : ''
-                    } ${night.conflict ? 'outline-2 outline-dashed outline-red-700' : ''}`,
-                  };
-                }}
-              />
+              <div ref={calendarArea}>
+                <MonthCalendar
+                  month={month}
+                  months={months}
+                  focused={focused}
+                  onFocusChange={(date, view) => {
+                    setFocused(date);
+                    setMonth(view);
+                  }}
+                  onPick={(date) =>
+                    setSelection((s) => (s && s.end === null ? { ...s, end: date } : { start: date, end: null }))
+                  }
+                  day={(date) => {
+                    const night = byDate.get(date);
+                    const selected = inSelection(date);
+                    if (!night) return { label: date, disabled: true, className: 'text-gray-500' };
+                    const style = NIGHT_STYLES[night.status];
+                    return {
+                      label: nightLabel(night, selected),
+                      selected,
+                      mark: night.conflict ? 'Conflict' : style.mark,
+                      className: `${style.className} ${night.inWindow ? '' : 'opacity-60'} ${
+                        selected ? 'ring-3 ring-blue-700 ring-offset-1' : ''
+                      } ${night.conflict ? 'outline-2 outline-dashed outline-red-700' : ''}`,
+                    };
+                  }}
+                />
+              </div>
               <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-gray-800">
                 {LEGEND.map(([status, label]) => (
                   <li key={status} className="flex items-center gap-2">
@@ -161,7 +172,10 @@ export function HomeCalendarPage() {
                   range={range}
                   summary={summarizeRange(range, data.nights, data.blocks)}
                   complete={selection.end !== null}
-                  onDone={() => setSelection(null)}
+                  onDone={() => {
+                    refocus.current = true;
+                    setSelection(null);
+                  }}
                 />
               )}
               <CalendarSyncPanel

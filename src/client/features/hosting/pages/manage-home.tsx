@@ -48,26 +48,26 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
   const titleId = `manage-home-title-${home._id}`;
   return (
     <tr className="border-t border-gray-200 align-middle">
-      <td data-label="Number" className="px-3 py-3 text-gray-800">
+      <td data-label="Number" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {index + 1}
       </td>
       <PictureCell src={cardImage(home.image)} width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} eager={index < 8} />
-      <th id={titleId} scope="row" className="px-3 py-3 text-left font-semibold text-gray-900">
+      <th id={titleId} scope="row" className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900">
         {home.title}
       </th>
-      <td data-label="Location" className="px-3 py-3 text-gray-800">
+      <td data-label="Location" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {home.location}
       </td>
-      <td data-label="Price" className="whitespace-nowrap px-3 py-3 text-gray-900">
+      <td data-label="Price" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-900">
         {formatAmount(home.price)}
       </td>
-      <td data-label="From" className="whitespace-nowrap px-3 py-3 text-gray-800">
+      <td data-label="From" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-800">
         {formatDay(home.from)}
       </td>
-      <td data-label="To" className="whitespace-nowrap px-3 py-3 text-gray-800">
+      <td data-label="To" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-800">
         {formatDay(home.to)}
       </td>
-      <td data-label="Delete" className="px-3 py-3">
+      <td data-label="Delete" className="px-3 py-3 lg:px-2.5">
         <button
           type="button"
           onClick={() => onDelete(home)}
@@ -77,7 +77,7 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
           Delete
         </button>
       </td>
-      <td data-label="Edit" className="px-3 py-3">
+      <td data-label="Edit" className="px-3 py-3 lg:px-2.5">
         <Link
           to={editHomePath(home._id)}
           aria-describedby={titleId}
@@ -86,7 +86,7 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
           Edit
         </Link>
       </td>
-      <td data-label="Calendar" className="px-3 py-3">
+      <td data-label="Calendar" className="px-3 py-3 lg:px-2.5">
         <Link
           to={homeCalendarPath(home._id)}
           aria-describedby={titleId}

@@ -23,7 +23,11 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
   const cancelled = r.status === 'cancelled';
   return (
     <tr className={`border-t border-gray-200 align-top ${cancelled ? 'bg-gray-50' : ''}`} data-reservation-id={r.id}>
-      <th scope="row" id={guestId} className="px-3 py-3 text-left font-semibold text-gray-900 sm:min-w-[11rem]">
+      <th
+        scope="row"
+        id={guestId}
+        className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900 sm:min-w-[11rem]"
+      >
         {r.guestName}
         <span className="block break-all text-sm font-normal text-gray-700">{r.guestEmail}</span>
         {/* Hosts may read the profile (reviews from other hosts) of a guest who is coming or staying. */}
@@ -37,25 +41,28 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
           </Link>
         )}
       </th>
-      <td data-label="Home" className="px-3 py-3 text-gray-800">
+      <td data-label="Home" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {r.homeTitle}
         <span className="block text-sm text-gray-700">{r.location}</span>
       </td>
-      <td data-label="Dates" className="px-3 py-3 text-gray-800">
+      <td data-label="Dates" className="px-3 py-3 lg:px-2.5 text-gray-800">
         <span className="whitespace-nowrap">{formatDay(r.from)}</span> –{' '}
         <span className="whitespace-nowrap">{formatDay(r.to)}</span>
         <span className="block text-sm text-gray-700">{plural(r.nights, 'night')}</span>
       </td>
-      <td data-label="Guests" className="px-3 py-3 text-gray-800">
+      <td data-label="Guests" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {r.guests}
       </td>
-      <td data-label="Message" className="whitespace-pre-line break-words px-3 py-3 text-gray-800 sm:max-w-[13rem]">
+      <td
+        data-label="Message"
+        className="whitespace-pre-line break-words px-3 py-3 lg:px-2.5 text-gray-800 sm:max-w-[13rem]"
+      >
         {r.message || <span className="text-gray-700">No message</span>}
       </td>
-      <td data-label="Amount" className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
+      <td data-label="Amount" className="whitespace-nowrap px-3 py-3 lg:px-2.5 font-semibold text-gray-900">
         {formatCents(r.amountCents)}
       </td>
-      <td data-label="Status" className="px-3 py-3">
+      <td data-label="Status" className="px-3 py-3 lg:px-2.5">
         <span
           className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${cancelled ? 'bg-gray-200 text-gray-800' : 'bg-green-100 text-green-900'}`}
         >
@@ -63,7 +70,7 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
         </span>
         {r.cancelReason && <span className="mt-1 block text-sm text-gray-700">Reason: {r.cancelReason}</span>}
       </td>
-      <td data-label="Action" className="px-3 py-3">
+      <td data-label="Action" className="px-3 py-3 lg:px-2.5">
         {isHostCancellable(r) ? (
           <button
             type="button"
