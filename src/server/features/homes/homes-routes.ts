@@ -36,6 +36,19 @@ import {
 } from './homes-service';
 import { updateHome } from './homes-update';
 
+/**
+ * A window whose last check-out day is before today (UTC) has no night anyone could book, even a
+ * guest west of UTC who is still on yesterday's date: the home would be listed and never bookable.
+ */
+function refuseWindowInPast(to: string, now: Date): void {
+  if (to < today(now)) {
+    throw badRequest(
+      `The available-to date (${to}) is in the past: the home could never be booked. Choose a later date.`,
+      'window_in_past',
+    );
+  }
+}
+
 export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -123,6 +136,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (input.hostEmail !== undefined && !sameEmail(input.hostEmail, host.email)) {
           throw forbidden('hostEmail must be your own email');
         }
+        refuseWindowInPast(input.to, ctx.clock.now());
         const images = homeImages(input);
         const found = await Promise.all(images.map((url) => uploadedImageExists(ctx.storage, url)));
         if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
@@ -158,6 +172,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const row = await findHome(ctx.db, request.params.id);
         if (!row) throw notFound('No home with this id');
         if (row.hostId !== me.id) throw forbidden('Only the host of this home can edit it');
+        if (request.body.to !== undefined) refuseWindowInPast(request.body.to, ctx.clock.now());
         // Pictures already on the home stay as they are; a new one must have been uploaded.
         const added = (request.body.images ?? []).filter((url) => !row.images.includes(url));
         const found = await Promise.all(added.map((url) => uploadedImageExists(ctx.storage, url)));

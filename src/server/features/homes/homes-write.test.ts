@@ -178,6 +178,19 @@ describe('home validation (the shared zod schema)', () => {
     const dates = await create({ ...valid(), from: '2026-12-05', to: '2026-12-05' });
     expect(dates.json().error.message).toMatch(/after the available-from date/);
   });
+
+  it('refuses a window that ended before today (no night could be booked); one ending today is kept', async () => {
+    // Today is 2026-11-21 (the test clock).
+    const ended = await create({ ...valid(), from: '2026-11-01', to: '2026-11-10' });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().error).toMatchObject({
+      code: 'window_in_past',
+      message:
+        'The available-to date (2026-11-10) is in the past: the home could never be booked. Choose a later date.',
+    });
+    expect((await create({ ...valid(), from: '2026-11-19', to: '2026-11-20' })).statusCode).toBe(400);
+    expect((await create({ ...valid(), from: '2026-11-19', to: '2026-11-21' })).statusCode).toBe(200);
+  });
 });
 
 describe('PUT /api/home/:id', () => {
@@ -196,6 +209,12 @@ describe('PUT /api/home/:id', () => {
 
   beforeAll(async () => {
     id = await createOk();
+  });
+
+  it('refuses moving the window into the past', async () => {
+    const res = await put({ ...edit(), from: '2026-10-01', to: '2026-10-05' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('window_in_past');
   });
 
   it('modifiedCount is 0 when nothing changed and 1 when something did', async () => {
