@@ -148,6 +148,24 @@ test.describe('filters on /searchresult', () => {
       .poll(() => [param(page, 'maxPrice'), param(page, 'bedrooms'), param(page, 'sort')])
       .toEqual([null, null, 'price_desc']);
     await expect.poll(() => titlesIn(page)).toHaveLength(3);
+
+    // A thumb dragged past the other stops at it: the other bound stays where it was.
+    await maximum.focus();
+    for (let i = 0; i < 3; i++) await maximum.press('PageDown');
+    const kept = await now(maximum);
+    await expect.poll(() => param(page, 'maxPrice')).toBe(String(kept));
+    const minimum = page.getByRole('slider', { name: 'Minimum price' });
+    const from = (await minimum.boundingBox())!;
+    const track = (await page
+      .locator('[data-orientation="horizontal"]')
+      .filter({ has: minimum })
+      .first()
+      .boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track.x + track.width - 2, from.y + from.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => [param(page, 'minPrice'), param(page, 'maxPrice')]).toEqual([String(kept), String(kept)]);
   });
 
   test('keyboard only: every filter is reachable and usable with Tab, arrows and Space', async ({
