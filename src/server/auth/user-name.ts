@@ -6,7 +6,7 @@ const CONTROLS = new RegExp(NAME_CONTROL_CHARACTERS.source + '+', 'gu');
 /** Why `name` cannot be a user's name, or null when it can. */
 export function nameProblem(name: unknown): string | null {
   const result = nameSchema.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Enter your name.');
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Enter your name');
 }
 
 /** A valid name from an identity provider's profile (line breaks and links removed, cut to length), else `fallback`. */

@@ -35,8 +35,8 @@ describe('nameSchema', () => {
   });
 
   it('says what is wrong with a name', () => {
-    expect(firstMessage(nameSchema.safeParse('   '))).toBe('Enter your name.');
-    expect(firstMessage(nameSchema.safeParse(42))).toBe('Enter your name.');
+    expect(firstMessage(nameSchema.safeParse('   '))).toBe('Enter your name');
+    expect(firstMessage(nameSchema.safeParse(42))).toBe('Enter your name');
     expect(firstMessage(nameSchema.safeParse('x'.repeat(101)))).toMatch(/at most 100/);
     expect(firstMessage(nameSchema.safeParse('a\nb'))).toMatch(/single line/);
     expect(firstMessage(nameSchema.safeParse('Ana\n'))).toMatch(/single line/);

@@ -25,17 +25,17 @@ export const NAME_MAX_LENGTH = 100;
 // Line breaks and other control characters (CR, LF, TAB, NEL, U+2028/2029) and bidi overrides/isolates.
 export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 export const nameSchema = z
-  .string({ error: 'Enter your name.' })
-  .refine((name) => name.trim().length > 0, { message: 'Enter your name.', abort: true })
+  .string({ error: 'Enter your name' })
+  .refine((name) => name.trim().length > 0, { message: 'Enter your name', abort: true })
   .refine((name) => [...name.trim()].length <= NAME_MAX_LENGTH, {
     message: `The name must be at most ${NAME_MAX_LENGTH} characters long.`,
     abort: true,
   })
   .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), {
-    message: 'The name must be a single line of text.',
+    message: 'The name must be a single line of text',
     abort: true,
   })
-  .refine((name) => !name.includes('://'), { message: 'The name must not contain a web address.', abort: true })
+  .refine((name) => !name.includes('://'), { message: 'The name must not contain a web address', abort: true })
   .transform((name) => name.trim());
 
 export const roleSchema = z.enum(ROLES).nullable().describe('null = no role (a guest)');

@@ -137,6 +137,13 @@ describe('LoginPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Invalid email or password');
     expect(button('Sign In').disabled).toBe(false);
     expect(view.router.state.location.pathname).toBe('/login');
+
+    // The next attempt, refused by the form: only its own message shows.
+    await userEvent.clear(emailInput());
+    await userEvent.type(emailInput(), 'not-an-email');
+    await userEvent.click(button('Sign In'));
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
   });
 
   it('offers no Google button when Google sign-in is not configured', async () => {

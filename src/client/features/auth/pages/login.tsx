@@ -155,7 +155,16 @@ export function LoginPage() {
     >
       <RoleChangedNotice />
       <FormAlert>{formError}</FormAlert>
-      <form onSubmit={onSubmit} noValidate aria-busy={busy !== null} className="space-y-4">
+      <form
+        onSubmit={(event) => {
+          // A new attempt: the last attempt's message goes, whatever this one finds.
+          setFormError(null);
+          void onSubmit(event);
+        }}
+        noValidate
+        aria-busy={busy !== null}
+        className="space-y-4"
+      >
         <TextField
           label="Email"
           type="email"
