@@ -146,9 +146,17 @@ const text = (label: string) =>
     .min(1, `${label} is required`)
     .max(HOME_TEXT_MAX, `${label} can be at most ${HOME_TEXT_MAX} characters`);
 
+/** An empty number field reaches the schema as NaN (or, from the API, undefined): say it is needed. */
+const numberError =
+  (label: string) =>
+  ({ input }: { input: unknown }) =>
+    input === undefined || (typeof input === 'number' && Number.isNaN(input))
+      ? `${label} is required`
+      : `${label} must be a number`;
+
 const count = (label: string, min: number, max: number) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: numberError(label) })
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} can be at most ${max}`);
@@ -178,7 +186,7 @@ export const homeFieldsSchema = z
     from: isoDate.describe('First available date'),
     to: isoDate.describe('Last available date; after from'),
     price: z
-      .number({ error: 'Price must be a number' })
+      .number({ error: numberError('Price') })
       .positive('Price must be more than 0')
       .max(HOME_PRICE_MAX, `Price can be at most ${HOME_PRICE_MAX}`)
       .refine(hasWholeCents, 'Price can have at most 2 decimals')

@@ -79,7 +79,7 @@ describe('AddHomePage', () => {
       expect(ids.some((id) => document.getElementById(id)?.className.includes('text-red-700'))).toBe(true);
     }
     expect(screen.getByText('Location is required')).toBeDefined();
-    expect(screen.getByText('Price must be a number')).toBeDefined();
+    expect(screen.getByText('Price is required')).toBeDefined();
     expect(document.activeElement).toBe(field('Location'));
 
     // The dates rule spans two fields: it is checked once the fields themselves are valid.

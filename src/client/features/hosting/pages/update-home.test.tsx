@@ -59,7 +59,7 @@ describe('UpdateHomePage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(2));
     expect(screen.getByText('Title is required')).toBeDefined();
-    expect(screen.getByText('Bedrooms must be a number')).toBeDefined();
+    expect(screen.getByText('Bedrooms is required')).toBeDefined();
     expect(document.activeElement).toBe(field('Title'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
