@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHome } from '#server/test/factories';
 import { signInAs, TEST_ORIGIN, useTestApp } from '#server/test/test-app';
-import { multipart } from '../uploads/fixtures/multipart';
+import { uploadPicture } from '../uploads/fixtures/multipart';
 
 // A built client as the server reads it (its index.html's asset tags).
 const clientDir = mkdtempSync(join(tmpdir(), 'stayhub-seo-'));
@@ -32,15 +32,7 @@ beforeAll(async () => {
   const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a9d8f' } })
     .jpeg()
     .toBuffer();
-  const body = multipart([{ name: 'image', filename: 'p.jpg', contentType: 'image/jpeg', data: image }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { ...host.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  picture = res.json().data.display_url;
+  picture = await uploadPicture(t.app, host, image);
   const home = await insertHome(t.db, {
     title: 'Fig tree cottage </script><script>alert(1)</script>',
     description: 'A quiet cottage & garden by the sea.',

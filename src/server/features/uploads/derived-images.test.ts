@@ -4,9 +4,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediumImage } from '#shared/images';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
-import { noise } from './fixtures/corpus';
-import { listFiles, multipart } from './fixtures/multipart';
+import { jpegWithExif, noise, pngWithAlpha } from './fixtures/corpus';
+import { listFiles, uploadPicture } from './fixtures/multipart';
 import { derivedKeysOf, detailKeyOfDerived } from './derived-images';
+import { renderShareImage, shareKeyOf } from './share-image';
 
 const t = useTestApp();
 
@@ -17,18 +18,89 @@ beforeAll(async () => {
 
 async function upload(data: Buffer, contentType = 'image/jpeg'): Promise<string> {
   t.clock.advance(4_000); // stays under 20 uploads a minute
-  const body = multipart([{ name: 'image', filename: 'p', contentType, data }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { ...host.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.display_url as string;
+  return uploadPicture(t.app, host, data, contentType);
 }
 
+const shareUrl = (url: string) => url.replace('-1280.webp', '-1200x630.jpg');
 const onDisk = (url: string) => join(t.storageDir, 'public', url.slice('/uploads/'.length));
+
+async function expectShareJpeg(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+  const meta = await sharp(res.rawPayload).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  expect(meta.exif).toBeUndefined();
+  return res;
+}
+
+describe('share crop keys', () => {
+  it('pairs a 1280 px picture with its 1200×630 JPEG', () => {
+    expect(shareKeyOf('abc-1280.webp')).toBe('abc-1200x630.jpg');
+    expect(detailKeyOfDerived('abc-1200x630.jpg')).toBe('abc-1280.webp');
+    expect(shareKeyOf('abc-640.webp')).toBeNull();
+    expect(detailKeyOfDerived('abc-640.webp')).toBeNull();
+    expect(detailKeyOfDerived('-1200x630.jpg')).toBeNull();
+  });
+});
+
+describe('renderShareImage', () => {
+  it('fills 1200×630 from a tall, a small and a transparent picture', async () => {
+    for (const source of [await jpegWithExif(), await noise(80, 60).png().toBuffer(), await pngWithAlpha()]) {
+      const meta = await sharp(await renderShareImage(source)).metadata();
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['jpeg', 1200, 630, false]);
+    }
+  });
+});
+
+describe('GET /uploads/<name>-1200x630.jpg', () => {
+  it('is stored with every new upload and served as a 1200×630 JPEG', async () => {
+    const url = await upload(await jpegWithExif());
+    expect(existsSync(onDisk(shareUrl(url)))).toBe(true);
+    await expectShareJpeg(shareUrl(url));
+  });
+
+  it('is made on the first request for a picture stored before share crops existed, then stored', async () => {
+    const url = await upload(await noise(300, 200).png().toBuffer(), 'image/png');
+    rmSync(onDisk(shareUrl(url))); // as stored before ADR 0022
+    const head = await t.app.inject({ method: 'HEAD', url: shareUrl(url) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/jpeg');
+    expect(existsSync(onDisk(shareUrl(url)))).toBe(true);
+    const first = await expectShareJpeg(shareUrl(url));
+    // Made once: later answers are the stored object (same validator).
+    const again = await t.app.inject({
+      method: 'GET',
+      url: shareUrl(url),
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('makes one crop for a burst of first requests', async () => {
+    const url = await upload(await noise(300, 200).png().toBuffer(), 'image/png');
+    rmSync(onDisk(shareUrl(url)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: shareUrl(url) })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+  });
+
+  it('404 and nothing stored for a picture that does not exist or is not public', async () => {
+    const before = listFiles(t.storageDir);
+    for (const url of [
+      `/uploads/${'0'.repeat(32)}-1200x630.jpg`,
+      '/uploads/-1200x630.jpg',
+      `/uploads/doc-${'a'.repeat(32)}-${'0'.repeat(32)}-1200x630.jpg`,
+      '/uploads/..%2Fprivate%2Fx-1200x630.jpg',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect(listFiles(t.storageDir)).toEqual(before);
+  });
+});
 
 async function expectWebp(url: string, width: number, height: number) {
   const res = await t.app.inject({ method: 'GET', url });

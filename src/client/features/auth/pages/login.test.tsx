@@ -41,6 +41,19 @@ const emailInput = () => screen.getByLabelText<HTMLInputElement>('Email');
 const passwordInput = () => screen.getByLabelText<HTMLInputElement>('Password');
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
+/** The session is empty until signIn.email is called, then holds the guest. */
+function acceptSignIn() {
+  let signedIn = false;
+  stubFetch({
+    'GET /api/auth/get-session': () =>
+      json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
+  });
+  authMocks.signInEmail.mockImplementation(async () => {
+    signedIn = true;
+    return { data: { user: {} }, error: null };
+  });
+}
+
 describe('LoginPage', () => {
   it('has labelled, required fields and a masked password with a toggle', async () => {
     stubFetch({ 'GET /api/auth/get-session': json(null) });
@@ -79,15 +92,7 @@ describe('LoginPage', () => {
   });
 
   it('signs in, toasts and returns to the page the user came from', async () => {
-    let signedIn = false;
-    stubFetch({
-      'GET /api/auth/get-session': () =>
-        json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
-    });
-    authMocks.signInEmail.mockImplementation(async () => {
-      signedIn = true;
-      return { data: { user: {} }, error: null };
-    });
+    acceptSignIn();
     view = await renderRoutes(routes, ['/login?from=%2Fdashboard%2Fmy-booking']);
     await userEvent.type(emailInput(), 'guest@example.com');
     await userEvent.type(passwordInput(), 'correct horse');
@@ -98,15 +103,7 @@ describe('LoginPage', () => {
   });
 
   it('signs in from a plain /login and lands on /, even while the home page is still loading', async () => {
-    let signedIn = false;
-    stubFetch({
-      'GET /api/auth/get-session': () =>
-        json(signedIn ? { session: {}, user: { id: 'u1', email: 'guest@example.com' } } : null),
-    });
-    authMocks.signInEmail.mockImplementation(async () => {
-      signedIn = true;
-      return { data: { user: {} }, error: null };
-    });
+    acceptSignIn();
     // As in the app, the home page's code arrives after the navigation starts: the login page is still on screen then.
     const slowHome = {
       path: '/',
