@@ -18,12 +18,12 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { StorageProvider } from '../providers/storage/storage';
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '#shared/images';
+import { MEDIUM_IMAGE_SUFFIX, MEDIUM_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '#shared/images';
 import { shareKeyOf } from '../features/uploads/share-image';
 
 export const DEMO_IMAGE_SIZES = {
   detail: { width: 1280, height: 853, suffix: '-1280.webp' },
-  medium: { width: 960, height: 640, suffix: '-960.webp' },
+  medium: { width: MEDIUM_IMAGE_WIDTH, height: 640, suffix: MEDIUM_IMAGE_SUFFIX },
   card: { width: 640, height: 427, suffix: '-640.webp' },
 } as const;
 

@@ -43,7 +43,8 @@ const booking: Booking = {
   refund: null,
 };
 
-const renderScreen = () =>
+/** My Bookings for the guest; All Bookings for an admin (`email` null). */
+const renderScreen = (email: string | null = 'guest@example.com') =>
   renderRoutes(
     [
       {
@@ -52,7 +53,7 @@ const renderScreen = () =>
           <BookingsScreen
             title="My Bookings"
             intro=""
-            email="guest@example.com"
+            email={email}
             cancelledNotice={TEXTS.guestBookingCancelled}
             empty={<p>none</p>}
           />
@@ -88,6 +89,26 @@ describe('the cancel dialog', () => {
     );
     expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(dialog).getByText(/The dates become free again/)).toBeDefined();
+  });
+
+  it("tells an admin on All Bookings that the refund goes to the guest's card", async () => {
+    stubFetch({
+      'GET /api/bookings': json([booking]),
+      'GET /api/bookings/b1/cancellation': json({
+        cancellationPolicy: 'strict',
+        percent: 100,
+        refundCents: 22_500,
+        totalCents: 22_500,
+        byPolicy: true,
+      }),
+    });
+    await renderScreen(null);
+    const row = (await screen.findAllByRole('row'))[1]!;
+    await userEvent.click(within(row).getByRole('button', { name: TEXTS.cancelBooking }));
+    const dialog = screen.getByRole('dialog');
+    expect((await within(dialog).findByTestId('refund-amount')).textContent).toBe(
+      "The payment of $225.00 is refunded to the guest's card.",
+    );
   });
 
   it('does not promise free dates for a stay that has ended', async () => {
