@@ -2,8 +2,10 @@
  * Issue 24: Permissions-Policy on every answer; Strict-Transport-Security only when the site's
  * PUBLIC_URL is https (the app speaks plain HTTP behind the proxy, so the request cannot tell).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testConfig, useTestApp } from '../test/test-app';
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers';
 
 const URLS = ['/api/health', '/api/homes', '/api/nothing-here', '/robots.txt'];
 
@@ -32,5 +34,16 @@ describe('on a plain http site', () => {
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
       expect(String(res.headers['permissions-policy']), url).toContain('camera=()');
     }
+  });
+});
+
+describe('the deploy examples', () => {
+  it("send the app's Permissions-Policy and HSTS values (they replace the app's copy)", () => {
+    const nginx = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+    expect(nginx).toContain(`add_header Permissions-Policy '${PERMISSIONS_POLICY}' always;`);
+    expect(nginx).toContain(`add_header Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}" always;`);
+    const caddy = readFileSync(new URL('../../../deploy/Caddyfile', import.meta.url), 'utf8');
+    expect(caddy).toContain(`Permissions-Policy \`${PERMISSIONS_POLICY}\``);
+    expect(caddy).toContain(`Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}"`);
   });
 });
