@@ -181,9 +181,16 @@ export interface AppDeps {
   /**
    * The live stream's timing: a comment every `heartbeatMs` (default 25 s) keeps proxies from
    * closing it; it ends after `maxMs` (default 10 min) and the browser reconnects, which also
-   * spreads streams over new processes.
+   * spreads streams over new processes. Each holds a socket, so they are capped: `perUser` (default 6,
+   * LIVE_STREAMS_PER_USER; one more ends the user's oldest) and `perProcess` (default 500,
+   * LIVE_STREAMS_PER_PROCESS; beyond it 503).
    */
-  messageStream?: { heartbeatMs?: number; maxMs?: number };
+  messageStream?: { heartbeatMs?: number; maxMs?: number; perUser?: number; perProcess?: number };
+  /**
+   * MAX_CONNECTIONS: connections beyond this are dropped as they arrive (Node's `server.maxConnections`),
+   * so the process keeps file descriptors for its database, Redis and files. Unset: no limit but the OS's.
+   */
+  maxConnections?: number;
   /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
   pricing?: PricingSettings;
 }

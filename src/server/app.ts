@@ -108,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
+  // Beyond it Node drops a new connection at once instead of running out of file descriptors, which the
+  // database pool, Redis and disk reads of the connections already accepted need too.
+  if (deps.maxConnections) app.server.maxConnections = deps.maxConnections;
 
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -115,8 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, url: route.url });
   });
 
-  // CSP, X-Frame-Options, nosniff, Referrer-Policy on every answer (app shell, assets, API).
-  app.addHook('onSend', securityHeaders);
+  // CSP, X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy on every answer (app shell, assets, API);
+  // HSTS when the site is served over https.
+  app.addHook('onSend', securityHeaders({ https: new URL(deps.config.publicUrl).protocol === 'https:' }));
   // Every answer names its request id (the one in the logs), so a user's report can be found.
   // Hooks every request passes are callback style, not async: an async hook costs a promise and a
   // microtask per request (ADR 0024).

@@ -20,7 +20,10 @@ describe('loadEnv', () => {
       METRICS_HOST: '127.0.0.1',
       SHUTDOWN_DRAIN_MS: 0,
       SHUTDOWN_TIMEOUT_MS: 30_000,
+      LIVE_STREAMS_PER_USER: 6,
+      LIVE_STREAMS_PER_PROCESS: 500,
     });
+    expect(env.MAX_CONNECTIONS).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.METRICS_PORT).toBeUndefined();
@@ -38,6 +41,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
       /HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS \(5000\)/,
     );
+  });
+
+  it('keeps live streams below MAX_CONNECTIONS, with room for ordinary requests', () => {
+    expect(() => loadEnv({ MAX_CONNECTIONS: '500' })).toThrow(
+      /LIVE_STREAMS_PER_PROCESS: must be below MAX_CONNECTIONS \(500\)/,
+    );
+    expect(loadEnv({ MAX_CONNECTIONS: '900', LIVE_STREAMS_PER_PROCESS: '400' })).toMatchObject({
+      MAX_CONNECTIONS: 900,
+      LIVE_STREAMS_PER_PROCESS: 400,
+    });
   });
 
   it('names every bad key at once', () => {

@@ -112,6 +112,12 @@ export const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+    /** Live message streams one user may hold open in a process; one more ends their oldest. */
+    LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
+    /** Live message streams a process holds open; beyond it new ones answer 503 (the page polls instead). */
+    LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** Connections a process accepts at once; beyond it new ones are dropped. Unset: no limit but the OS's. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).optional(),
     /** Shared state for several processes (throttles, rate limits, upload limits, search-cache generation); unset: in-process. */
     REDIS_URL: z
       .url()
@@ -180,6 +186,14 @@ export const envSchema = z
         code: 'custom',
         path: ['HEADERS_TIMEOUT_MS'],
         message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+      });
+    }
+    if (env.MAX_CONNECTIONS !== undefined && env.LIVE_STREAMS_PER_PROCESS >= env.MAX_CONNECTIONS) {
+      // Streams up to the connection limit would leave no connection for anything else.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIVE_STREAMS_PER_PROCESS'],
+        message: `must be below MAX_CONNECTIONS (${env.MAX_CONNECTIONS}), leaving room for ordinary requests`,
       });
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {

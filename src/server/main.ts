@@ -111,6 +111,8 @@ async function main() {
     checkResponses: env.CHECK_RESPONSES,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
+    messageStream: { perUser: env.LIVE_STREAMS_PER_USER, perProcess: env.LIVE_STREAMS_PER_PROCESS },
+    ...(env.MAX_CONNECTIONS !== undefined && { maxConnections: env.MAX_CONNECTIONS }),
     ...(redis && {
       loginThrottleStore: redisThrottleStore(redis, prefix),
       authRateLimitStore: redisRateLimitStore(redis, prefix),

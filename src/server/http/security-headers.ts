@@ -21,23 +21,55 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Browser features no StayHub page uses, denied to the page and every frame in it, so an injected
+ * script or a hostile frame cannot ask for them. `payment` stays open to the page and Stripe's frames:
+ * the card field needs none, but Stripe's wallet buttons (Apple Pay, Google Pay) run the Payment
+ * Request API inside js.stripe.com frames, and a frame gets a feature only if its parent has it too.
+ * Clipboard and fullscreen stay at the browser's defaults (the iCal feed link is copied). Only
+ * features Chromium knows are listed: an unknown name makes it log an error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/** A year, subdomains included: sent only when PUBLIC_URL is https (browsers ignore it over plain http anyway). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
 };
 
-const ENTRIES = Object.entries(SECURITY_HEADERS);
-
 /**
- * onSend hook: the security headers on every answer (a route may set its own value first).
+ * onSend hook: the security headers on every answer (a route may set its own value first), and
+ * Strict-Transport-Security when the site is https (`https`: PUBLIC_URL's scheme; the app itself
+ * speaks plain HTTP behind the proxy that terminates TLS, so the request cannot tell).
  * Callback style, not async: it runs on every request, and an async hook costs a promise and a
  * microtask each time (ADR 0024).
  */
-export const securityHeaders: onSendHookHandler = (_request, reply, payload, done) => {
-  for (const [name, value] of ENTRIES) {
-    if (!reply.hasHeader(name)) reply.header(name, value);
-  }
-  done(null, payload);
-};
+export function securityHeaders(options: { https: boolean }): onSendHookHandler {
+  const entries = Object.entries(
+    options.https ? { ...SECURITY_HEADERS, 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : SECURITY_HEADERS,
+  );
+  return (_request, reply, payload, done) => {
+    for (const [name, value] of entries) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    done(null, payload);
+  };
+}

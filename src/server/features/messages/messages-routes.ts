@@ -20,6 +20,7 @@ import { sendBookingMessage, sendInquiry } from './messages-threads';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const writeErrors = { ...errors, 409: errorResponse, 429: errorResponse };
 const NO_STORE = 'private, no-store';
+const STREAMS_FULL_RETRY_SECONDS = 60;
 
 export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPluginAsyncZod {
   return async (app) => {
@@ -68,13 +69,28 @@ export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPl
           description:
             '`event: ready` first; then `event: message` (a new message) and `event: read` (the caller read a ' +
             'conversation elsewhere), each with `data: {"conversationId"}`; a comment line as heartbeat. The stream ' +
-            'ends after some minutes and on shutdown; EventSource reconnects by itself.',
+            "ends after some minutes and on shutdown; EventSource reconnects by itself. A user's stream beyond " +
+            'the per-user cap ends their oldest; 503 `too_many_streams` when this process holds its cap.',
           produces: ['text/event-stream'],
-          response: { 200: z.string().describe('text/event-stream'), 401: errorResponse },
+          response: { 200: z.string().describe('text/event-stream'), 401: errorResponse, 503: errorResponse },
         },
       },
       async (request, reply) => {
-        const { stream } = streams.open(requireUser(request).id);
+        const opened = streams.open(requireUser(request).id);
+        if (!opened) {
+          // EventSource does not retry a 503: the page polls instead (client live.ts), and the sockets left
+          // serve ordinary requests. Retry-After is for other clients.
+          return reply
+            .status(503)
+            .header('retry-after', String(STREAMS_FULL_RETRY_SECONDS))
+            .send({
+              error: {
+                code: 'too_many_streams',
+                message: 'Live updates are busy; this page checks for messages instead.',
+              },
+            });
+        }
+        const { stream } = opened;
         request.raw.once('close', () => stream.destroy());
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

@@ -4,52 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHome } from '#server/test/factories';
+import { openStream as openStreamAt } from '#server/test/live-stream';
 import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
 
 const t = useTestApp(() => ({ messageStream: { heartbeatMs: 150, maxMs: 60_000 } }));
 let base = '';
 let guest: SignedIn, host: SignedIn, stranger: SignedIn;
 let homeId: string;
-
-interface Stream {
-  /** Everything received so far. */
-  text(): string;
-  /** Waits until the received text matches. */
-  until(pattern: RegExp, ms?: number): Promise<string>;
-  ended: Promise<void>;
-  cancel(): Promise<void>;
-  response: Response;
-}
-
-async function openStream(who: SignedIn | null): Promise<Stream> {
-  const response = await fetch(`${base}/api/conversations/stream`, {
-    headers: { ...(who?.headers ?? {}), 'accept-encoding': 'gzip, br' },
-  });
-  let received = '';
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const ended = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      received += decoder.decode(value, { stream: true });
-    }
-  })();
-  return {
-    response,
-    text: () => received,
-    ended,
-    async until(pattern, ms = 5_000) {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(received)) {
-        if (Date.now() > deadline) throw new Error(`stream never matched ${pattern}; got:\n${received}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return received;
-    },
-    cancel: () => reader.cancel().catch(() => {}),
-  };
-}
+const openStream = (who: SignedIn | null) => openStreamAt(base, who);
 
 beforeAll(async () => {
   [guest, host, stranger] = await Promise.all([
