@@ -20,6 +20,8 @@ import { createAuth, type Auth } from './auth/auth';
 import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
 import { trustedOrigins } from './auth/config';
 import { resolveIdentity } from './auth/guards';
+import { knownDevices } from './auth/known-device';
+import { signInAttackAlert } from './auth/sign-in-alert';
 import { loginThrottle, memoryThrottleStore } from './auth/throttle';
 import { logSafeError } from './db/log-safe-error';
 import { bookingsRoutes } from './features/bookings/bookings-routes';
@@ -181,11 +183,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), () => deps.clock.now().getTime());
   // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
   const authMail = mailQueue(deps.mail, { log: app.log });
   app.decorate('mailQueue', authMail);
   app.addHook('onClose', () => authMail.drained());
+  const now = () => deps.clock.now().getTime();
+  const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), now, {
+    onAttack: signInAttackAlert({ db: deps.db, mail: authMail, publicUrl: deps.config.publicUrl, log: app.log }),
+  });
+  const devices = knownDevices({
+    db: deps.db,
+    secret: deps.config.authSecret,
+    secure: deps.config.production,
+    now,
+  });
   const auth = createAuth({
     db: deps.db,
     config: deps.config,
@@ -267,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
         return { ok: true };
       });
-      await api.register(betterAuthRoutes(auth, deps.config, throttle, deps.db));
+      await api.register(betterAuthRoutes(auth, deps.config, { throttle, devices }, deps.db));
       await api.register(authConfigRoutes(deps.config));
       await api.register(usersRoutes(ctx, auth));
       await api.register(homesRoutes(ctx));

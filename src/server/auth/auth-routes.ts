@@ -5,6 +5,7 @@ import type { AppConfig } from '../app-context';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { requestHeaders } from './guards';
+import type { KnownDevices } from './known-device';
 import { SESSION_ENDED_HEADER, sessionEndReason } from './sessions';
 import { throttleMessage, type LoginThrottle } from './throttle';
 
@@ -53,13 +54,13 @@ function emailOf(contentType: string | undefined, body: unknown): string | null 
   return null;
 }
 
-async function send(reply: FastifyReply, response: Response) {
+async function send(reply: FastifyReply, response: Response, extraCookies: string[] = []) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding' && key !== 'transfer-encoding')
       reply.header(key, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length) reply.header('set-cookie', cookies);
   const body = Buffer.from(await response.arrayBuffer());
   return reply.send(body.length ? body : null);
@@ -68,10 +69,17 @@ async function send(reply: FastifyReply, response: Response) {
 /**
  * Mounts Better Auth at /api/auth/*: the Fastify request becomes a web
  * Request (raw body, headers, client IP) and the Response is copied back.
- * Sign-in by email goes through the login throttle first. A get-session that finds
- * no session for a cookie StayHub ended on a role change says so in `x-session-ended`.
+ * Sign-in by email goes through the login throttle first, as from its known device when the
+ * browser carries this account's mark, and a successful one renews the mark. A get-session that
+ * finds no session for a cookie StayHub ended on a role change says so in `x-session-ended`.
  */
-export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginThrottle, db: Db): FastifyPluginAsync {
+export function betterAuthRoutes(
+  auth: Auth,
+  config: AppConfig,
+  signIns: { throttle: LoginThrottle; devices: KnownDevices },
+  db: Db,
+): FastifyPluginAsync {
+  const { throttle, devices } = signIns;
   return async (app) => {
     // Better Auth reads the body itself: keep every body as raw bytes.
     app.removeAllContentTypeParsers();
@@ -92,8 +100,12 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
             .status(400)
             .send({ code: 'INVALID_REQUEST', message: 'Send the email and password as JSON or as a form.' });
         }
-        if (email !== null) {
-          const decision = await throttle.begin(request.ip, email);
+        const cookie = request.headers.cookie;
+        // A browser carrying this account's mark is its own source (known-device.ts); else the address is.
+        const attempt =
+          email === null ? null : { email, source: { ip: request.ip, device: await devices.deviceFor(cookie, email) } };
+        if (attempt) {
+          const decision = await throttle.begin(attempt.source, attempt.email);
           if (!decision.allowed) {
             // A password reset lifts that refusal, not time: no Retry-After to wait for.
             if (decision.reason !== 'reset') reply.header('retry-after', String(decision.retryAfterSeconds));
@@ -108,10 +120,12 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
           body: body && body.length ? new Uint8Array(body) : undefined,
         });
         const response = await auth.handler(webRequest);
-        if (email !== null && response.status >= 200 && response.status < 300) {
-          await throttle.succeeded(request.ip, email);
+        const extraCookies: string[] = [];
+        if (attempt && response.status >= 200 && response.status < 300) {
+          await throttle.succeeded(attempt.source, attempt.email);
+          const mark = await devices.remember(cookie, attempt.email);
+          if (mark) extraCookies.push(mark);
         }
-        const cookie = request.headers.cookie;
         if (request.method === 'GET' && url.pathname === GET_SESSION && cookie && response.ok) {
           const answer = (await response.clone().text()).trim();
           if (answer === '' || answer === 'null') {
@@ -119,7 +133,7 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
             if (reason) reply.header(SESSION_ENDED_HEADER, reason);
           }
         }
-        return send(reply, response);
+        return send(reply, response, extraCookies);
       },
     });
   };

@@ -1,7 +1,8 @@
 /**
  * Server-side request forgery through calendar imports, with CALENDAR_IMPORT_ALLOW_PRIVATE off:
  * syncing a feed at loopback, the metadata address, a name resolving to 10.x or a public feed
- * redirecting to loopback is refused, says why on the row, and reaches nothing inside.
+ * redirecting to loopback, or an IPv6 literal carrying a private IPv4 address (::127.0.0.1, 6to4,
+ * NAT64) is refused, says why on the row, and reaches nothing inside.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHome } from '#server/test/factories';
@@ -62,6 +63,19 @@ describe('calendar import SSRF guard (allow setting off)', () => {
     expect(synced.lastErrorCode).toBe('address_not_allowed');
     expect(synced.lastError).toMatch(/does not fetch from|refused/);
     expect(synced.lastSyncedAt).toBeTruthy();
+    expect(inside.requests).toEqual([]);
+  });
+
+  it.each([
+    ['::127.0.0.1', (port: number) => `http://[::127.0.0.1]:${port}/admin.ics`],
+    ['::10.0.0.1', () => 'http://[::10.0.0.1]/cal.ics'],
+    ['::169.254.169.254', () => 'http://[::169.254.169.254]/latest/meta-data/'],
+    ['6to4 of 127.0.0.1', (port: number) => `http://[2002:7f00:1::]:${port}/admin.ics`],
+    ['NAT64 of 10.0.0.1', () => 'http://[64:ff9b::10.0.0.1]/cal.ics'],
+  ])('refuses a link to the IPv6 form %s before connecting', async (_name, url) => {
+    const synced = await syncOf(url(Number(new URL(inside.url('/')).port)));
+    expect(synced.lastErrorCode).toBe('address_not_allowed');
+    expect(synced.lastError).toMatch(/does not fetch from/);
     expect(inside.requests).toEqual([]);
   });
 

@@ -64,6 +64,36 @@ describe('address policy', () => {
     expect(refusedAddress('0.0.0.0', true)).toBe('unspecified');
     expect(refusedAddress('224.0.0.1', true)).toBe('multicast');
   });
+
+  // Each IPv6 form that carries an IPv4 address is judged by the address inside.
+  it.each([
+    ['IPv4-compatible ::127.0.0.1', '::127.0.0.1', 'loopback'],
+    ['IPv4-compatible ::10.0.0.1', '::10.0.0.1', 'private'],
+    ['IPv4-compatible ::169.254.169.254', '::169.254.169.254', 'linkLocal'],
+    ['IPv4-compatible, as a URL writes it', '::a9fe:a9fe', 'linkLocal'],
+    ['IPv4-translated ::ffff:0:10.0.0.1', '::ffff:0:a00:1', 'private'],
+    ['6to4 of 127.0.0.1', '2002:7f00:1::1', 'loopback'],
+    ['6to4 of 192.168.1.1', '2002:c0a8:101::', 'private'],
+    ['Teredo with a private server', '2001:0:a00:1:8000:63bf:f7f7:f7f7', 'private'],
+    ['Teredo with a loopback client', '2001:0:808:808:8000:63bf:80ff:fffe', 'loopback'],
+    ['NAT64 64:ff9b::10.0.0.1', '64:ff9b::a00:1', 'private'],
+    ['NAT64 64:ff9b::169.254.169.254', '64:ff9b::a9fe:a9fe', 'linkLocal'],
+    ['local-use NAT64 (its layout is unknown)', '64:ff9b:1::7f00:1', 'rfc6052'],
+    ['local-use NAT64 /48 of 10.0.0.1', '64:ff9b:1:a00:1:100::', 'rfc6052'],
+  ])('refuses %s', (_name, address, range) => {
+    expect(refusedAddress(address, false)).toBe(range);
+  });
+
+  it('lets IPv6 forms of a public IPv4 address through, and private ones with the setting', () => {
+    for (const address of ['::8.8.8.8', '2002:808:808::1', '2001:0:808:808:8000:63bf:f7f7:f7f7', '64:ff9b::808:808']) {
+      expect(refusedAddress(address, false), address).toBeNull();
+    }
+    expect(refusedAddress('::127.0.0.1', true)).toBeNull();
+    expect(refusedAddress('2002:a00:1::', true)).toBeNull();
+    expect(refusedAddress('::1', true)).toBeNull();
+    expect(refusedAddress('64:ff9b::e000:1', true)).toBe('multicast');
+    expect(refusedAddress('64:ff9b:1::a00:1', true)).toBe('rfc6052');
+  });
 });
 
 describe('fetchFeed with private addresses refused', () => {

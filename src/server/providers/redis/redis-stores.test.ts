@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, SLOW_AFTER } from '#server/auth/throttle';
+import { loginThrottle, RESET_AFTER, SLOW_AFTER } from '#server/auth/throttle';
 import { createSearchCache } from '#server/features/homes/search-cache';
 import { fixedClock } from '#server/providers/clock/clock';
 import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
@@ -34,21 +34,32 @@ describe.skipIf(!available)(title, () => {
 
   it('counts sign-in failures of one account across processes as on one', async () => {
     let now = Date.parse('2026-11-23T10:00:00Z');
+    const attacked: string[] = [];
+    const onAttack = async (email: string) => {
+      attacked.push(email);
+    };
     const nodes = [
-      loginThrottle(redisThrottleStore(one, prefix), () => now),
-      loginThrottle(redisThrottleStore(two, prefix), () => now),
+      loginThrottle(redisThrottleStore(one, prefix), () => now, { onAttack }),
+      loginThrottle(redisThrottleStore(two, prefix), () => now, { onAttack }),
     ];
+    const source = { ip: '10.0.0.1' };
     for (let i = 0; i < SLOW_AFTER; i++) {
-      expect((await nodes[i % 2]!.begin(`10.0.0.${i}`, 'Victim@example.test')).allowed).toBe(true);
+      expect((await nodes[i % 2]!.begin(source, 'Victim@example.test')).allowed).toBe(true);
       now += 100;
     }
-    const sixth = await nodes[1]!.begin('10.0.0.99', 'victim@example.test');
+    const sixth = await nodes[1]!.begin(source, 'victim@example.test');
     expect(sixth).toMatchObject({ allowed: false, reason: 'slowed', retryAfterSeconds: 2 });
-    // A success on one process clears the account on the other.
+    // A success on one process clears the source on the other.
     now += 2_000;
-    expect((await nodes[0]!.begin('10.0.0.1', 'victim@example.test')).allowed).toBe(true);
-    await nodes[0]!.succeeded('10.0.0.1', 'victim@example.test');
-    expect((await nodes[1]!.begin('10.0.0.2', 'victim@example.test')).allowed).toBe(true);
+    expect((await nodes[0]!.begin(source, 'victim@example.test')).allowed).toBe(true);
+    await nodes[0]!.succeeded(source, 'victim@example.test');
+    expect((await nodes[1]!.begin(source, 'victim@example.test')).allowed).toBe(true);
+    // Failures from many addresses on both reach the reset requirement together, reported once.
+    for (let i = 0; i < RESET_AFTER; i++) await nodes[i % 2]!.begin({ ip: `10.0.1.${i}` }, 'victim@example.test');
+    expect(await nodes[0]!.begin({ ip: '10.0.2.1' }, 'victim@example.test')).toMatchObject({ reason: 'reset' });
+    expect(attacked).toEqual(['victim@example.test']);
+    // A known device gets in on either process.
+    expect((await nodes[1]!.begin({ ip: '10.0.2.1', device: 'own' }, 'victim@example.test')).allowed).toBe(true);
   });
 
   it('loses no update when many processes change one counter at once', async () => {
