@@ -141,7 +141,7 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mail.send(resetPasswordMail(user.email, user.name, url));
+        await mail.send(resetPasswordMail(user.email, url));
       },
       onPasswordReset: async ({ user }) => {
         await onPasswordReset?.(user.email);
@@ -152,7 +152,7 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.send(verificationMail(user.email, user.name, url));
+        await mail.send(verificationMail(user.email, url));
       },
       // ADMIN_EMAILS take effect once the address is proven (see admins.ts). The password goes with it:
       // whoever signed the address up chose it, not necessarily the mailbox's owner (who resets it).
