@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../app-context';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
+import { withAuthLog } from './auth-log';
 import { requestHeaders } from './guards';
 import { SESSION_ENDED_HEADER, sessionEndReason } from './sessions';
 import { throttleMessage, type LoginThrottle } from './throttle';
@@ -107,7 +108,8 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
           headers: requestHeaders(request),
           body: body && body.length ? new Uint8Array(body) : undefined,
         });
-        const response = await auth.handler(webRequest);
+        // Its log lines wait for the answer: a refused client is not an error of ours (auth-log.ts).
+        const response = await withAuthLog(request.log, () => auth.handler(webRequest));
         if (email !== null && response.status >= 200 && response.status < 300) {
           await throttle.succeeded(request.ip, email);
         }
