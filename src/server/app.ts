@@ -45,6 +45,7 @@ import { pageRenderer } from './features/ssr/ssr-routes';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { refuseControlChars } from './http/control-chars';
+import { databaseRefusal } from './http/database-refusals';
 import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
@@ -166,6 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    const refused = databaseRefusal(error);
+    if (refused) {
+      // Our validation missed a rule the database holds: worth fixing, but the client's input, not an outage.
+      request.log.warn({ err: error }, 'database refused the request');
+      return reply.status(refused.statusCode).send(errorBody(refused.code, refused.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

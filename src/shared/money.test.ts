@@ -6,6 +6,14 @@ describe('money', () => {
     expect(centsToAmount(28550)).toBe(285.5);
     expect(amountToCents(12.34)).toBe(1234);
     expect(() => amountToCents(1.234)).toThrow(RangeError);
+    expect(amountToCents(0.01)).toBe(1);
+    expect(amountToCents(1_000_000)).toBe(100_000_000);
+    expect(amountToCents(19.99)).toBe(1999);
+    // Below half a cent: a tolerance took these as 0 cents (a 500 from the database's price check).
+    expect(() => amountToCents(1e-9)).toThrow(RangeError);
+    expect(() => amountToCents(0.001)).toThrow(RangeError);
+    expect(() => amountToCents(10.005)).toThrow(RangeError);
+    expect(() => amountToCents(Number.NaN)).toThrow(RangeError);
   });
 
   it('rounds an API price to whole cents', () => {

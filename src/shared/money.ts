@@ -4,10 +4,14 @@ export function centsToAmount(cents: number): number {
   return cents / 100;
 }
 
-/** 12.34 -> 1234; rejects more than two decimals instead of rounding a charge silently. */
+/**
+ * 12.34 -> 1234; rejects more than two decimals instead of rounding a charge silently. The test is
+ * exact: the whole cents, divided back, must give the very same number (so 1e-9, which a tolerance
+ * would take as 0 cents, is refused like 0.001).
+ */
 export function amountToCents(amount: number): number {
   const cents = Math.round(amount * 100);
-  if (Math.abs(cents - amount * 100) > 1e-6) throw new RangeError('At most two decimals');
+  if (!Number.isFinite(amount) || cents / 100 !== amount) throw new RangeError('At most two decimals');
   return cents;
 }
 

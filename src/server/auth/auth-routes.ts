@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../app-context';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
+import { withAuthLog } from './auth-log';
 import { requestHeaders } from './guards';
 import type { KnownDevices } from './known-device';
 import { SESSION_ENDED_HEADER, sessionEndReason } from './sessions';
@@ -119,7 +120,8 @@ export function betterAuthRoutes(
           headers: requestHeaders(request),
           body: body && body.length ? new Uint8Array(body) : undefined,
         });
-        const response = await auth.handler(webRequest);
+        // Its log lines wait for the answer: a refused client is not an error of ours (auth-log.ts).
+        const response = await withAuthLog(request.log, () => auth.handler(webRequest));
         const extraCookies: string[] = [];
         if (attempt && response.status >= 200 && response.status < 300) {
           await throttle.succeeded(attempt.source, attempt.email);

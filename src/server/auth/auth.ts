@@ -6,10 +6,10 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig, RateLimitStore } from '../app-context';
 import type { Db } from '../db/client';
-import { logSafeError, logSafeText } from '../db/log-safe-error';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { MailProvider } from '../providers/mail/mail';
 import { promoteToAdmin } from './admins';
+import { betterAuthLogger } from './auth-log';
 import { trustedOrigins } from './config';
 import { resetPasswordMail, verificationMail } from './mails';
 import { nameFromProfile, nameProblem } from './user-name';
@@ -121,16 +121,8 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
     // an unexpected error (a failed query, with its SQL parameters: emails) in full. With `throw`, a refusal still
     // becomes its answer, and anything else reaches Fastify's error handler (500, logged without parameters).
     onAPIError: { throw: true },
-    logger: {
-      level: 'warn',
-      log: (level, message, ...args) => {
-        const fn =
-          level === 'error' ? log.error : level === 'warn' ? log.warn : level === 'info' ? log.info : log.debug;
-        // Database errors are logged without their SQL and parameters (emails).
-        const safeArgs = args.map((a) => (a instanceof Error ? logSafeError(a) : a));
-        fn.call(log, { args: safeArgs.length ? safeArgs : undefined }, `auth: ${logSafeText(String(message))}`);
-      },
-    },
+    // What it still logs goes through our logger, at the level the request's outcome deserves (auth-log.ts).
+    logger: betterAuthLogger(log),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -141,7 +133,7 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mail.send(resetPasswordMail(user.email, user.name, url));
+        await mail.send(resetPasswordMail(user.email, url));
       },
       onPasswordReset: async ({ user }) => {
         await onPasswordReset?.(user.email);
@@ -152,7 +144,7 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.send(verificationMail(user.email, user.name, url));
+        await mail.send(verificationMail(user.email, url));
       },
       // ADMIN_EMAILS take effect once the address is proven (see admins.ts). The password goes with it:
       // whoever signed the address up chose it, not necessarily the mailbox's owner (who resets it).

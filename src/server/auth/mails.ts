@@ -1,15 +1,11 @@
 import type { MailMessage } from '../providers/mail/mail';
+import { escapeHtml } from '../providers/mail/user-text';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Names are checked at sign-up (user-name.ts); older rows still never add lines or links to a mail. */
-const greet = (name: string) =>
-  `Hello ${name
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replaceAll('://', ' ')
-    .slice(0, 100)
-    .trim()},`;
+/**
+ * No name: whoever typed this address at sign-up chose the account's name, and the mail goes to
+ * the address's owner, who may be someone else (so a name could speak to them in StayHub's voice).
+ */
+const GREETING = 'Hello,';
 
 function message(
   to: string,
@@ -28,22 +24,22 @@ function message(
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, name: string, url: string): MailMessage {
+export function verificationMail(to: string, url: string): MailMessage {
   return message(
     to,
     'Verify your email for StayHub',
-    greet(name),
+    GREETING,
     ['Please confirm that this is your email address. The link is valid for 24 hours.'],
     'Verify your email',
     url,
   );
 }
 
-export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+export function resetPasswordMail(to: string, url: string): MailMessage {
   return message(
     to,
     'Reset your StayHub password',
-    greet(name),
+    GREETING,
     ['Someone asked to reset the password of your StayHub account. The link is valid for one hour.'],
     'Choose a new password',
     url,
@@ -51,11 +47,11 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
 }
 
 /** Sent when many wrong passwords hit an account from devices it was never signed in on (throttle.ts, at most daily). */
-export function signInAttackMail(to: string, name: string, url: string): MailMessage {
+export function signInAttackMail(to: string, url: string): MailMessage {
   return message(
     to,
     'Someone is trying to sign in to your StayHub account',
-    greet(name),
+    GREETING,
     [
       'There have been many sign-in attempts with a wrong password on your StayHub account, from devices it was never signed in on.',
       'You can still sign in as usual on a device you have signed in on before. On any other device, choose "Forgot Password" on the sign-in page and set a new password first.',

@@ -18,7 +18,7 @@ export function signInAttackAlert(deps: { db: Db; mail: MailProvider; publicUrl:
         .from(users)
         .where(eq(sql`lower(${users.email})`, email))
         .limit(1);
-      if (user) await deps.mail.send(signInAttackMail(user.email, user.name, `${deps.publicUrl}/login`));
+      if (user) await deps.mail.send(signInAttackMail(user.email, `${deps.publicUrl}/login`));
     } catch (err) {
       deps.log.error({ err }, 'sign-in attack alert could not be sent');
     }

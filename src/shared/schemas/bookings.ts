@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_PLAIN_TEXT } from './text';
 import { BOOKING_STATUSES } from '../booking-state';
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { isoDate } from './common';
@@ -92,6 +93,16 @@ export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
 export const bookingsQuerySchema = z.object({ email: z.string().trim().min(1).max(254).optional() }).strict();
 
+/** The guest's note to the host: several lines of plain text (it is quoted in the host's mail). */
+const noteToHost = z
+  .string()
+  .max(2000)
+  .refine(
+    (s) => !NOT_PLAIN_TEXT.test(s),
+    'The note must be plain text: no control characters, separators or direction controls',
+  )
+  .describe('Note to the host');
+
 const ignored = z.unknown().optional().describe("Accepted for the spec's payload; ignored (the server's value wins)");
 
 /** POST /api/bookings: confirms a paid hold. */
@@ -99,7 +110,7 @@ export const createBookingRequestSchema = z
   .object({
     bookingId: z.string().min(1).max(100),
     paymentIntentId: z.string().min(1).max(200),
-    message: z.string().max(2000).optional().describe('Note to the host'),
+    message: noteToHost.optional(),
     image: ignored,
     title: ignored,
     location: ignored,
@@ -133,7 +144,7 @@ export type UnavailableDates = z.infer<typeof unavailableDatesSchema>;
 
 /** PATCH /api/bookings/:id: the guest's note to the host, kept with a hold before it is paid. */
 export const bookingMessageRequestSchema = z
-  .object({ message: z.string().max(2000).describe('Note to the host') })
+  .object({ message: noteToHost })
   .strict()
   .meta({ id: 'BookingMessageRequest' });
 export type BookingMessageRequest = z.infer<typeof bookingMessageRequestSchema>;

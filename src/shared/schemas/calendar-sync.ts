@@ -1,5 +1,6 @@
 /** iCal calendar sync: a home's export feed and the external feeds imported into it. */
 import { z } from 'zod';
+import { singleLineText } from './text';
 import { isoDate } from './common';
 
 /** GET|POST /api/home/:id/calendar-feed(/rotate): the home's secret feed URL. */
@@ -30,7 +31,12 @@ export const createCalendarImportSchema = z
           return false;
         }
       }, 'Expected an http:// or https:// link to an .ics calendar'),
-    name: z.string().trim().min(1, 'Name the calendar, e.g. Airbnb').max(IMPORT_NAME_MAX),
+    name: singleLineText({
+      required: 'Name the calendar, e.g. Airbnb',
+      max: IMPORT_NAME_MAX,
+      tooLong: `The name can be at most ${IMPORT_NAME_MAX} characters`,
+      notOneLine: 'The name must be a single line of plain text',
+    }),
   })
   .strict()
   .meta({ id: 'CreateCalendarImport' });

@@ -1,5 +1,6 @@
 /** The host's calendar of one home and its blocks (issue 11). Dates are YYYY-MM-DD; `to` is exclusive. */
 import { z } from 'zod';
+import { plainText } from './text';
 import { dayNumber } from '../stay';
 import { isoDate } from './common';
 
@@ -80,10 +81,11 @@ export const createBlockSchema = z
   .object({
     from: isoDate.describe('First blocked night'),
     to: isoDate.describe('The day after the last blocked night (exclusive)'),
-    note: z
-      .string()
-      .trim()
-      .max(BLOCK_NOTE_MAX, `A note can be at most ${BLOCK_NOTE_MAX} characters`)
+    note: plainText({
+      max: BLOCK_NOTE_MAX,
+      tooLong: `A note can be at most ${BLOCK_NOTE_MAX} characters`,
+      notPlain: 'A note must be plain text: no control characters, separators or direction controls',
+    })
       .optional()
       .describe('Private: only the host (and admins) see it'),
   })

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constants';
 import { CANCELLATION_POLICIES } from '../cancellation';
-import { amountToCents } from '../money';
 import { dayNumber, isIsoDate } from '../stay';
-import { isoDate } from './common';
+import { amountSchema, isoDate } from './common';
+import { singleLineText } from './text';
 import { UPLOADED_IMAGE_URL } from './uploads';
 import { EMAIL_MAX_LENGTH, emailSchema } from './users';
 
@@ -129,22 +129,15 @@ export type HomesQuery = z.infer<typeof homesQuerySchema>;
 
 /* ---------- Writes: one schema for the add/edit forms and the server ---------- */
 
-/** True when the amount has at most two decimals (it converts to whole cents exactly). */
-function hasWholeCents(amount: number): boolean {
-  try {
-    amountToCents(amount);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** A title or location: one line of plain text without a web address (both are copied into mails). */
 const text = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(HOME_TEXT_MAX, `${label} can be at most ${HOME_TEXT_MAX} characters`);
+  singleLineText({
+    required: `${label} is required`,
+    max: HOME_TEXT_MAX,
+    tooLong: `${label} can be at most ${HOME_TEXT_MAX} characters`,
+    notOneLine: `${label} must be a single line of plain text`,
+    noWebAddress: `${label} must not contain a web address`,
+  });
 
 /** An empty number field reaches the schema as NaN (or, from the API, undefined): say it is needed. */
 const numberError =
@@ -185,12 +178,9 @@ export const homeFieldsSchema = z
     title: text('Title'),
     from: isoDate.describe('First available date'),
     to: isoDate.describe('Last available date; after from'),
-    price: z
-      .number({ error: numberError('Price') })
-      .positive('Price must be more than 0')
-      .max(HOME_PRICE_MAX, `Price can be at most ${HOME_PRICE_MAX}`)
-      .refine(hasWholeCents, 'Price can have at most 2 decimals')
-      .describe('Nightly price in dollars, at most 2 decimals'),
+    price: amountSchema({ label: 'Price', min: 0.01, max: HOME_PRICE_MAX, error: numberError('Price') }).describe(
+      'Nightly price in dollars, at least 0.01, at most 2 decimals',
+    ),
     total_guest: count('Guests', 1, HOME_GUESTS_MAX),
     bedrooms: count('Bedrooms', 0, HOME_ROOMS_MAX),
     bathrooms: count('Bathrooms', 0, HOME_ROOMS_MAX),
@@ -204,11 +194,12 @@ export const homeFieldsSchema = z
       .max(HOME_IMAGES_MAX, `At most ${HOME_IMAGES_MAX} pictures`)
       .optional()
       .describe('Pictures in order, the first is the cover'),
-    cleaningFee: z
-      .number({ error: 'Cleaning fee must be a number' })
-      .min(0, 'Cleaning fee cannot be negative')
-      .max(HOME_PRICE_MAX, `Cleaning fee can be at most ${HOME_PRICE_MAX}`)
-      .refine(hasWholeCents, 'Cleaning fee can have at most 2 decimals')
+    cleaningFee: amountSchema({
+      label: 'Cleaning fee',
+      min: 0,
+      max: HOME_PRICE_MAX,
+      error: () => 'Cleaning fee must be a number',
+    })
       .optional()
       .describe('Charged once per stay, in dollars; left out: 0 on create, kept on edit'),
     cancellationPolicy: z

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dayNumber } from '../stay';
 import { priceBreakdownSchema } from './bookings';
-import { isoDate } from './common';
+import { amountSchema, isoDate } from './common';
+import { singleLineText } from './text';
+
+/** Far above any total a card payment may be (the server answers 409 price_changed for those). */
+const SHOWN_TOTAL_MAX = 1_000_000_000;
+
+/** A card holder's or payer's name: one line of plain text, possibly empty. */
+const payerName = singleLineText({
+  max: 200,
+  tooLong: 'The name can be at most 200 characters',
+  notOneLine: 'The name must be a single line of plain text',
+});
 
 /** POST /api/payment-intent: places a 15-minute hold on the dates and creates the card payment. */
 export const paymentIntentRequestSchema = z
@@ -10,9 +21,7 @@ export const paymentIntentRequestSchema = z
     checkIn: isoDate,
     checkOut: isoDate,
     guests: z.number().int().min(1).max(50),
-    price: z
-      .number()
-      .positive()
+    price: amountSchema({ label: 'price', min: 0.01, max: SHOWN_TOTAL_MAX })
       .optional()
       .describe('The total (dollars) the guest was shown; a different server total answers 409 price_changed'),
   })
@@ -58,12 +67,12 @@ export const sandboxConfirmRequestSchema = z
         expMonth: z.number().int().min(0).max(99),
         expYear: z.number().int().min(0).max(9999).describe('Two or four digits'),
         cvc: z.string().max(10),
-        name: z.string().max(200).optional(),
+        name: payerName.optional(),
       })
       .strict(),
     billing: z
       .object({
-        name: z.string().max(200),
+        name: payerName,
         email: z.string().max(254),
       })
       .strict(),

@@ -1,5 +1,6 @@
 /** A host's reservations (GET /api/host/reservations) and a host's cancellation of one. */
 import { z } from 'zod';
+import { plainText } from './text';
 import { isoDate } from './common';
 
 export const RESERVATION_WHEN = ['upcoming', 'current', 'past'] as const;
@@ -54,11 +55,12 @@ export const CANCEL_REASON_MAX = 1000;
 /** POST /api/host/reservations/:id/cancel */
 export const hostCancelRequestSchema = z
   .object({
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'Say why the booking is cancelled: the guest reads it')
-      .max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
+    reason: plainText({
+      required: 'Say why the booking is cancelled: the guest reads it',
+      max: CANCEL_REASON_MAX,
+      tooLong: `At most ${CANCEL_REASON_MAX} characters`,
+      notPlain: 'The reason must be plain text: no control characters, separators or direction controls',
+    }),
   })
   .strict()
   .meta({ id: 'HostCancelRequest' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_SINGLE_LINE, plainText, singleLineText } from './text';
 import { DOCUMENT_KEY, UPLOADED_IMAGE_URL } from './uploads';
 
 export const ROLES = ['requested', 'host', 'admin'] as const;
@@ -22,21 +23,15 @@ export const passwordSchema = z
  * The value is trimmed.
  */
 export const NAME_MAX_LENGTH = 100;
-// Line breaks and other control characters (CR, LF, TAB, NEL, U+2028/2029) and bidi overrides/isolates.
-export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-export const nameSchema = z
-  .string({ error: 'Enter your name' })
-  .refine((name) => name.trim().length > 0, { message: 'Enter your name', abort: true })
-  .refine((name) => [...name.trim()].length <= NAME_MAX_LENGTH, {
-    message: `The name must be at most ${NAME_MAX_LENGTH} characters long.`,
-    abort: true,
-  })
-  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), {
-    message: 'The name must be a single line of text',
-    abort: true,
-  })
-  .refine((name) => !name.includes('://'), { message: 'The name must not contain a web address', abort: true })
-  .transform((name) => name.trim());
+/** Line breaks and other control characters (CR, LF, TAB, NEL), U+2028/2029 and bidi overrides/isolates. */
+export const NAME_CONTROL_CHARACTERS = NOT_SINGLE_LINE;
+export const nameSchema = singleLineText({
+  required: 'Enter your name',
+  max: NAME_MAX_LENGTH,
+  tooLong: `The name must be at most ${NAME_MAX_LENGTH} characters long.`,
+  notOneLine: 'The name must be a single line of text',
+  noWebAddress: 'The name must not contain a web address',
+});
 
 export const roleSchema = z.enum(ROLES).nullable().describe('null = no role (a guest)');
 export type Role = z.infer<typeof roleSchema>;
@@ -76,18 +71,24 @@ export const documentUrlSchema = z
 export const hostRequestSchema = z
   .object({
     email: emailSchema,
-    location: z.string().trim().min(1, 'Your location is required').max(120),
+    location: singleLineText({
+      required: 'Your location is required',
+      max: 120,
+      tooLong: 'Your location can be at most 120 characters',
+      notOneLine: 'Your location must be a single line of plain text',
+      noWebAddress: 'Your location must not contain a web address',
+    }),
     docImage: documentUrlSchema,
     role: z.literal('requested'),
   })
   .strict();
 /** The admin's optional word to the user, copied into the approval or decline mail (StayHub's addition, D30). */
 export const DECISION_REASON_MAX = 500;
-export const decisionReasonSchema = z
-  .string()
-  .trim()
-  .max(DECISION_REASON_MAX, `The reason can be at most ${DECISION_REASON_MAX} characters`)
-  .describe("The admin's reason, sent to the user in the approval or decline mail (optional)");
+export const decisionReasonSchema = plainText({
+  max: DECISION_REASON_MAX,
+  tooLong: `The reason can be at most ${DECISION_REASON_MAX} characters`,
+  notPlain: 'The reason must be plain text: no control characters, separators or direction controls',
+}).describe("The admin's reason, sent to the user in the approval or decline mail (optional)");
 
 /** Approval (role host) or decline (role null): the spec sends the user's own fields back (_id removed); only role matters. */
 export const approvalRequestSchema = z

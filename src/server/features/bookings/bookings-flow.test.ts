@@ -302,7 +302,7 @@ describe('cancellation mails (item 11)', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booked.bookingId}`, headers: guest.headers });
     const toGuest = mail.messages.find((m) => m.to === guest.user.email);
     const toHost = mail.messages.find((m) => m.to === host.user.email);
-    expect(toGuest?.subject).toBe(`Booking cancelled: ${home.title}`);
+    expect(toGuest?.subject).toBe(`Booking cancelled: “${home.title}”`);
     expect(toGuest?.text).toContain('Refunded: $300.00');
     expect(toHost?.text).toContain('The guest is refunded $300.00');
   });

@@ -5,6 +5,7 @@ import { formatCents } from '#shared/money';
 import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
 import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
+import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { breakdownOf } from './bookings-model';
 
 /** The cancellation terms a booking was made with, as one paragraph. */
@@ -25,28 +26,37 @@ const timesText = (times: HomeTimes) =>
     ? `Check-in is after ${clockTime(times.checkInTime)}; check-out is by ${clockTime(times.checkOutTime)}.`
     : `Check-in is after ${CHECK_IN_AFTER}.`;
 
+/** The home's title and location as the host wrote them: quoted, behind labels (ADR 0032). */
+export const homeLines = (booking: BookingRow) =>
+  `Home: ${quoted(booking.title)}\nLocation: ${quoted(booking.location)}`;
+
+/** The guest's note, quoted line by line under a label ('' when there is none). */
+const noteBlock = (booking: BookingRow, label: string) =>
+  booking.message.trim() ? `\n\n${label}:\n${quotedBlock(booking.message)}` : '';
+
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
 export function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
   const lines = priceLinesText(breakdownOf(booking), 'Total paid');
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
-  const note = booking.message ? `\n\nMessage to the host:\n${booking.message}` : '';
   return [
     {
       to: booking.guestEmail,
-      subject: `Booking confirmed: ${booking.title}`,
+      subject: `Booking confirmed: ${quoted(booking.title)}`,
       text:
-        `Your stay at ${booking.title} (${booking.location}) is confirmed.\n\n` +
+        `Your stay is confirmed.\n\n${homeLines(booking)}\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\nHost: ${booking.hostEmail}\n\n${lines}\n\n` +
-        `${policyText(booking)}\n${timesText(times)}${note}${link}${receiptLink(booking, publicUrl)}\n\n` +
+        `${policyText(booking)}\n${timesText(times)}${noteBlock(booking, 'Your message to the host')}` +
+        `${link}${receiptLink(booking, publicUrl)}\n\n` +
         `Booking reference: ${booking.id}\n`,
     },
     {
       to: booking.hostEmail,
-      subject: `New booking: ${booking.title}, ${booking.checkIn} to ${booking.checkOut}`,
+      subject: `New booking: ${quoted(booking.title)}, ${booking.checkIn} to ${booking.checkOut}`,
       text:
-        `${booking.guestEmail} booked ${booking.title} (${booking.location}).\n\n` +
-        `Dates: ${stay}\nGuests: ${booking.guests}\n\n${lines}${note}\n\nBooking reference: ${booking.id}\n`,
+        `A guest booked your home.\n\n${homeLines(booking)}\nGuest: ${booking.guestEmail}\n` +
+        `Dates: ${stay}\nGuests: ${booking.guests}\n\n${lines}${noteBlock(booking, 'Message from the guest')}\n\n` +
+        `Booking reference: ${booking.id}\n`,
     },
   ];
 }
@@ -100,9 +110,9 @@ export function cancellationMails(
   const mails: MailMessage[] = [
     {
       to: booking.guestEmail,
-      subject: `Booking cancelled: ${booking.title}`,
+      subject: `Booking cancelled: ${quoted(booking.title)}`,
       text:
-        `Your ${booking.confirmedAt ? 'booking' : 'reservation'} of ${booking.title} (${booking.location}) was cancelled ${who}.\n\n` +
+        `Your ${booking.confirmedAt ? 'booking' : 'reservation'} was cancelled ${who}.\n\n${homeLines(booking)}\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\n${guestMoney}${link}${receiptLink(booking, publicUrl)}\n\n` +
         `Booking reference: ${booking.id}\n`,
     },
@@ -110,9 +120,9 @@ export function cancellationMails(
   if (booking.confirmedAt || money !== 'none') {
     mails.push({
       to: booking.hostEmail,
-      subject: `Booking cancelled: ${booking.title}, ${booking.checkIn} to ${booking.checkOut}`,
+      subject: `Booking cancelled: ${quoted(booking.title)}, ${booking.checkIn} to ${booking.checkOut}`,
       text:
-        `The booking of ${booking.title} (${booking.location}) by ${booking.guestEmail} was cancelled.\n\n` +
+        `A booking of your home was cancelled.\n\n${homeLines(booking)}\nGuest: ${booking.guestEmail}\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\n` +
         `${hostMoney} The dates are free again.\n\n` +
         `Booking reference: ${booking.id}\n`,

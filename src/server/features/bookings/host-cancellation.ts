@@ -10,8 +10,9 @@ import type { HostCancelResponse } from '#shared/schemas/reservations';
 import { conflict, notFound } from '#server/domain-errors';
 import { bookings, homes, type BookingRow } from '#server/db/schema';
 import type { MailMessage } from '#server/providers/mail/mail';
+import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { today } from '../homes/homes-service';
-import type { CancelledMoney } from './bookings-mail';
+import { homeLines, type CancelledMoney } from './bookings-mail';
 import { REFUND_OWED, findBooking, logOf, sameEmail, type BookingDeps, type Caller } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
@@ -49,18 +50,18 @@ export function hostCancellationMails(
   return [
     {
       to: booking.guestEmail,
-      subject: `Your host cancelled your booking: ${booking.title}`,
+      subject: `Your host cancelled your booking: ${quoted(booking.title)}`,
       text:
-        `We are sorry: the host of ${booking.title} (${booking.location}) cancelled your booking.\n\n` +
-        `Dates: ${stayText(booking)}\nGuests: ${booking.guests}\n\nThe host's reason:\n${reason}\n\n` +
+        `We are sorry: the host cancelled your booking.\n\n${homeLines(booking)}\n` +
+        `Dates: ${stayText(booking)}\nGuests: ${booking.guests}\n\nThe host's reason:\n${quotedBlock(reason)}\n\n` +
         `${refund}${link}\n\nBooking reference: ${booking.id}\n`,
     },
     {
       to: booking.hostEmail,
-      subject: `You cancelled a booking: ${booking.title}, ${booking.checkIn} to ${booking.checkOut}`,
+      subject: `You cancelled a booking: ${quoted(booking.title)}, ${booking.checkIn} to ${booking.checkOut}`,
       text:
-        `The booking of ${booking.title} (${booking.location}) by ${booking.guestEmail} is cancelled.\n\n` +
-        `Dates: ${stayText(booking)}\nGuests: ${booking.guests}\nYour reason, sent to the guest:\n${reason}\n\n` +
+        `A booking of your home is cancelled.\n\n${homeLines(booking)}\nGuest: ${booking.guestEmail}\n` +
+        `Dates: ${stayText(booking)}\nGuests: ${booking.guests}\nYour reason, sent to the guest:\n${quotedBlock(reason)}\n\n` +
         `The guest is refunded the full ${amount}. The nights are free again.\n\nBooking reference: ${booking.id}\n`,
     },
   ];

@@ -140,6 +140,22 @@ describe('home validation (the shared zod schema)', () => {
     ['price 19.99', 200, { price: 19.99 }],
     ['price with 3 decimals', 400, { price: 10.005 }],
     ['price 0.001', 400, { price: 0.001 }],
+    ['price 1e-9 (0 cents once rounded)', 400, { price: 1e-9 }],
+    ['price -1e-9', 400, { price: -1e-9 }],
+    ['cleaning fee 0', 200, { cleaningFee: 0 }],
+    ['cleaning fee 1e-9', 400, { cleaningFee: 1e-9 }],
+    ['cleaning fee 0.001', 400, { cleaningFee: 0.001 }],
+    ['cleaning fee 10.005', 400, { cleaningFee: 10.005 }],
+    ['title with CR/LF (a mail header line)', 400, { title: 'Nice\r\nBcc: victim@example.test' }],
+    ['title with LF', 400, { title: 'Nice\nflat' }],
+    ['title with a bidi override', 400, { title: 'Cozy \u202Egnp.exe\u202C' }],
+    ['title with a bidi isolate', 400, { title: 'Cozy \u2066flat\u2069' }],
+    ['title with a line separator', 400, { title: 'Nice\u2028flat' }],
+    ['title with a web address', 400, { title: 'Book at https://evil.example' }],
+    ['title naming a domain (kept, quoted in mails)', 200, { title: 'Near www.museum.pt' }],
+    ['location with CR/LF', 400, { location: 'Lisbon\r\nPortugal' }],
+    ['location with a bidi override', 400, { location: 'Lisbon \u202Elagutrop' }],
+    ['location with a paragraph separator', 400, { location: 'Lisbon\u2029Portugal' }],
     ['price 1000000', 200, { price: 1_000_000 }],
     ['price 1000000.01', 400, { price: 1_000_000.01 }],
     ['price as a string', 400, { price: '100' }],
@@ -245,6 +261,30 @@ describe('PUT /api/home/:id', () => {
   it('404 for unknown or malformed ids', async () => {
     expect((await put(edit(), host, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await put(edit(), host, 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('refuses an amount that is not whole cents above 0 and text that is not one plain line (400)', async () => {
+    for (const change of [
+      { price: 1e-9 },
+      { price: 0.001 },
+      { price: 10.005 },
+      { cleaningFee: 1e-9 },
+      { cleaningFee: 0.001 },
+      { cleaningFee: 10.005 },
+      { title: 'Nice\r\nBcc: victim@example.test' },
+      { title: 'Cozy \u202Egnp.exe\u202C' },
+      { title: 'Nice\u2028flat' },
+      { location: 'Lisbon\r\nPortugal' },
+      { location: 'Lisbon \u202Elagutrop' },
+      { location: 'Lisbon\u2028Portugal' },
+    ]) {
+      const res = await put({ ...edit(), ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().error.code).toBe('invalid_request');
+    }
+    const home = homeSchema.parse((await t.app.inject({ method: 'GET', url: `/api/home/${id}` })).json());
+    expect(home).toMatchObject({ title: edit().title, location: edit().location });
+    expect(home.price).toBeGreaterThan(0);
   });
 
   it('validates like the form: bounds, unknown fields (dates, images, owner) refused', async () => {

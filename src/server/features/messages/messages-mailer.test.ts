@@ -49,7 +49,7 @@ describe('unread message mail', () => {
     t.clock.advance(MINUTE);
     const [mail, ...more] = await pass(host.user.email);
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe('New message from Ana Guest about Blue door flat');
+    expect(mail!.subject).toBe('New message from “Ana Guest” about “Blue door flat”');
     expect(mail!.text).toContain(`${TEST_ORIGIN}/dashboard/messages/${id}`);
     // The sender is never mailed about their own message.
     expect(await pass(guest.user.email)).toEqual([]);

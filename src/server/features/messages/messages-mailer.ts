@@ -9,6 +9,7 @@ import type { JobOptions } from '#server/app-context';
 import { conversations, messages, users } from '#server/db/schema';
 import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 import type { MailProvider } from '#server/providers/mail/mail';
+import { ownWords, quoted } from '#server/providers/mail/user-text';
 import type { MessageDeps } from './messages-model';
 
 export const DEFAULT_MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
@@ -94,10 +95,11 @@ export async function mailUnreadOnce(
       try {
         await deps.mail.send({
           to: to.email,
-          subject: `New message from ${from?.name ?? 'StayHub'} about ${due.title}`,
+          subject: `New message from ${from ? quoted(from.name) : 'StayHub'} about ${quoted(due.title)}`,
           text:
-            `Hello ${to.name},\n\n${from?.name ?? 'Someone'} sent you ${many} about ${due.title} ` +
-            `that you have not read yet.${link}\n\nYou get at most one such mail per conversation an hour.\n`,
+            `Hello ${ownWords(to.name)},\n\nYou have ${many} that you have not read yet.\n\n` +
+            `From: ${from ? quoted(from.name) : 'someone whose account is gone'}\nAbout: ${quoted(due.title)}` +
+            `${link}\n\nYou get at most one such mail per conversation an hour.\n`,
         });
         mailed++;
       } catch (err) {

@@ -5,17 +5,7 @@
  */
 import type { ServiceLog } from '#server/app-context';
 import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Names are checked at sign-up; an older row still never adds lines or links to a mail. */
-const oneLine = (s: string) =>
-  s
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replaceAll('://', ' ')
-    .slice(0, 100)
-    .trim();
+import { escapeHtml, ownWords, quotedBlock, quotedBlockHtml } from '#server/providers/mail/user-text';
 
 export interface HostDecision {
   to: string;
@@ -39,20 +29,18 @@ export function hostDecisionMail({ to, name, approved, reason }: HostDecision, p
   const why = reason?.trim() ? reason.trim() : null;
   const link = `${publicUrl}/login`;
   const text = [
-    `Hello ${oneLine(name)},`,
+    `Hello ${ownWords(name)},`,
     '',
     ...lines,
-    ...(why ? ['', 'Message from the admin:', why] : []),
+    ...(why ? ['', 'Message from the admin:', quotedBlock(why)] : []),
     '',
     `Sign in: ${link}`,
     '',
     'StayHub',
   ].join('\n');
   const html =
-    `<p>Hello ${escapeHtml(oneLine(name))},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
-    (why
-      ? `<p>Message from the admin:</p><blockquote style="white-space:pre-line">${escapeHtml(why)}</blockquote>`
-      : '') +
+    `<p>Hello ${escapeHtml(ownWords(name))},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+    (why ? `<p>Message from the admin:</p>${quotedBlockHtml(why)}` : '') +
     `<p><a href="${escapeHtml(link)}">Sign in</a></p><p>StayHub</p>`;
   return { to, subject, text, html };
 }

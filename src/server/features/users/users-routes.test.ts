@@ -252,7 +252,7 @@ describe('PUT /api/user/:email — approval and decline', () => {
     const [mail] = mailsTo(requested.user.email);
     expect(mail?.subject).toBe('You are now a StayHub host');
     expect(mail?.text).toContain('sign in again');
-    expect(mail?.text).toContain('Message from the admin:\nWelcome aboard!\n');
+    expect(mail?.text).toContain('Message from the admin:\n> Welcome aboard!\n');
     expect(mail?.text).toContain(`${t.config.publicUrl}/login`);
     // The old cookie finds no session, and the answer says the role change ended it.
     const session = await getSession(requested);
