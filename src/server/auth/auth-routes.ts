@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../app-context';
+import { SharedStateUnavailableError, type AppConfig } from '../app-context';
+import { UNAVAILABLE_RETRY_AFTER } from '../domain-errors';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { requestHeaders } from './guards';
@@ -10,6 +11,16 @@ import { throttleMessage, type LoginThrottle } from './throttle';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
 const GET_SESSION = '/api/auth/get-session';
+
+/**
+ * Sign-in while its throttle cannot be checked (the counters live in an unreachable Redis):
+ * refused rather than let through unthrottled, with Better Auth's `{ code, message }` shape,
+ * which the sign-in form shows.
+ */
+export const SIGN_IN_UNAVAILABLE = {
+  code: 'SIGN_IN_UNAVAILABLE',
+  message: 'Sign-in is unavailable for a moment. Please try again in a minute.',
+};
 
 export const authConfigSchema = z
   .object({ google: z.boolean().describe('false: the Google button shows "Google sign-in is not configured"') })
@@ -93,7 +104,15 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
             .send({ code: 'INVALID_REQUEST', message: 'Send the email and password as JSON or as a form.' });
         }
         if (email !== null) {
-          const decision = await throttle.begin(request.ip, email);
+          const decision = await throttle.begin(request.ip, email).catch((err: unknown) => {
+            if (err instanceof SharedStateUnavailableError) return null;
+            throw err;
+          });
+          if (decision === null) {
+            request.log.warn('sign-in refused: the sign-in throttle is unreachable');
+            reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
+            return reply.status(503).send(SIGN_IN_UNAVAILABLE);
+          }
           if (!decision.allowed) {
             // A password reset lifts that refusal, not time: no Retry-After to wait for.
             if (decision.reason !== 'reset') reply.header('retry-after', String(decision.retryAfterSeconds));
@@ -109,7 +128,12 @@ export function betterAuthRoutes(auth: Auth, config: AppConfig, throttle: LoginT
         });
         const response = await auth.handler(webRequest);
         if (email !== null && response.status >= 200 && response.status < 300) {
-          await throttle.succeeded(request.ip, email);
+          // The session exists: an unreachable throttle must not turn the success into an error (the
+          // attempt then stays counted as a failure until its counter is forgotten).
+          await throttle.succeeded(request.ip, email).catch((err: unknown) => {
+            if (!(err instanceof SharedStateUnavailableError)) throw err;
+            request.log.warn({ err }, 'sign-in: could not clear the throttle counters');
+          });
         }
         const cookie = request.headers.cookie;
         if (request.method === 'GET' && url.pathname === GET_SESSION && cookie && response.ok) {
