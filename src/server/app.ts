@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/schemas/common';
-import type { AppContext, AppDeps } from './app-context';
+import { SharedStateUnavailableError, type AppContext, type AppDeps } from './app-context';
 import { DomainError, UNAVAILABLE_RETRY_AFTER, type DomainErrorKind } from './domain-errors';
 import { createSearchCache } from './features/homes/search-cache';
 import { createAuth, type Auth } from './auth/auth';
@@ -191,7 +191,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     mail: authMail,
     log: app.log,
-    onPasswordReset: (email) => throttle.accountReset(email),
+    // The password is changed by then: an unreachable throttle must not turn that into an error. A sign-in
+    // lock on the account then stays until the next reset (or a day without attempts).
+    onPasswordReset: (email) =>
+      throttle.accountReset(email).catch((err: unknown) => {
+        if (!(err instanceof SharedStateUnavailableError)) throw err;
+        app.log.warn({ err }, 'password reset: could not clear the sign-in throttle (Redis unreachable)');
+      }),
     // While Redis is unreachable Better Auth's limits count in this process instead of failing every auth request.
     rateLimitStore:
       deps.authRateLimitStore &&

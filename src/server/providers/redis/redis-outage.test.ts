@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { linksIn, type memoryMail } from '#server/providers/mail/mail';
 import { multipart } from '#server/features/uploads/fixtures/multipart';
 import { redisMessageBus } from '#server/providers/live/redis-bus';
 import { insertHome } from '#server/test/factories';
 import { insertPasswordUser, DEMO_PASSWORD } from '#server/test/password-users';
 import { connectTestRedis, redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
 import { startTcpProxy, type TcpProxy } from '#server/test/tcp-proxy';
-import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
+import { signInAs, TEST_ORIGIN, testConfig, useTestApp, type SignedIn } from '#server/test/test-app';
 import {
   REDIS_TIMEOUTS,
   redisRateLimitStore,
@@ -67,10 +68,11 @@ describe.skipIf(!available)(
       await proxy?.restore();
       await t.app?.close();
       await bus?.close?.();
-      if (redis) {
-        await cleanup(redis.client);
-        await redis.client.quit();
-      }
+      redis?.client.disconnect();
+      // Straight to Redis: the proxied client may still be reconnecting after the last restore.
+      const direct = await connectTestRedis();
+      await cleanup(direct.client);
+      await direct.client.quit();
       await proxy?.close();
     });
 
@@ -87,7 +89,9 @@ describe.skipIf(!available)(
       body: JSON.stringify(body),
     });
     const search = () => timed('/api/homes?location=Lisbon&limit=50');
-    const signIn = () => timed('/api/auth/sign-in/email', json(null, { email, password: DEMO_PASSWORD }));
+    const NEW_PASSWORD = 'reset-during-the-outage';
+    let password = DEMO_PASSWORD;
+    const signIn = () => timed('/api/auth/sign-in/email', json(null, { email, password }));
     let night = 0;
     /** A hold by a new guest on two new nights (a guest may hold 2 stays at a time). */
     async function hold() {
@@ -134,6 +138,15 @@ describe.skipIf(!available)(
         expect(refused.headers.get('retry-after')).toBe('5');
         expect(refused.ms).toBeLessThan(300);
 
+        // A password reset through the mailed link still works (the throttle is cleared when it can be).
+        const asked = await timed('/api/auth/request-password-reset', json(null, { email }));
+        expect(asked.status).toBe(200);
+        await t.app.mailQueue.drained();
+        const mail = (t.mail as ReturnType<typeof memoryMail>).messages.findLast((m) => m.to === email)!;
+        const token = new URL(linksIn(mail.text).at(-1)!).searchParams.get('token')!;
+        const reset = await timed('/api/auth/reset-password', json(null, { token, newPassword: NEW_PASSWORD }));
+        expect(reset.status).toBe(200);
+
         const noUpload = await upload();
         expect(noUpload.status).toBe(503);
         expect(JSON.parse(noUpload.body)).toEqual({
@@ -146,9 +159,9 @@ describe.skipIf(!available)(
         // A message is stored and reaches the streams open on this process.
         const stream = await openStream(host);
         await stream.until(/event: ready/);
-        const asked = await timed(`/api/home/${homeId}/inquiries`, json(guest, { text: 'Is it quiet at night?' }));
-        expect(asked.status).toBe(201);
-        const { conversationId } = JSON.parse(asked.body) as { conversationId: string };
+        const inquiry = await timed(`/api/home/${homeId}/inquiries`, json(guest, { text: 'Is it quiet at night?' }));
+        expect(inquiry.status).toBe(201);
+        const { conversationId } = JSON.parse(inquiry.body) as { conversationId: string };
         await stream.until(new RegExp(`event: message\ndata: \\{"conversationId":"${conversationId}"\\}`));
         await stream.cancel();
         const thread = await timed(`/api/conversations/${conversationId}/messages`, { headers: host.headers });
@@ -156,6 +169,7 @@ describe.skipIf(!available)(
       } finally {
         await proxy!.restore();
       }
+      password = NEW_PASSWORD;
       // Whole again as soon as the client has reconnected.
       await expect.poll(async () => (await signIn()).status, { timeout: 10_000, interval: 100 }).toBe(200);
       expect((await upload()).status).toBe(200);
@@ -187,6 +201,28 @@ describe.skipIf(!available)(
       }
       // The connection never dropped: the circuit's next try (after CIRCUIT_OPEN_MS) finds Redis back.
       await expect.poll(async () => (await signIn()).status, { timeout: 10_000, interval: 200 }).toBe(200);
+    });
+
+    describe('in production, where Better Auth limits every auth request', () => {
+      const prod = useTestApp(() => ({
+        config: testConfig({ production: true }),
+        authRateLimitStore: redisRateLimitStore(redis!, prefix),
+      }));
+
+      it('counts its limits in the process meanwhile: sign-up still works', async () => {
+        await proxy!.cut('refuse');
+        try {
+          const res = await prod.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            headers: { origin: TEST_ORIGIN },
+            payload: { email: 'new-in-outage@example.test', password: 'a long enough password', name: 'New Person' },
+          });
+          expect(res.statusCode).toBe(200);
+        } finally {
+          await proxy!.restore();
+        }
+      });
     });
 
     interface Stream {
