@@ -67,10 +67,10 @@ export function circuitBreaker({
         if (isFailure(err)) {
           failuresInRow++;
           if (trial || (state === 'closed' && failuresInRow >= threshold)) open();
-        } else if (trial) {
+        } else {
           // The dependency answered (with an error of the call's own): it is up.
-          move('closed');
           failuresInRow = 0;
+          if (trial) move('closed');
         }
         throw err;
       } finally {
