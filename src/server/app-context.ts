@@ -9,6 +9,18 @@ import type { StorageProvider } from './providers/storage/storage';
  * it (auth/throttle.ts, features/homes/search-cache.ts) and import these types.
  */
 
+/**
+ * What a shared store (Redis) throws while it cannot answer: unreachable, too slow, or its
+ * circuit open (providers/redis/circuit-breaker.ts). In-process stores never throw it. Each
+ * caller decides what an outage means for it (docs/operations.md, "Running several processes").
+ */
+export class SharedStateUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SharedStateUnavailableError';
+  }
+}
+
 /** Sign-in failure counters of one key (see auth/throttle.ts). */
 export interface ThrottleState {
   failures: number;

@@ -13,8 +13,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/schemas/common';
-import type { AppContext, AppDeps } from './app-context';
-import { DomainError, type DomainErrorKind } from './domain-errors';
+import { SharedStateUnavailableError, type AppContext, type AppDeps } from './app-context';
+import { DomainError, UNAVAILABLE_RETRY_AFTER, type DomainErrorKind } from './domain-errors';
 import { createSearchCache } from './features/homes/search-cache';
 import { createAuth, type Auth } from './auth/auth';
 import { authConfigRoutes, betterAuthRoutes } from './auth/auth-routes';
@@ -35,7 +35,7 @@ import { wishlistRoutes } from './features/wishlist/wishlist-routes';
 import { profileRoutes } from './features/users/profile-routes';
 import { receiptsRoutes } from './features/bookings/receipts-routes';
 import { homesRoutes } from './features/homes/homes-routes';
-import { memoryRateLimitStore } from './features/messages/messages-limits';
+import { countLocallyWhileUnavailable, memoryRateLimitStore } from './features/messages/messages-limits';
 import { messagesRoutes } from './features/messages/messages-routes';
 import { liveStreams } from './features/messages/messages-stream';
 import { paymentsRoutes } from './features/payments/payments-routes';
@@ -81,6 +81,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   unsupported: 415,
   limit_reached: 429,
   provider_unavailable: 502,
+  unavailable: 503,
 };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send(errorBody('invalid_request', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
     }
     if (error instanceof DomainError) {
+      // A check that cannot be made now (Redis unreachable): worth trying again in a few seconds.
+      if (error.kind === 'unavailable') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
       return reply.status(DOMAIN_ERROR_STATUS[error.kind]).send(errorBody(error.code, error.message));
     }
     if (error instanceof HttpError) {
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  const localCount = () => memoryRateLimitStore(() => deps.clock.now().getTime());
   // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
   const authMail = mailQueue(deps.mail, { log: app.log });
   app.decorate('mailQueue', authMail);
@@ -209,8 +213,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     mail: authMail,
     log: app.log,
-    onPasswordReset: (email) => throttle.accountReset(email),
-    rateLimitStore: deps.authRateLimitStore,
+    // The password is changed by then: an unreachable throttle must not turn that into an error. A sign-in
+    // lock on the account then stays until the next reset (or a day without attempts).
+    onPasswordReset: (email) =>
+      throttle.accountReset(email).catch((err: unknown) => {
+        if (!(err instanceof SharedStateUnavailableError)) throw err;
+        app.log.warn({ err }, 'password reset: could not clear the sign-in throttle (Redis unreachable)');
+      }),
+    // While Redis is unreachable Better Auth's limits count in this process instead of failing every auth request.
+    rateLimitStore:
+      deps.authRateLimitStore &&
+      countLocallyWhileUnavailable(deps.authRateLimitStore, localCount(), (err) =>
+        app.log.debug({ err }, 'auth rate limit counted in this process (shared store unavailable)'),
+      ),
   });
   app.decorate('auth', auth);
   app.decorateRequest('identity', null);
@@ -226,7 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),
-    messageRateLimitStore: deps.messageRateLimitStore ?? memoryRateLimitStore(() => deps.clock.now().getTime()),
+    messageRateLimitStore: deps.messageRateLimitStore
+      ? countLocallyWhileUnavailable(deps.messageRateLimitStore, localCount(), (err) =>
+          app.log.debug({ err }, 'messages: sending limit counted in this process (shared store unavailable)'),
+        )
+      : localCount(),
     importNames: (ids) => importNamesOf(deps.db, ids),
   };
   // Live message streams stay open for minutes: they are ended before the server closes, so a

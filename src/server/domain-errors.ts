@@ -14,7 +14,8 @@ export type DomainErrorKind =
   | 'unsupported'
   | 'limit_reached'
   | 'payment_declined'
-  | 'provider_unavailable';
+  | 'provider_unavailable'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -50,3 +51,9 @@ export const paymentDeclined = (message: string, code: string) => new DomainErro
 /** A provider we depend on (payments) is not reachable. */
 export const providerUnavailable = (message: string, code: string, cause?: unknown) =>
   new DomainError('provider_unavailable', code, message, cause ? { cause } : undefined);
+/** Retry-After (seconds) of a 503 `unavailable` answer: about how long a Redis circuit stays open before it tries again. */
+export const UNAVAILABLE_RETRY_AFTER = 5;
+
+/** A check this request needs cannot be made right now (its limits live in an unreachable Redis); try again soon. */
+export const temporarilyUnavailable = (message: string, code: string, cause?: unknown) =>
+  new DomainError('unavailable', code, message, cause ? { cause } : undefined);

@@ -24,9 +24,11 @@ import { paymentsFromEnv } from './providers/payments/payments-from-env';
 import {
   openRedis,
   redisRateLimitStore,
+  redisReady,
   redisSearchGeneration,
   redisThrottleStore,
   redisUploadLimiter,
+  sharedRedis,
 } from './providers/redis/redis-stores';
 import { storageFromEnv } from './providers/storage/storage-from-env';
 import { seedDemoData } from './seed/demo-data';
@@ -55,9 +57,30 @@ async function main() {
   const clock = systemClock;
 
   // Shared state for several processes (REDIS_URL); without it everything below counts in this process.
-  const redis = env.REDIS_URL ? openRedis(env.REDIS_URL) : null;
+  // Its calls fail fast while it is unreachable (a short timeout, then an open circuit; ADR 0031), and
+  // start-up does not wait for it for long: what degrades meanwhile is in docs/operations.md.
+  const redisClient = env.REDIS_URL ? openRedis(env.REDIS_URL) : null;
   const prefix = env.REDIS_KEY_PREFIX;
-  redis?.on('error', (err: Error) => console.error(`Redis: ${err.message}`));
+  const redis = redisClient
+    ? sharedRedis(redisClient, {
+        onChange: (state) =>
+          state === 'open'
+            ? console.error('Redis: unreachable; its calls fail at once for a few seconds (circuit open)')
+            : state === 'closed' && console.log('Redis: answering again (circuit closed)'),
+      })
+    : null;
+  let redisErrorLogged = false;
+  redisClient?.on('error', (err: Error) => {
+    // Once per outage: the client reconnects every second and would repeat the same error.
+    if (!redisErrorLogged) console.error(`Redis: ${err.message}`);
+    redisErrorLogged = true;
+  });
+  redisClient?.on('ready', () => (redisErrorLogged = false));
+  if (redisClient && !(await redisReady(redisClient, 3_000))) {
+    console.error(
+      'Redis: not reachable at start-up; starting anyway (see "Running several processes" in docs/operations.md)',
+    );
+  }
   const metrics = env.METRICS_PORT ? createMetrics({ pool: database.poolStats }) : null;
 
   if (env.SEED_DEMO_DATA) {
@@ -124,7 +147,7 @@ async function main() {
       messageRateLimitStore: redisRateLimitStore(redis, prefix),
     }),
     messageBus,
-    readiness: { draining: () => draining, checks: redis ? { redis: () => redis.ping() } : {} },
+    readiness: { draining: () => draining, checks: redisClient ? { redis: () => redisClient.ping() } : {} },
     ...(metrics && { metrics }),
   });
   const metricsServer = metrics ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT!) : null;
@@ -146,7 +169,8 @@ async function main() {
       await app.close();
       await messageBus.close?.();
       if (metricsServer) await new Promise((r) => metricsServer.close(r));
-      await redis?.quit();
+      if (redisClient?.status === 'ready') await redisClient.quit();
+      else redisClient?.disconnect();
       await database.close();
       storage.destroy?.();
       process.exit(0);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../app-context';
+import { SharedStateUnavailableError, type AppConfig } from '../app-context';
+import { UNAVAILABLE_RETRY_AFTER } from '../domain-errors';
 import type { Db } from '../db/client';
 import type { Auth } from './auth';
 import { withAuthLog } from './auth-log';
@@ -12,6 +13,16 @@ import { throttleMessage, type LoginThrottle } from './throttle';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
 const GET_SESSION = '/api/auth/get-session';
+
+/**
+ * Sign-in while its throttle cannot be checked (the counters live in an unreachable Redis):
+ * refused rather than let through unthrottled, with Better Auth's `{ code, message }` shape,
+ * which the sign-in form shows.
+ */
+export const SIGN_IN_UNAVAILABLE = {
+  code: 'SIGN_IN_UNAVAILABLE',
+  message: 'Sign-in is unavailable for a moment. Please try again in a minute.',
+};
 
 export const authConfigSchema = z
   .object({ google: z.boolean().describe('false: the Google button shows "Google sign-in is not configured"') })
@@ -106,7 +117,15 @@ export function betterAuthRoutes(
         const attempt =
           email === null ? null : { email, source: { ip: request.ip, device: await devices.deviceFor(cookie, email) } };
         if (attempt) {
-          const decision = await throttle.begin(attempt.source, attempt.email);
+          const decision = await throttle.begin(attempt.source, attempt.email).catch((err: unknown) => {
+            if (err instanceof SharedStateUnavailableError) return null;
+            throw err;
+          });
+          if (decision === null) {
+            request.log.warn('sign-in refused: the sign-in throttle is unreachable');
+            reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
+            return reply.status(503).send(SIGN_IN_UNAVAILABLE);
+          }
           if (!decision.allowed) {
             // A password reset lifts that refusal, not time: no Retry-After to wait for.
             if (decision.reason !== 'reset') reply.header('retry-after', String(decision.retryAfterSeconds));
@@ -124,7 +143,12 @@ export function betterAuthRoutes(
         const response = await withAuthLog(request.log, () => auth.handler(webRequest));
         const extraCookies: string[] = [];
         if (attempt && response.status >= 200 && response.status < 300) {
-          await throttle.succeeded(attempt.source, attempt.email);
+          // The session exists: an unreachable throttle must not turn the success into an error (the
+          // attempt then stays counted as a failure until its counter is forgotten).
+          await throttle.succeeded(attempt.source, attempt.email).catch((err: unknown) => {
+            if (!(err instanceof SharedStateUnavailableError)) throw err;
+            request.log.warn({ err }, 'sign-in: could not clear the throttle counters');
+          });
           const mark = await devices.remember(cookie, attempt.email);
           if (mark) extraCookies.push(mark);
         }

@@ -3,7 +3,8 @@
  * alternated between them (what a load balancer does). Runs in its own vitest
  * project (`multi-node`, started by `npm test` when TEST_DATABASE_URL is set);
  * it skips, saying why, when PostgreSQL or Redis is not there. Uploads live in
- * one S3 bucket (s3rver), as they must with several processes.
+ * one S3 bucket (s3rver), as they must with several processes. Both reach Redis through a TCP
+ * proxy of this test's, which the outage case cuts (the shared Redis itself is never stopped).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -15,8 +16,8 @@ import { openPostgres, type Database } from '#server/db/client';
 import { bookings, homes, sessions, users } from '#server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_HOMES, DEMO_PASSWORD } from '#server/seed/demo-data';
 import { startAppProcess, type AppProcess } from '#server/test/app-process';
-import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
-import { openRedis } from '#server/providers/redis/redis-stores';
+import { connectTestRedis, redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
+import { startTcpProxy, type TcpProxy } from '#server/test/tcp-proxy';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3 } from '#server/test/s3-server';
 import sharp from 'sharp';
 import { multipart } from '#server/features/uploads/fixtures/multipart';
@@ -46,6 +47,7 @@ describe.skipIf(missing !== null)(
     let database: Database;
     let nodes: AppProcess[] = [];
     let s3: TestS3;
+    let redisProxy: TcpProxy;
     const node = (i: number) => nodes[i % nodes.length]!;
 
     beforeAll(async () => {
@@ -54,6 +56,8 @@ describe.skipIf(missing !== null)(
       await admin.query(`create database "${dbName}"`);
       const url = withDatabase(adminUrl!, dbName);
       s3 = await startS3Server('stayhub-multi-node');
+      const redisTarget = new URL(TEST_REDIS_URL);
+      redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
       const env = {
         S3_BUCKET: s3.bucket,
         S3_ENDPOINT: s3.endpoint,
@@ -63,7 +67,7 @@ describe.skipIf(missing !== null)(
         S3_FORCE_PATH_STYLE: 'true',
         DATABASE_URL: url,
         DATABASE_POOL_SIZE: '20',
-        REDIS_URL: TEST_REDIS_URL,
+        REDIS_URL: redisProxy.url,
         REDIS_KEY_PREFIX: redisKeys.prefix,
         AUTH_SECRET,
         SEED_DEMO_DATA: 'true',
@@ -81,9 +85,10 @@ describe.skipIf(missing !== null)(
       expect(codes).toEqual(nodes.map(() => 0));
       await database?.close();
       await s3?.stop();
-      const redis = openRedis(TEST_REDIS_URL);
-      await redisKeys.cleanup(redis);
-      await redis.quit();
+      await redisProxy?.close();
+      const redis = await connectTestRedis();
+      await redisKeys.cleanup(redis.client);
+      await redis.client.quit();
       await admin?.query(`drop database if exists "${dbName}" with (force)`);
       await admin?.end();
     }, 60_000);
@@ -311,6 +316,37 @@ describe.skipIf(missing !== null)(
       expect(((await page.json()) as { messages: { text: string }[] }).messages[0]?.text).toBe(
         'Is the townhouse near the tram?',
       );
+    });
+
+    it('keeps searching within 300 ms and answers sign-in 503 while Redis is away, and is whole once it is back', async () => {
+      const email = DEMO_ACCOUNTS.find((a) => a.role === 'host')!.email;
+      const signIn = (i: number) =>
+        fetch(`${node(i).url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: node(i).url },
+          body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        });
+      await redisProxy.cut('refuse');
+      try {
+        for (let i = 0; i < 6; i++) {
+          const started = performance.now();
+          const res = await fetch(`${node(i).url}/api/homes?limit=50`);
+          expect(res.status).toBe(200);
+          expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);
+          expect(performance.now() - started).toBeLessThan(300);
+        }
+        for (let i = 0; i < 2; i++) {
+          const res = await signIn(i);
+          expect(res.status).toBe(503);
+          expect(res.headers.get('retry-after')).toBe('5');
+          expect(((await res.json()) as { code: string }).code).toBe('SIGN_IN_UNAVAILABLE');
+        }
+      } finally {
+        await redisProxy.restore();
+      }
+      for (let i = 0; i < 2; i++) {
+        await expect.poll(async () => (await signIn(i)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+      }
     });
 
     it('answers ready on both, and names every answer by a request id', async () => {

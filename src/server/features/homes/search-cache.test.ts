@@ -65,7 +65,45 @@ describe('search cache', () => {
     let loads = 0;
     await cache.get('a', async () => ++loads);
     expect(await cache.get('a', async () => ++loads)).toBe(2);
-    expect(errors).toHaveLength(2);
+    // Told once per outage, not at every search.
+    expect(errors).toHaveLength(1);
+  });
+
+  it('does not wait for a shared generation that does not answer', async () => {
+    // A Redis that accepts the command and never answers.
+    const shared = { current: () => new Promise<string>(() => {}), bump: async () => {} };
+    const cache = createSearchCache({
+      ttlMs: 5000,
+      clock: fixedClock('2026-11-21T10:00:00Z'),
+      shared,
+      sharedWaitMs: 50,
+    });
+    const started = performance.now();
+    expect(await cache.get('a', async () => 'from the database')).toBe('from the database');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('tells the other processes about a write whose bump failed once the shared generation is back', async () => {
+    let generation = 0;
+    let down = false;
+    const shared = {
+      current: async () => (down ? Promise.reject(new Error('redis down')) : String(generation)),
+      bump: async () => (down ? Promise.reject(new Error('redis down')) : void generation++),
+    };
+    const clock = fixedClock('2026-11-21T10:00:00Z');
+    const [one, two] = [
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+      createSearchCache({ ttlMs: 5000, clock, shared }),
+    ];
+    let version = 'before the write';
+    expect(await two.get('a', async () => version)).toBe('before the write');
+    down = true;
+    version = 'after the write';
+    await expect(one.clear()).rejects.toThrow('redis down');
+    down = false;
+    // The next search on the writing process bumps first, so the other process's entry is not answered.
+    expect(await one.get('b', async () => 'unrelated')).toBe('unrelated');
+    expect(await two.get('a', async () => version)).toBe('after the write');
   });
 
   it('is a pass-through with a TTL of 0', async () => {

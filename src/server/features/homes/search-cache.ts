@@ -8,39 +8,68 @@ import type { Clock } from '#server/providers/clock/clock';
  * is seen at once here. With a `shared` generation (Redis, when REDIS_URL is
  * set) a write also bumps it and every search reads it first, so every process's
  * next search after a write is fresh; without one, other processes see the
- * change within `ttlMs`. When the shared generation cannot be read, the search
- * goes to the database. Only an advisory read: a booking itself is decided by
- * the database's exclusion constraint, never by this cache.
+ * change within `ttlMs`. The shared generation is only an optimisation, so a
+ * search never waits on it: when it cannot be read within `sharedWaitMs` (Redis
+ * down or slow), the search goes to the database. A write whose bump failed is
+ * bumped again at the next chance, so entries cached on other processes before
+ * it are not answered once Redis is back. Only an advisory read: a booking
+ * itself is decided by the database's exclusion constraint, never by this cache.
  */
 export const noSearchCache: SearchCache = {
   get: (_key, load) => load(),
   clear: async () => {},
 };
 
+/** How long a search waits for the shared generation before it asks the database instead. */
+export const SHARED_GENERATION_WAIT_MS = 100;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`shared generation: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export function createSearchCache({
   ttlMs,
   maxEntries = 1000,
   clock,
   shared,
+  sharedWaitMs = SHARED_GENERATION_WAIT_MS,
   onSharedError,
 }: {
   ttlMs: number;
   maxEntries?: number;
   clock: Pick<Clock, 'now'>;
   shared?: SharedGeneration;
+  sharedWaitMs?: number;
+  /** Called at the first failed read of the shared generation after a good one (not at every search of an outage). */
   onSharedError?: (err: unknown) => void;
 }): SearchCache {
   if (ttlMs <= 0) return noSearchCache;
   let local = 0;
+  /** A write happened here whose bump did not reach the other processes yet. */
+  let owedBump = false;
+  let sharedFailing = false;
   const entries = new Map<string, { at: number; generation: string; value: Promise<unknown> }>();
+  const readShared = async (gen: SharedGeneration) => {
+    if (owedBump) {
+      await gen.bump();
+      owedBump = false;
+    }
+    return gen.current();
+  };
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       let generation = String(local);
       if (shared) {
         try {
-          generation = `${local}:${await shared.current()}`;
+          generation = `${local}:${await within(readShared(shared), sharedWaitMs)}`;
+          sharedFailing = false;
         } catch (err) {
-          onSharedError?.(err);
+          if (!sharedFailing) onSharedError?.(err);
+          sharedFailing = true;
           return load();
         }
       }
@@ -60,7 +89,14 @@ export function createSearchCache({
     async clear() {
       local++;
       entries.clear();
-      await shared?.bump();
+      if (!shared) return;
+      try {
+        await shared.bump();
+        owedBump = false;
+      } catch (err) {
+        owedBump = true;
+        throw err;
+      }
     },
   };
 }

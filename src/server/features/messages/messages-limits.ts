@@ -4,7 +4,7 @@
  * the Redis counter (providers/redis/redis-stores.ts redisRateLimitStore), so the limit
  * holds across processes.
  */
-import type { RateLimitStore } from '#server/app-context';
+import { SharedStateUnavailableError, type RateLimitStore } from '#server/app-context';
 import { limitReached } from '#server/domain-errors';
 
 export const MESSAGES_PER_MINUTE = 20;
@@ -27,6 +27,28 @@ export function memoryRateLimitStore(now: () => number): RateLimitStore {
       w.count++;
       if (w.count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((w.endsAt - t) / 1000)) };
+    },
+  };
+}
+
+/**
+ * `shared`, or `local` while `shared` is unavailable (Redis down): a spam limit keeps counting,
+ * per process, rather than refusing everything (N processes then allow N times the limit).
+ */
+export function countLocallyWhileUnavailable(
+  shared: RateLimitStore,
+  local: RateLimitStore,
+  onFallback?: (err: unknown) => void,
+): RateLimitStore {
+  return {
+    async consume(key, rule) {
+      try {
+        return await shared.consume(key, rule);
+      } catch (err) {
+        if (!(err instanceof SharedStateUnavailableError)) throw err;
+        onFallback?.(err);
+        return local.consume(key, rule);
+      }
     },
   };
 }

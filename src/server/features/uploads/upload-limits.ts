@@ -8,7 +8,8 @@
  * the Redis one (providers/redis/redis-stores.ts) as `AppDeps.uploadLimiter`,
  * so the limits hold across processes.
  */
-import type { UploadLimiter, UploadSlot } from '#server/app-context';
+import { SharedStateUnavailableError, type UploadLimiter, type UploadSlot } from '#server/app-context';
+import { temporarilyUnavailable } from '#server/domain-errors';
 export type { UploadLimiter, UploadSlot };
 
 export const UPLOADS_CONCURRENT_PER_USER = 2;
@@ -60,4 +61,22 @@ export function uploadLimiter(
       };
     },
   };
+}
+
+/**
+ * Takes a slot for this user's upload. While the limits cannot be checked (their Redis is
+ * unreachable) the upload is refused with 503 uploads_unavailable rather than let through
+ * unlimited: pictures are decoded on this process's CPU.
+ */
+export async function takeUploadSlot(limiter: UploadLimiter, userId: string): Promise<UploadSlot> {
+  try {
+    return await limiter.acquire(userId);
+  } catch (err) {
+    if (!(err instanceof SharedStateUnavailableError)) throw err;
+    throw temporarilyUnavailable(
+      'Uploads are unavailable for a moment. Please try again in a minute.',
+      'uploads_unavailable',
+      err,
+    );
+  }
 }

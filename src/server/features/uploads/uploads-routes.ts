@@ -15,7 +15,7 @@ import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
 import { DomainError } from '#server/domain-errors';
 import { HttpError, badRequest, forbidden, notFound } from '#server/http/errors';
 import { tooManyBytes } from './image-pipeline';
-import { uploadLimiter } from './upload-limits';
+import { takeUploadSlot, uploadLimiter } from './upload-limits';
 import { documentOwnerTag, ownerTag, storeAndRecordUpload } from './uploads-service';
 
 const oneImageOnly = () => badRequest('Send one picture at a time, in the field "image".');
@@ -103,14 +103,15 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             413: errorResponse,
             415: errorResponse,
             429: errorResponse,
+            503: errorResponse,
           },
         },
       },
       async (request, reply) => {
         const me = requireUser(request);
         if (!request.isMultipart()) throw notMultipart();
-        // Per user: 2 at a time, 20 a minute (upload-limits.ts), checked before the body is read.
-        const slot = await limiter.acquire(me.id);
+        // Per user: 2 at a time, 20 a minute (upload-limits.ts), checked before the body is read; 503 while they cannot be.
+        const slot = await takeUploadSlot(limiter, me.id);
         if (!slot.allowed) {
           return reply
             .status(429)

@@ -6,8 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { LiveEvent, MessageBus } from '#server/app-context';
-import { openRedis } from '#server/providers/redis/redis-stores';
-import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
+import { connectTestRedis, redisAvailable, testRedisPrefix } from '#server/test/redis';
 import { memoryMessageBus } from './memory-bus';
 import { LIVE_CHANNEL, postgresMessageBus } from './postgres-bus';
 import { redisMessageBus } from './redis-bus';
@@ -15,7 +14,7 @@ import { redisMessageBus } from './redis-bus';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUp = await redisAvailable();
 const { prefix, cleanup } = testRedisPrefix();
-const redis = redisUp ? openRedis(TEST_REDIS_URL) : null;
+const redis = redisUp ? await connectTestRedis() : null;
 
 const event = (n: number): LiveEvent => ({ type: 'message', conversationId: `c-${n}`, userIds: ['u-1', 'u-2'] });
 
@@ -60,8 +59,8 @@ async function crossDelivery(one: MessageBus, two: MessageBus, garbage?: () => P
 
 afterAll(async () => {
   if (redis) {
-    await cleanup(redis);
-    await redis.quit();
+    await cleanup(redis.client);
+    await redis.client.quit();
   }
 });
 
@@ -89,14 +88,14 @@ describe('message buses', () => {
 
   it.skipIf(!redisUp)('carries events between processes with Redis pub/sub', async () => {
     const one = redisMessageBus(redis!, prefix);
-    const twoConnection = openRedis(TEST_REDIS_URL);
+    const twoConnection = await connectTestRedis();
     const two = redisMessageBus(twoConnection, prefix);
     try {
-      await crossDelivery(one, two, () => redis!.publish(`${prefix}live`, 'not json'));
+      await crossDelivery(one, two, () => redis!.client.publish(`${prefix}live`, 'not json'));
     } finally {
       await one.close?.();
       await two.close?.();
-      await twoConnection.quit();
+      await twoConnection.client.quit();
     }
   });
 });

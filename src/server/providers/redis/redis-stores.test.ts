@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, RESET_AFTER, SLOW_AFTER } from '#server/auth/throttle';
 import { createSearchCache } from '#server/features/homes/search-cache';
 import { fixedClock } from '#server/providers/clock/clock';
-import { redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
+import { connectTestRedis, redisAvailable, testRedisPrefix, TEST_REDIS_URL } from '#server/test/redis';
 import {
-  openRedis,
   redisRateLimitStore,
   redisSearchGeneration,
   redisThrottleStore,
   redisUploadLimiter,
-  type Redis,
+  type SharedRedis,
 } from './redis-stores';
 
 const available = await redisAvailable();
@@ -19,17 +18,17 @@ const title = available
 
 describe.skipIf(!available)(title, () => {
   // Two connections stand for two app processes.
-  let one: Redis;
-  let two: Redis;
+  let one: SharedRedis;
+  let two: SharedRedis;
   const { prefix, cleanup } = testRedisPrefix();
-  beforeAll(() => {
-    one = openRedis(TEST_REDIS_URL);
-    two = openRedis(TEST_REDIS_URL);
+  beforeAll(async () => {
+    one = await connectTestRedis();
+    two = await connectTestRedis();
   });
   afterAll(async () => {
-    await cleanup(one);
-    await one.quit();
-    await two.quit();
+    await cleanup(one.client);
+    await one.client.quit();
+    await two.client.quit();
   });
 
   it('counts sign-in failures of one account across processes as on one', async () => {
@@ -71,9 +70,9 @@ describe.skipIf(!available)(title, () => {
     );
     const final = await stores[0]!.update('race', (s) => s);
     expect(final?.failures).toBe(40);
-    expect(await one.pttl(`${prefix}throttle:race`)).toBeGreaterThan(0);
+    expect(await one.client.pttl(`${prefix}throttle:race`)).toBeGreaterThan(0);
     await stores[1]!.update('race', () => null);
-    expect(await one.exists(`${prefix}throttle:race`)).toBe(0);
+    expect(await one.client.exists(`${prefix}throttle:race`)).toBe(0);
   });
 
   it("counts Better Auth's rate limit in one window across processes", async () => {
