@@ -227,6 +227,60 @@ describe.skipIf(missing !== null)(
       expect(rows).toHaveLength(1);
     });
 
+    it('books the dates once and answers 409 to the 19 others when 20 guests go hold -> pay -> book on both processes', async () => {
+      const host = await userWithSession('host');
+      const home = await freshHome(host.email, host.id, 'The contested chalet');
+      const guests = await Promise.all(Array.from({ length: 20 }, () => userWithSession(null)));
+      const post = async (i: number, path: string, who: { authorization: string }, body: unknown) => {
+        const res = await fetch(`${node(i).url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: who.authorization },
+          body: JSON.stringify(body),
+        });
+        return { step: path, status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      // The winner's confirmation (held -> confirmed refreshes the home's nights) meets the losers' holds
+      // still queued on the home: with the locks in two orders, PostgreSQL answered some of them 40P01 (issue 24).
+      const outcomes = await Promise.all(
+        guests.map(async (guest, i) => {
+          const held = await post(i, '/api/payment-intent', guest, {
+            homeId: home.id,
+            checkIn: addDays(today, 30 + (i % 3)),
+            checkOut: addDays(today, 34 + (i % 2)),
+            guests: 1,
+          });
+          if (held.status !== 200) return held;
+          const { clientSecret, bookingId, paymentIntentId } = held.body as Record<string, string>;
+          // The payment goes through the other process, as a load balancer may send it.
+          const paid = await post(i + 1, '/api/payments/sandbox/confirm', guest, {
+            clientSecret,
+            card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Multi Node' },
+            billing: { name: 'Multi Node', email: guest.email },
+          });
+          if (paid.status !== 200) return paid;
+          return post(i, '/api/bookings', guest, { bookingId, paymentIntentId });
+        }),
+      );
+      const failures = outcomes
+        .filter((o) => o.status >= 500)
+        .map((o) => `${o.step} ${o.status} ${JSON.stringify(o.body)}`);
+      expect(failures).toEqual([]);
+      expect(outcomes.filter((o) => o.step === '/api/bookings' && o.status === 200)).toHaveLength(1);
+      const losers = outcomes.filter((o) => o.status !== 200);
+      expect(losers).toHaveLength(19);
+      for (const o of losers)
+        expect([o.step, o.status, (o.body.error as { code: string }).code]).toEqual([
+          '/api/payment-intent',
+          409,
+          'dates_unavailable',
+        ]);
+      const rows = await database.db
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.homeId, home.id));
+      expect(rows).toEqual([{ status: 'confirmed' }]);
+    });
+
     const picture = () =>
       sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
         .png()

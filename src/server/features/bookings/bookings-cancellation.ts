@@ -15,6 +15,7 @@ import {
 } from './bookings-model';
 import { cancelledByGuest, refundDecision } from './bookings-pricing';
 import { refundBooking, releaseIntent } from './bookings-refunds';
+import { underHomeLock } from '../calendar/availability';
 
 export function mayManage(caller: Caller, booking: BookingRow): boolean {
   return caller.role === 'admin' || booking.guestId === caller.id || sameEmail(booking.guestEmail, caller.email);
@@ -38,23 +39,27 @@ export async function cancelBooking(
   // between is read again and refunded by its policy, not in full as a given-up hold.
   for (let attempt = 0; attempt < 3 && booking && !cancelled; attempt++) {
     const { refundCents } = refundDecision(booking, byGuest, now);
-    [cancelled] = await deps.db
-      .update(bookings)
-      .set({
-        status: targetOf('cancel'),
-        cancelledAt: now,
-        updatedAt: now,
-        cancelledBy: byGuest ? 'guest' : 'admin',
-        refundAmountCents: booking.confirmedAt ? refundCents : null,
-      })
-      .where(
-        and(
-          eq(bookings.id, booking.id),
-          allows('cancel'),
-          booking.confirmedAt ? isNotNull(bookings.confirmedAt) : isNull(bookings.confirmedAt),
-        ),
-      )
-      .returning();
+    const state = booking;
+    // The home's row first (ADR 0029): a confirmed stay's cancellation refreshes the home's nights.
+    [cancelled] = await underHomeLock(deps.db, state.homeId, (tx) =>
+      tx
+        .update(bookings)
+        .set({
+          status: targetOf('cancel'),
+          cancelledAt: now,
+          updatedAt: now,
+          cancelledBy: byGuest ? 'guest' : 'admin',
+          refundAmountCents: state.confirmedAt ? refundCents : null,
+        })
+        .where(
+          and(
+            eq(bookings.id, state.id),
+            allows('cancel'),
+            state.confirmedAt ? isNotNull(bookings.confirmedAt) : isNull(bookings.confirmedAt),
+          ),
+        )
+        .returning(),
+    );
     if (!cancelled) booking = (await findBooking(deps.db, id)) ?? booking;
     if (booking.status === 'cancelled' || booking.status === 'expired') break;
   }

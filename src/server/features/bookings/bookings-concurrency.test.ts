@@ -6,7 +6,7 @@ import { bookings, paymentIntents } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
-import { createHold } from '#server/test/booking-test-helpers';
+import { confirmBookingCall, createHold, payCard } from '#server/test/booking-test-helpers';
 
 const t = useTestApp();
 const onPostgres = inject('dbMode') === 'postgres';
@@ -113,6 +113,62 @@ describe(`one guest's concurrent holds on many homes (${onPostgres ? 'PostgreSQL
           ),
         );
       expect(rows).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe(`hold -> pay -> book raced by 20 guests (${onPostgres ? 'PostgreSQL, two app instances' : 'PGlite'})`, () => {
+  it('books the dates once and answers every other guest 409 dates_unavailable, never a 5xx', async () => {
+    const second = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      storage: t.storage,
+      config: t.config,
+      mail: t.mail,
+      payments: sandboxPayments({ db: t.db, clock: t.clock }),
+    });
+    await second.ready();
+    try {
+      const guests = await Promise.all(Array.from({ length: 20 }, () => signInAs(t.app, 'guest')));
+      const home = await insertHome(t.db, { totalGuest: 4 });
+      const apps = onPostgres ? [t.app, second] : [t.app];
+      // Each guest goes the whole way: the winner's confirmation (held -> confirmed, which refreshes the
+      // home's nights) runs while the losers' holds still queue on the home (issue 24: PostgreSQL 40P01).
+      const outcomes = await Promise.all(
+        guests.map(async (guest, i) => {
+          const app = apps[i % apps.length]!;
+          const held = await createHold(app, guest, {
+            homeId: home.id,
+            checkIn: `2027-01-${String(10 + (i % 3)).padStart(2, '0')}`,
+            checkOut: `2027-01-${String(14 + (i % 2)).padStart(2, '0')}`,
+            guests: 1,
+          });
+          if (held.statusCode !== 200) return { step: 'hold', res: held };
+          const stay = held.json() as { bookingId: string; paymentIntentId: string; clientSecret: string };
+          const paid = await payCard(app, guest, stay.clientSecret);
+          if (paid.statusCode !== 200) return { step: 'pay', res: paid };
+          const booked = await confirmBookingCall(app, guest, {
+            bookingId: stay.bookingId,
+            paymentIntentId: stay.paymentIntentId,
+          });
+          return { step: 'book', res: booked };
+        }),
+      );
+
+      const seen = outcomes.map((o) => `${o.step} ${o.res.statusCode} ${o.res.statusCode === 200 ? '' : o.res.body}`);
+      expect(seen.filter((s) => /^\w+ 5\d\d/.test(s))).toEqual([]);
+      expect(seen.filter((s) => s.startsWith('book 200'))).toHaveLength(1);
+      const losers = outcomes.filter((o) => o.res.statusCode !== 200);
+      expect(losers).toHaveLength(19);
+      for (const o of losers) {
+        expect(o.step).toBe('hold');
+        expect(o.res.statusCode).toBe(409);
+        expect(o.res.json().error.code).toBe('dates_unavailable');
+      }
+      const rows = await t.db.select().from(bookings).where(eq(bookings.homeId, home.id));
+      expect(rows.map((r) => r.status)).toEqual(['confirmed']);
     } finally {
       await second.close();
     }

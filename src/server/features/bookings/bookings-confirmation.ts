@@ -16,6 +16,7 @@ import {
 } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 import { postBookingNote } from '../messages/messages-threads';
+import { underHomeLock } from '../calendar/availability';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'unpaid' | 'mismatch' | 'too_late';
 
@@ -45,24 +46,28 @@ export async function confirmWithIntent(
   const verdict = checkIntent(booking, intent);
   if (verdict !== 'ok') return verdict;
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(bookings)
-    .set({
-      status: transition('held', 'pay'),
-      confirmedAt: now,
-      updatedAt: now,
-      ...(message !== undefined ? { message } : {}),
-    })
-    // A hold whose home was deleted meanwhile (home_id null) is never confirmed.
-    .where(
-      and(
-        eq(bookings.id, booking.id),
-        allows('pay'),
-        eq(bookings.paymentIntentId, intent.id),
-        isNotNull(bookings.homeId),
-      ),
-    )
-    .returning();
+  // The home's row first (ADR 0029): confirming refreshes the home's nights, which locks that row, and a
+  // hold holding it may be waiting on this very booking row.
+  const [row] = await underHomeLock(deps.db, booking.homeId, (tx) =>
+    tx
+      .update(bookings)
+      .set({
+        status: transition('held', 'pay'),
+        confirmedAt: now,
+        updatedAt: now,
+        ...(message !== undefined ? { message } : {}),
+      })
+      // A hold whose home was deleted meanwhile (home_id null) is never confirmed.
+      .where(
+        and(
+          eq(bookings.id, booking.id),
+          allows('pay'),
+          eq(bookings.paymentIntentId, intent.id),
+          isNotNull(bookings.homeId),
+        ),
+      )
+      .returning(),
+  );
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
     // The home's own times (the host may set them), read now: the mail says what holds for this stay.

@@ -6,6 +6,7 @@ import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schema
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, users, type BookingRow } from '#server/db/schema';
 import { conflict, invalid, limitReached, notFound } from '#server/domain-errors';
 import { PLACEHOLDER_IMAGE } from '../homes/homes-service';
@@ -78,7 +79,8 @@ export async function placeHold(
 
   let placed: { hold: BookingRow; released: BookingRow[] };
   try {
-    placed = await db.transaction(async (tx) => {
+    // Retried on a deadlock as a last defence (ADR 0029): it only writes the database.
+    placed = await inTransaction(db, async (tx) => {
       // One guest's hold placements take turns, so two at once cannot both pass the cap below.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.id)).for('no key update');
       // Holds and blocks of this home take turns (ADR 0015): under the home's lock, its rules as they are

@@ -16,6 +16,7 @@ import { homeLines, type CancelledMoney } from './bookings-mail';
 import { REFUND_OWED, findBooking, logOf, sameEmail, type BookingDeps, type Caller } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
+import { underHomeLock } from '../calendar/availability';
 
 /** The host of the booking's home (by account, or by the email the booking names) or an admin. */
 export async function mayHostManage(deps: BookingDeps, caller: Caller, booking: BookingRow): Promise<boolean> {
@@ -95,17 +96,20 @@ export async function hostCancelBooking(
   }
   if (booking.checkOut <= today(now)) throw conflict('This stay is over; it can no longer be cancelled', 'stay_over');
 
-  const [cancelled] = await deps.db
-    .update(bookings)
-    .set({
-      status: 'cancelled',
-      cancelledAt: now,
-      updatedAt: now,
-      cancelledBy: caller.role === 'admin' ? 'admin' : 'host',
-      cancelReason: reason,
-    })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
-    .returning();
+  // The home's row first (ADR 0029): the cancellation refreshes the home's nights.
+  const [cancelled] = await underHomeLock(deps.db, booking.homeId, (tx) =>
+    tx
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        updatedAt: now,
+        cancelledBy: caller.role === 'admin' ? 'admin' : 'host',
+        cancelReason: reason,
+      })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
+      .returning(),
+  );
   if (!cancelled) {
     // Someone else (the guest, an admin) cancelled it in between: answer what it is now.
     const now2 = await findBooking(deps.db, booking.id);

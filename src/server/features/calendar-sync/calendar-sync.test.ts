@@ -6,14 +6,15 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calendarFeedSchema, calendarImportSchema } from '#shared/schemas/calendar-sync';
 import { bookingRow, bookStay } from '#server/test/booking-test-helpers';
 import { postBlock, unblockNightsCall } from '#server/test/calendar';
 import { insertHome } from '#server/test/factories';
 import { startFeedServer, type FeedServer } from '#server/test/feed-server';
 import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
-import { homeBlocks } from '#server/db/schema';
+import { calendarImports, homeBlocks } from '#server/db/schema';
+import { lockWaitSeen, sessionHoldingHome } from '#server/test/lock-sessions';
 
 const t = useTestApp(() => ({ calendarFetch: { allowPrivate: true } }));
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -178,6 +179,24 @@ describe('imported calendars', () => {
     // An import of one home cannot be reached through another home's path.
     const mine = await newHome();
     expect((await call('POST', `/api/home/${mine}/calendar-imports/${imp.id}/sync`)).statusCode).toBe(404);
+  });
+});
+
+// PGlite has one connection: the other session needs PostgreSQL.
+describe.skipIf(inject('dbMode') !== 'postgres')('a sync and a home deletion at once (PostgreSQL)', () => {
+  it("takes the home's row before the import's (ADR 0029), so the deletion goes through and the sync answers", async () => {
+    const homeId = await newHome();
+    feeds.set('/lock-order.ics', { body: fixture('google-all-day.ics') });
+    const imp = await addImport(homeId, feeds.url('/lock-order.ics'));
+
+    // Deleting the home holds its row, then reaches its imports (ON DELETE CASCADE).
+    const deletion = await sessionHoldingHome(t.db, homeId);
+    const synced = call('POST', `/api/home/${homeId}/calendar-imports/${imp.id}/sync`);
+    await lockWaitSeen(t.db);
+    expect(await deletion.finish((tx) => tx.delete(calendarImports).where(eq(calendarImports.homeId, homeId)))).toBe(
+      'done',
+    );
+    expect((await synced).statusCode).toBeLessThan(500);
   });
 });
 

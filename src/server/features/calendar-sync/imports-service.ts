@@ -10,12 +10,14 @@ import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } 
 import type { ServiceLog } from '#server/app-context';
 import { conflict, notFound } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, calendarImports, homes, homeBlocks, type CalendarImportRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import { isUuid, today } from '../homes/homes-service';
 import { FeedFetchError, fetchFeed, type FetchPolicy } from './feed-fetch';
 import { FeedParseError, parseFeed } from './feed-parse';
 import { blockDays } from '#server/db/booking-conditions';
+import { underHomeLock } from '../calendar/availability';
 
 export interface SyncDeps {
   db: Db;
@@ -128,7 +130,7 @@ export async function oneImport(db: Db, row: CalendarImportRow, now: Date): Prom
 }
 
 export async function createImport(db: Db, homeId: string, input: CreateCalendarImport): Promise<CalendarImportRow> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // One add at a time per home, so the limit and the duplicate check hold under concurrency.
     await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId)).for('no key update');
     const existing = await tx
@@ -149,10 +151,14 @@ export async function createImport(db: Db, homeId: string, input: CreateCalendar
 /** Deletes the import; its blocks go with it (ON DELETE CASCADE), so their nights are free again. */
 export async function deleteImport(db: Db, homeId: string, importId: string): Promise<void> {
   if (!isUuid(importId)) throw notFound('No calendar import with this id');
-  const gone = await db
-    .delete(calendarImports)
-    .where(and(eq(calendarImports.id, importId), eq(calendarImports.homeId, homeId)))
-    .returning({ id: calendarImports.id });
+  // The home's row first (ADR 0029): its blocks going refresh the home's nights, and a home being
+  // deleted has its row before it reaches this import.
+  const gone = await underHomeLock(db, homeId, (tx) =>
+    tx
+      .delete(calendarImports)
+      .where(and(eq(calendarImports.id, importId), eq(calendarImports.homeId, homeId)))
+      .returning({ id: calendarImports.id }),
+  );
   if (!gone.length) throw notFound('No calendar import with this id');
 }
 
@@ -184,7 +190,8 @@ export async function syncImport(deps: SyncDeps, row: CalendarImportRow): Promis
         : { kind: 'failed', code: 'sync_failed', message: 'The calendar could not be synced. Try again later.' };
   }
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  // The home's row before the import's (ADR 0029): replacing its blocks refreshes the home's nights.
+  return underHomeLock(db, row.homeId, async (tx) => {
     const [locked] = await tx.select().from(calendarImports).where(eq(calendarImports.id, row.id)).for('update');
     // Deleted while it was being fetched: nothing to write.
     if (!locked) return row;

@@ -5,11 +5,17 @@
  * locks the home's row (FOR NO KEY UPDATE, which conflicts with itself) and
  * only then reads the other table: a hold and a block on the same home take
  * turns, and the later one sees the earlier one's committed row.
+ *
+ * The home's row is also the first lock of every transaction that writes a
+ * home's bookings or blocks (ADR 0029): such a write refreshes the home's
+ * nights (a trigger that locks the row), so taking the row lock late, after a
+ * booking row, would meet a hold that has the home and waits on that booking.
  */
 import { and, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
 import { overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, homeBlocks, homes, users, type HomeBlockRow } from '#server/db/schema';
 
 /** A database handle or an open transaction (both run the same queries). */
@@ -29,6 +35,17 @@ export async function lockHome(tx: Tx, homeId: string) {
     .where(eq(homes.id, homeId))
     .for('no key update');
   return row ?? null;
+}
+
+/**
+ * Runs `fn` in a transaction whose first lock is the home's row (none when `homeId` is null: a
+ * booking of a deleted home), retried on a deadlock as a last defence. `fn` must only write the database.
+ */
+export function underHomeLock<T>(db: Db, homeId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    if (homeId) await lockHome(tx, homeId);
+    return fn(tx);
+  });
 }
 
 const overlapsBlock = (from: string, to: string): SQL =>

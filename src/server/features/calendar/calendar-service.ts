@@ -5,12 +5,20 @@ import type { CalendarBlock, CalendarNight, CalendarResponse, CreateBlock } from
 import { addDays, calendarDate, dayNumber } from '#shared/stay';
 import { blockDays, blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, homeBlocks, users } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import type { BookingDeps } from '../bookings/bookings-model';
 import { settleStaleHold } from '../bookings/bookings-sweeper';
 import type { HomeRow } from '../homes/homes-service';
-import { blockOverlapping, bookingNamed, bookingOverlapping, guestNameSql, lockHome } from './availability';
+import {
+  blockOverlapping,
+  bookingNamed,
+  bookingOverlapping,
+  guestNameSql,
+  lockHome,
+  underHomeLock,
+} from './availability';
 
 /**
  * The names of calendar imports by id. Blocks carry only the import's id; the
@@ -127,7 +135,7 @@ export async function createBlock(deps: CalendarDeps, homeId: string, input: Cre
   for (const hold of stale) await settleStaleHold(deps, hold);
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await inTransaction(deps.db, async (tx) => {
       if (!(await lockHome(tx, homeId))) throw notFound('No home with this id');
       const booking = await bookingOverlapping(tx, homeId, input.from, input.to, deps.clock.now());
       if (booking) {
@@ -181,7 +189,10 @@ export async function deleteBlock(deps: CalendarDeps, homeId: string, blockId: s
       'imported_block',
     );
   }
-  await deps.db.delete(homeBlocks).where(and(eq(homeBlocks.id, blockId), eq(homeBlocks.homeId, homeId)));
+  // The home's row first (ADR 0029), as unblocking nights takes it before the blocks it changes.
+  await underHomeLock(deps.db, homeId, (tx) =>
+    tx.delete(homeBlocks).where(and(eq(homeBlocks.id, blockId), eq(homeBlocks.homeId, homeId))),
+  );
 }
 
 /**
@@ -196,7 +207,7 @@ export async function unblockNights(
   from: string,
   to: string,
 ): Promise<{ freedNights: number }> {
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     if (!(await lockHome(tx, homeId))) throw notFound('No home with this id');
     const touched = await tx
       .select({

@@ -5,6 +5,7 @@ import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
 import type { PageRow } from './home-rows';
@@ -295,7 +296,7 @@ export type DeleteHomeResult = 'deleted' | 'missing' | 'booked';
  * delete. Past bookings stay (home_id becomes null; they keep copied fields).
  */
 export async function deleteHome(db: Db, id: string, now: Date): Promise<DeleteHomeResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, id)).for('update');
     if (!locked.length) return 'missing';
     const upcoming = await tx.select({ id: bookings.id }).from(bookings).where(upcomingBookingsOf(id, now)).limit(1);

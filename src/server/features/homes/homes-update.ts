@@ -4,6 +4,7 @@ import { formatDayRange } from '#shared/dates';
 import { amountToCents } from '#shared/money';
 import type { UpdateHome } from '#shared/schemas/homes';
 import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { bookings, homes } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import { bookingInTheWay, bookingNamed } from '../calendar/availability';
@@ -19,7 +20,7 @@ import { today } from './homes-service';
  * confirmed stay or a reservation in progress outside is refused (409), naming it.
  */
 export async function updateHome(db: Db, id: string, input: UpdateHome, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(homes).where(eq(homes.id, id)).for('update');
     if (!row) throw notFound('No home with this id');
     const values = {

@@ -5,6 +5,7 @@ import type { CreateReview, OwnReview, PublicReview } from '#shared/schemas/revi
 import type { Db } from '#server/db/client';
 import { DomainError, conflict, invalid, notFound } from '#server/domain-errors';
 import { bookings, reviews, users } from '#server/db/schema';
+import { underHomeLock } from '../calendar/availability';
 import { findBookingParties, isVisible, partyOf, toOwnReview, type ReviewCaller } from './reviews-model';
 
 export interface ReviewDeps {
@@ -45,54 +46,54 @@ export async function writeReview(deps: ReviewDeps, caller: ReviewCaller, bookin
     throw invalid('A host rates the guest overall only.', 'categories_not_allowed');
   }
 
-  const row = await deps.db
-    .transaction(async (tx) => {
-      // The booking row is the lock both sides take: the second writer sees the first one's review.
-      await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
-      const [existing] = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(and(eq(reviews.bookingId, booking.id), eq(reviews.authorRole, party)));
-      if (existing) return null;
-      const [inserted] = await tx
-        .insert(reviews)
-        .values({
-          bookingId: booking.id,
-          homeId: booking.homeId,
-          authorRole: party,
-          authorId: caller.id,
-          subjectUserId: party === 'guest' ? hostId : booking.guestId,
-          overall: input.overall,
-          ...(party === 'guest'
-            ? {
-                cleanliness: input.cleanliness!,
-                accuracy: input.accuracy!,
-                location: input.location!,
-                value: input.value!,
-              }
-            : {}),
-          text: input.text,
-          publishAt: reviewWindow(booking.checkOut).closesAt,
-          createdAt: now,
-        })
-        .returning();
-      // Both sides have written: both publish now (the booking's lock makes this the second write).
-      const [other] = await tx
-        .select({ id: reviews.id })
-        .from(reviews)
-        .where(and(eq(reviews.bookingId, booking.id), ne(reviews.authorRole, party)));
-      if (other) {
-        await tx
-          .update(reviews)
-          .set({ publishedAt: now })
-          .where(and(eq(reviews.bookingId, booking.id), isNull(reviews.publishedAt)));
-      }
-      return inserted!;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) return null;
-      throw err;
-    });
+  // The home's row first (ADR 0029): publishing both reviews updates the home's rating, and a
+  // cancellation of this stay holds the home's row before it writes the booking's.
+  const row = await underHomeLock(deps.db, booking.homeId, async (tx) => {
+    // The booking row is the lock both sides take: the second writer sees the first one's review.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
+    const [existing] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.bookingId, booking.id), eq(reviews.authorRole, party)));
+    if (existing) return null;
+    const [inserted] = await tx
+      .insert(reviews)
+      .values({
+        bookingId: booking.id,
+        homeId: booking.homeId,
+        authorRole: party,
+        authorId: caller.id,
+        subjectUserId: party === 'guest' ? hostId : booking.guestId,
+        overall: input.overall,
+        ...(party === 'guest'
+          ? {
+              cleanliness: input.cleanliness!,
+              accuracy: input.accuracy!,
+              location: input.location!,
+              value: input.value!,
+            }
+          : {}),
+        text: input.text,
+        publishAt: reviewWindow(booking.checkOut).closesAt,
+        createdAt: now,
+      })
+      .returning();
+    // Both sides have written: both publish now (the booking's lock makes this the second write).
+    const [other] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.bookingId, booking.id), ne(reviews.authorRole, party)));
+    if (other) {
+      await tx
+        .update(reviews)
+        .set({ publishedAt: now })
+        .where(and(eq(reviews.bookingId, booking.id), isNull(reviews.publishedAt)));
+    }
+    return inserted!;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  });
   if (!row) throw conflict('You have already reviewed this stay.', 'review_exists');
   return readOwn(deps, row.id, now);
 }
