@@ -89,6 +89,8 @@ export interface CalendarFetchPolicy {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
+  /** How long reading one fetched feed may take before its thread is stopped (default 10 s). */
+  parseTimeoutMs?: number;
 }
 
 /** What the live message stream tells a user: a new message in, or their reading of, a conversation. */

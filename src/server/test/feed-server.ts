@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface FeedRoute {
   status?: number;
-  body?: string;
+  /** Text, or bytes (a picture, a compressed file) for answers that are not a calendar. */
+  body?: string | Buffer;
   etag?: string;
   lastModified?: string;
   headers?: Record<string, string>;

@@ -20,7 +20,16 @@ import { isAdmin, requireUser, withRole } from '#server/auth/guards';
 import { forbidden, notFound } from '#server/http/errors';
 import { findHome } from '../homes/homes-service';
 import { feedFor, feedPath, feedTokenOf, rotateFeedToken } from './feed-export';
-import { createImport, deleteImport, findImport, listImports, oneImport, syncImport } from './imports-service';
+import {
+  createImport,
+  deleteImport,
+  findImport,
+  listImports,
+  oneImport,
+  syncImport,
+  SYNC_NOW_LIMIT,
+  takeSyncNowSlot,
+} from './imports-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -164,15 +173,19 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Fetch this feed now and replace its blocks',
           description:
             'Answers the import after the sync. A feed that could not be fetched or read keeps its blocks and ' +
-            'says why in `lastErrorCode` / `lastError` (e.g. address_not_allowed, timeout, too_large, http_error).',
+            'says why in `lastErrorCode` / `lastError` (e.g. address_not_allowed, timeout, too_large, http_error, ' +
+            'not_a_calendar, too_complex, parse_timeout). ' +
+            `429 too_many_syncs after ${SYNC_NOW_LIMIT.max} syncs of one home's calendars in ${SYNC_NOW_LIMIT.window / 60} minutes.`,
           params: calendarImportParams,
-          response: { 200: calendarImportSchema, ...errors },
+          response: { 200: calendarImportSchema, ...errors, 429: errorResponse },
         },
       },
       async (request) => {
         const home = await ownHome(request, request.params.id);
         const row = await findImport(ctx.db, home.id, request.params.importId);
         if (!row) throw notFound('No calendar import with this id');
+        // The app's fixed-window counter (shared through Redis when REDIS_URL is set), keyed by home.
+        await takeSyncNowSlot(ctx.messageRateLimitStore, home.id);
         const after = await syncImport(syncDeps, row);
         return oneImport(ctx.db, after, ctx.clock.now());
       },

@@ -1,7 +1,7 @@
 /** Imported feeds as night ranges, on files in the formats real calendar programs write. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FeedParseError, parseFeed } from './feed-parse';
+import { FeedParseError, HORIZON_DAYS, isCalendarShaped, parseFeed } from './feed-parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const TODAY = '2026-11-21';
@@ -69,12 +69,56 @@ describe('parseFeed', () => {
     expect(ranges.filter((r) => r.uid.startsWith('weekly/')).map((r) => r.from)).toEqual(['2026-12-03']);
   });
 
-  it('refuses what is not a calendar', () => {
-    expect(() => parseFeed('<html>Sign in</html>', TODAY)).toThrow(FeedParseError);
-    try {
-      parseFeed('<html>Sign in</html>', TODAY);
-    } catch (err) {
-      expect((err as FeedParseError).code).toBe('not_a_calendar');
+  it('refuses what is not a calendar, with the text the host sees', () => {
+    for (const body of [
+      '<html>Sign in</html>',
+      '<pre>BEGIN:VCALENDAR\nEND:VCALENDAR</pre>',
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT',
+    ]) {
+      expect(
+        refusal(() => parseFeed(body, TODAY)),
+        body,
+      ).toEqual({
+        code: 'not_a_calendar',
+        message: 'This link did not return a calendar',
+      });
     }
+    // Folded lines, a byte-order mark, blank lines and lower-case names are still a calendar.
+    expect(
+      isCalendarShaped('\uFEFFbegin:vcalendar\nX-NOTE:a\n  folded\n\nBEGIN:VEVENT\r\nEND:VEVENT\nend:vcalendar\n\n'),
+    ).toBe(true);
+  });
+
+  it('counts what the rules would repeat before expanding any: second-by-second rules are refused, everyday ones read', () => {
+    const rule = (uid: string, start: string, rrule: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `DTSTART${start}`,
+      `RRULE:${rrule}`,
+      'END:VEVENT',
+    ];
+    const feed = (...events: string[][]) => ['BEGIN:VCALENDAR', ...events.flat(), 'END:VCALENDAR'].join('\r\n');
+    const ticking = feed(...[1, 2, 3, 4, 5].map((n) => rule(`t${n}`, ':20261120T000000Z', 'FREQ=SECONDLY;COUNT=9999')));
+    expect(refusal(() => parseFeed(ticking, TODAY))?.code).toBe('too_complex');
+    const hourly = feed(rule('h', ':20261120T000000Z', 'FREQ=HOURLY'));
+    expect(refusal(() => parseFeed(hourly, TODAY))?.code).toBe('too_complex');
+
+    const everyday = feed(
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => rule(`d${n}`, ';VALUE=DATE:20150101', 'FREQ=DAILY')),
+      rule('w', ';VALUE=DATE:19900105', 'FREQ=WEEKLY;COUNT=2000'),
+    );
+    const ranges = parseFeed(everyday, TODAY);
+    expect(ranges.filter((r) => r.uid.startsWith('d1/'))).toHaveLength(HORIZON_DAYS);
+    expect(ranges.filter((r) => r.uid.startsWith('w/')).length).toBeGreaterThan(50);
   });
 });
+
+function refusal(read: () => unknown): { code: string; message: string } | null {
+  try {
+    read();
+    return null;
+  } catch (err) {
+    if (!(err instanceof FeedParseError)) throw err;
+    return { code: err.code, message: err.message };
+  }
+}

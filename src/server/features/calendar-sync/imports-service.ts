@@ -3,19 +3,22 @@
  * clash with confirmed bookings), delete, and sync. A sync replaces the import's blocks in one
  * transaction (the import row locked first, so two syncs of one feed never interleave): events
  * that left the feed unblock their nights. An event over a confirmed booking is kept and shown
- * as a conflict; nothing is ever cancelled. A failed fetch keeps the blocks it had.
+ * as a conflict; nothing is ever cancelled. A failed fetch, or a body that cannot be read (not a
+ * calendar, too costly to read), keeps the blocks it had and records why on the import row.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } from '#shared/schemas/calendar-sync';
-import type { ServiceLog } from '#server/app-context';
-import { conflict, notFound } from '#server/domain-errors';
+import { plural } from '#shared/plural';
+import type { RateLimitStore, ServiceLog } from '#server/app-context';
+import { conflict, limitReached, notFound } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, calendarImports, homes, homeBlocks, type CalendarImportRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import { isUuid, today } from '../homes/homes-service';
 import { FeedFetchError, fetchFeed, type FetchPolicy } from './feed-fetch';
-import { FeedParseError, parseFeed } from './feed-parse';
+import { FeedParseError, type FeedRange } from './feed-parse';
+import { parseFeedOffThread } from './feed-parse-pool';
 import { blockDays } from '#server/db/booking-conditions';
 import { underHomeLock } from '../calendar/availability';
 
@@ -162,12 +165,28 @@ export async function deleteImport(db: Db, homeId: string, importId: string): Pr
   if (!gone.length) throw notFound('No calendar import with this id');
 }
 
+/** "Sync now" per home: every import once (a home has at most 10) per 10 minutes; the background sync is apart. */
+export const SYNC_NOW_LIMIT = { window: 600, max: MAX_IMPORTS_PER_HOME };
+
+/** Counts one on-demand sync of the home; 429 too_many_syncs past SYNC_NOW_LIMIT. */
+export async function takeSyncNowSlot(store: RateLimitStore, homeId: string): Promise<void> {
+  const { allowed, retryAfter } = await store.consume(`calendar-sync:${homeId}`, SYNC_NOW_LIMIT);
+  if (allowed) return;
+  const seconds = retryAfter ?? SYNC_NOW_LIMIT.window;
+  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  throw limitReached(
+    `This home's calendars were synced ${SYNC_NOW_LIMIT.max} times in the last ${SYNC_NOW_LIMIT.window / 60} minutes. ` +
+      `Try again in ${wait}; they are also synced automatically.`,
+    'too_many_syncs',
+  );
+}
+
 /** Fetches the feed and replaces the import's blocks; a failure is recorded on the row. Answers the row after. */
 export async function syncImport(deps: SyncDeps, row: CalendarImportRow): Promise<CalendarImportRow> {
   const { db, clock } = deps;
   let outcome:
     | { kind: 'not_modified' }
-    | { kind: 'ok'; ranges: ReturnType<typeof parseFeed>; etag: string | null; lastModified: string | null }
+    | { kind: 'ok'; ranges: FeedRange[]; etag: string | null; lastModified: string | null }
     | { kind: 'failed'; code: string; message: string };
   try {
     const fetched = await fetchFeed(row.url, { etag: row.etag, lastModified: row.lastModified }, deps.fetchPolicy);
@@ -176,7 +195,8 @@ export async function syncImport(deps: SyncDeps, row: CalendarImportRow): Promis
         ? { kind: 'not_modified' }
         : {
             kind: 'ok',
-            ranges: parseFeed(fetched.body, today(clock.now())),
+            // Read off the event loop, with a deadline: what a feed costs to read is up to whoever serves it.
+            ranges: await parseFeedOffThread(fetched.body, today(clock.now()), deps.fetchPolicy.parseTimeoutMs),
             etag: fetched.etag,
             lastModified: fetched.lastModified,
           };
