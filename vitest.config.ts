@@ -3,12 +3,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** Two real app processes on PostgreSQL and Redis: their own project (scripts/test.mjs runs it with TEST_DATABASE_URL). */
 const MULTI_NODE = 'src/server/scale-out/**/*.test.ts';
 
+/**
+ * expect.poll waits for what a loaded 2-core machine may take seconds to do (its default is 1 s, which
+ * failed whole-suite runs); a poll that can never pass still fails, just later.
+ */
+const expectSettings = { poll: { timeout: 15_000, interval: 50 } };
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          expect: expectSettings,
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/shared/test/fail-on-console-error.ts'],
         },
@@ -16,6 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          expect: expectSettings,
           include: ['src/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, MULTI_NODE],
           globalSetup: ['src/server/test/global-setup.ts'],
@@ -28,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          expect: expectSettings,
           include: ['src/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, MULTI_NODE],
           globalSetup: ['src/server/test/global-setup.ts'],
@@ -40,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'multi-node',
+          expect: expectSettings,
           include: [MULTI_NODE],
           setupFiles: ['src/shared/test/fail-on-console-error.ts'],
           testTimeout: 120_000,

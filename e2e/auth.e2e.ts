@@ -9,7 +9,7 @@ import {
   signOut,
   uniqueEmail,
 } from './support/auth-fixtures';
-import { allowProblems, expect, expectAccessible, test } from './support/fixtures';
+import { allowProblems, expect, expectAccessible, settled, test } from './support/fixtures';
 import { readMails } from './support/identity-services';
 
 const SHOTS = '/tmp/shots-hosting';
@@ -107,7 +107,8 @@ describe('accounts', () => {
     await page.getByRole('button', { name: TEXTS.sendingRequest }).click();
     // Said once: the screen becomes the notice (no toast repeating it).
     await expect(page.getByRole('status').filter({ hasText: /wait for admin approval/i })).toBeVisible();
-    await page.waitForTimeout(500);
+    // Once the request's answer has painted, a repeating toast would be on screen.
+    await settled(page);
     await expect(page.getByText(/wait for admin approval/i)).toHaveCount(1);
 
     // The admin, in another browser.

@@ -24,8 +24,24 @@ import {
 const describe = test.describe;
 
 describe('checkout and my bookings', () => {
+  test('a reload on the pay step keeps the step and the message to the host', async ({ page, guestStay }) => {
+    const stay = await guestStay(page, 5, 33);
+    await page.goto(checkoutUrl(stay));
+    await page.getByRole('button', { name: TEXTS.agreeAndContinue }).click();
+    await page.getByLabel(/Message to the host/).fill('We bring a small dog, if that is fine.');
+    await page.getByRole('button', { name: TEXTS.continue, exact: true }).click();
+    await expect(page.getByRole('tab', { name: TAB.pay })).toHaveAttribute('aria-selected', 'true');
+
+    await page.reload();
+    await expect(page.getByRole('tab', { name: TAB.pay })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toBeEnabled();
+    await page.getByRole('tab', { name: TAB.guests }).click();
+    await expect(page.getByLabel(/Message to the host/)).toHaveValue('We bring a small dog, if that is fine.');
+  });
+
   test('search -> details -> Reserve -> three tabs -> pay 4242 -> my bookings -> Cancle -> the dates are free again', async ({
     page,
+    pageProblems,
     guestStay,
   }) => {
     const stay = await guestStay(page, 2, 20, 3);
@@ -94,6 +110,14 @@ describe('checkout and my bookings', () => {
     await expect(row).toContainText(stay.home.location);
     await expect(row).toContainText(tableDay(stay.checkOut));
     expect(await listedAsFree(page.request, stay)).toBe(false);
+    // The browser's Back reopens the checkout: it says the stay is booked, not that the dates are taken.
+    await page.goBack();
+    await expect(page.getByText('You already booked this stay', { exact: true })).toBeVisible();
+    await expect(page.getByText('These dates cannot be booked')).toHaveCount(0);
+    // The browser logs the hold's 409 already_booked answer.
+    allowProblems(pageProblems, /status of 409 .*\/api\/payment-intent/);
+    await page.getByRole('link', { name: 'See it in My Bookings' }).click();
+    await page.waitForURL(/\/dashboard\/my-booking$/);
     // The details page shows the dates as taken and does not offer Reserve for them.
     const detailsUrl = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
     await page.goto(detailsUrl);

@@ -45,6 +45,22 @@ describe('admin: all bookings', () => {
   });
 });
 
+describe('stays that have begun', () => {
+  test('All Bookings offers no Cancle on the demo stays that have ended (the server refuses them: 409)', async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.admin);
+    await page.goto('/dashboard/allbooking');
+    // The demo's past stays belong to past guests (ended stays with published reviews).
+    const ended = page.locator('tr[data-booking-id]', { hasText: 'past-guest.stayhub.test' });
+    await expect(ended.first()).toBeVisible();
+    expect(await ended.count()).toBeGreaterThan(0);
+    await expect(ended.getByRole('button', { name: TEXTS.cancelBooking })).toHaveCount(0);
+    const id = await ended.first().getAttribute('data-booking-id');
+    expect((await page.request.delete(`/api/bookings/${id}`)).status()).toBe(409);
+  });
+});
+
 describe('bookings table layout', () => {
   test('at 390 px each booking is a card whose Cancle is on screen; at 1280 px the picture is at least 48 px wide', async ({
     page,

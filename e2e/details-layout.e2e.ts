@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO, forgetSession, loginAs } from './support/auth-fixtures';
 import { expect, test, uniqueTitle } from './support/hosting-fixtures';
+import { settled } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-hosting';
 const API_DELAY_MS = 1500;
@@ -72,9 +73,8 @@ test.describe('details layout', () => {
             .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
         )
         .toBe(true);
-      // Let the booking box's own request (the taken dates) arrive too.
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
+      // Let the booking box's own request (the taken dates) arrive too, and its answer paint.
+      await settled(page);
       await page.screenshot({ path: `${SHOTS}/details-loaded-${viewport.width}.png` });
       const { cls, shifts } = await page.evaluate(() => {
         const w = window as unknown as { __cls: number; __shifts: unknown[] };

@@ -277,3 +277,14 @@ function addDays(iso: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+test('a host sees no Reserve on their own home, but a way to its calendar', async ({ page, createHome }) => {
+  await loginAs(page, DEMO.host);
+  const home = await createHome(page);
+  await page.goto(`/details/${home.id}`);
+  await expect(page.getByText('This is your home, so you cannot reserve it.')).toBeVisible();
+  await expect(page.getByRole('link', { name: TEXTS.reserve })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: TEXTS.reserve })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Open its calendar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/calendar/${home.id}$`));
+});

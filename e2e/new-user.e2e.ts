@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../src/shared/texts';
 import { DEMO, loginAs } from './support/auth-fixtures';
-import { baseURL, expect, hydrated, test } from './support/fixtures';
+import { baseURL, expect, hydrated, settled, test } from './support/fixtures';
 
 const describe = test.describe;
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -199,9 +199,8 @@ describe('layout shift while data loads', () => {
         });
         await page.goto(path);
         await loaded(page);
-        await page.waitForLoadState('networkidle');
         // Let the pictures decode and paint.
-        await page.waitForTimeout(500);
+        await settled(page);
         const cls = await layoutShift(page);
         expect(cls, `CLS of ${path} at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
       });

@@ -80,3 +80,35 @@ test('a host sees a reservation and cancels it with a reason, keyboard only', as
   const unavailable = await (await page.request.get(`/api/home/${home.id}/unavailable`)).json();
   expect(unavailable.ranges).toEqual([]);
 });
+
+test("a stay its guest cancelled is listed under Cancelled, not counted as upcoming; the guest's history says who cancelled", async ({
+  page,
+  browser,
+  baseURL,
+  createHome,
+  bookAsGuest,
+}) => {
+  await loginAs(page, DEMO.host);
+  const home = await createHome(page, { from: isoDay(0), to: isoDay(60), price: 90 });
+  await bookAsGuest(home, isoDay(10), isoDay(12));
+  const cancelled = await bookAsGuest(home, isoDay(20), isoDay(22));
+
+  const guest = await browser.newContext({ baseURL });
+  try {
+    const guestPage = await guest.newPage();
+    await loginAs(guestPage, DEMO.guest);
+    expect((await guestPage.request.delete(`/api/bookings/${cancelled}`)).ok()).toBe(true);
+    await guestPage.goto('/dashboard/history');
+    const row = guestPage.locator(`tr[data-booking-id="${cancelled}"]`);
+    await expect(row).toContainText('Cancelled by you');
+  } finally {
+    await guest.close();
+  }
+
+  await page.goto('/dashboard/reservations');
+  await page.getByLabel('Home').selectOption(home.id);
+  await expect(page.getByRole('heading', { level: 2, name: /^Upcoming/ })).toHaveText('Upcoming (1)');
+  const group = page.getByRole('region', { name: /^Cancelled/ });
+  await expect(group.getByRole('row').filter({ hasText: 'Cancelled by the guest' })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /^Upcoming/ }).getByText('Cancelled by the guest')).toHaveCount(0);
+});

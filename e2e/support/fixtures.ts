@@ -98,3 +98,21 @@ export async function hydrated(page: Page): Promise<void> {
     return Boolean(main && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
   });
 }
+
+/**
+ * Waits until the page has nothing left to do that a test could observe late: no request in flight,
+ * every picture decoded, and two frames painted after that (a toast or a layout change caused by the
+ * last answer is on screen). Instead of fixed sleeps, which are too short on a loaded machine and
+ * wasted time on an idle one.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await Promise.all(
+      Array.from(document.images).map((img) =>
+        img.complete ? Promise.resolve() : img.decode().catch(() => undefined),
+      ),
+    );
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
+}

@@ -51,3 +51,16 @@ export function sourcesOf(event: BookingEvent): BookingStatus[] {
 export function isTerminal(status: BookingStatus): boolean {
   return BOOKING_EVENTS.every((e) => !canTransition(status, e));
 }
+
+/**
+ * Whether a guest or an admin may still cancel a booking through the spec's cancel call on the
+ * calendar day `today` (YYYY-MM-DD): a hold always, a confirmed stay only before its check-in day
+ * begins. Once the stay is under way or over, cancelling it would refund nights already given
+ * and free dates in the past (issue 25).
+ */
+export function cancellableOn(booking: { status: BookingStatus; checkIn: string }, today: string): boolean {
+  if (!canTransition(booking.status, 'cancel')) return false;
+  return booking.status === 'held' || booking.checkIn > today;
+}
+
+export const STAY_STARTED_MESSAGE = 'This stay has already begun, so it can no longer be cancelled.';

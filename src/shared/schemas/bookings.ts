@@ -50,10 +50,20 @@ export const bookingSchema = z
       .nullable()
       .describe("The home's policy when booked; null: booked before policies (refunded in full)"),
     cancelledAt: z.string().nullable(),
+    cancelledBy: z
+      .enum(['guest', 'host', 'admin'])
+      .nullable()
+      .describe('Who cancelled a cancelled booking (null otherwise, or for one cancelled before this was recorded)'),
     refund: z
       .object({
         amountCents: z.number().int(),
-        status: z.enum(['refunded', 'pending']).describe('pending: the provider has not confirmed it yet (retried)'),
+        status: z
+          .enum(['refunded', 'pending', 'failed'])
+          .describe(
+            'pending: the provider has not confirmed it yet (retried with growing pauses); failed: given up after ' +
+              'repeated failures or a final refusal, StayHub must settle it by hand',
+          ),
+        failureReason: z.string().nullable().describe("Why a failed refund failed (the provider's answer); else null"),
       })
       .nullable()
       .describe('The money given back on cancellation; null when none was charged or the booking stands'),

@@ -50,6 +50,12 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundId: text('refund_id'),
+    /** Refund calls that failed so far; the sweeper waits longer after each and gives up after a bounded number. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** Not before this instant does the sweeper try an owed refund again (null: at once). */
+    refundRetryAt: timestamp('refund_retry_at', { withTimezone: true }),
+    /** The provider's last answer to a failed refund, shown to admins (never card data). */
+    refundError: text('refund_error'),
     /** When the provider said the hold's payment went through (the guest's card was charged) before the hold was confirmed. */
     paymentReceivedAt: timestamp('payment_received_at', { withTimezone: true }),
     /** Who cancelled it ('guest', 'host', 'admin'; null before migration 0010 or when not cancelled) and the host's reason. */

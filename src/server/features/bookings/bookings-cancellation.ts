@@ -8,6 +8,7 @@ import {
   allows,
   findBooking,
   logOf,
+  refuseStartedStay,
   sameEmail,
   targetOf,
   type BookingDeps,
@@ -32,6 +33,7 @@ export async function cancelBooking(
   if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
 
   const now = deps.clock.now();
+  refuseStartedStay(booking, now);
   const byGuest = cancelledByGuest(caller, booking);
   let cancelled: BookingRow | undefined;
   // The refund is decided once, with the cancellation: a retry later refunds the same amount. It is

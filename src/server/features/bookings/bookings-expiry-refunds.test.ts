@@ -13,9 +13,15 @@ import {
   intentRow,
   payCard,
 } from '#server/test/booking-test-helpers';
-import { insertHome } from '#server/test/factories';
+import { insertBooking, insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
-import { ALREADY_REFUNDED, type BookingDeps } from './bookings-model';
+import {
+  ALREADY_REFUNDED,
+  MAX_REFUND_ATTEMPTS,
+  REFUND_FAILED,
+  REFUND_RETRY_BASE_MS,
+  type BookingDeps,
+} from './bookings-model';
 import { confirmBooking } from './bookings-confirmation';
 import { sweepOnce } from './bookings-sweeper';
 
@@ -227,6 +233,7 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
     const sandbox = sandboxPayments({ db: t.db, clock: t.clock });
     const refunded: string[] = [];
     let down = true;
+    let calls = 0;
     const payments: PaymentProvider = {
       name: sandbox.name,
       createIntent: (input) => sandbox.createIntent(input),
@@ -234,6 +241,7 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
       cancelIntent: (id) => sandbox.cancelIntent(id),
       publicConfig: () => sandbox.publicConfig(),
       async refund(intentId, key) {
+        calls++;
         if (down) throw new PaymentProviderError('provider unreachable');
         const refund = await sandbox.refund(intentId, key);
         refunded.push(key);
@@ -243,11 +251,73 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
     return {
       deps: { ...deps(), payments } satisfies BookingDeps,
       refunded,
+      calls: () => calls,
       up: () => {
         down = false;
       },
     };
   }
+
+  it('a refund that keeps failing is retried with growing pauses, then given up: admins see it failed with the reason', async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const home = await newHome();
+    const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
+    const { deps: flaky, calls } = flakyDeps();
+    const start = t.clock.now().getTime();
+    try {
+      // The provider is down for good: cancelling tries once, the sweeper the rest.
+      await t.db
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: t.clock.now() })
+        .where(eq(bookings.id, stay.bookingId));
+      const gaps: number[] = [];
+      let last = t.clock.now().getTime();
+      // Sweep every minute for four hours; note when each try happens.
+      for (let i = 0; i < (4 * 60 * 60_000) / 60_000; i++) {
+        const before = calls();
+        await sweepOnce(flaky);
+        if (calls() > before) {
+          gaps.push(t.clock.now().getTime() - last);
+          last = t.clock.now().getTime();
+        }
+        t.clock.advance(60_000);
+      }
+      expect(calls()).toBe(MAX_REFUND_ATTEMPTS);
+      // Each pause at least as long as the one before (1, 2, 4 … minutes after the first try).
+      for (let i = 2; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);
+      expect(gaps.at(-1)!).toBeGreaterThanOrEqual(60 * MIN);
+      const row = await bookingRow(t.db, stay.bookingId);
+      expect(row).toMatchObject({ refundId: REFUND_FAILED, refundAttempts: MAX_REFUND_ATTEMPTS });
+
+      const all = await t.app.inject({ method: 'GET', url: '/api/bookings/history?as=admin', headers: admin.headers });
+      const listed = all.json().find((b: { _id: string }) => b._id === stay.bookingId);
+      expect(listed.refund).toEqual({ amountCents: 37_650, status: 'failed', failureReason: 'provider unreachable' });
+    } finally {
+      t.clock.set(new Date(start));
+    }
+  });
+
+  it('a refund the provider refuses for good (no such payment) is recorded as failed at once, not retried', async () => {
+    const home = await newHome();
+    // As the demo's past stays: a confirmed booking whose payment id the provider never issued.
+    const booking = await insertBooking(t.db, home, {
+      status: 'cancelled',
+      confirmedAt: t.clock.now(),
+      cancelledAt: t.clock.now(),
+      paymentIntentId: 'demo_past_without_payment',
+    });
+    await sweepOnce(deps());
+    const row = await bookingRow(t.db, booking.id);
+    expect(row).toMatchObject({ refundId: REFUND_FAILED, refundAttempts: 1 });
+    expect(row.refundError).toContain('No such payment_intent');
+    t.clock.advance(24 * 60 * MIN);
+    try {
+      await sweepOnce(deps());
+      expect((await bookingRow(t.db, booking.id)).refundAttempts).toBe(1);
+    } finally {
+      t.clock.set('2026-11-21T10:00:00.000Z');
+    }
+  });
 
   it('an expired paid hold whose refund failed is refunded on the next sweep, once', async () => {
     const home = await newHome();
@@ -266,6 +336,8 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
       expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBeNull();
 
       up();
+      // A failed refund waits before its next try (a minute after the first failure).
+      t.clock.advance(REFUND_RETRY_BASE_MS);
       const result = await sweepOnce(flaky);
       expect(result.refunded).toBeGreaterThanOrEqual(1);
       expect(refunded.filter((k) => k === key)).toHaveLength(1);
@@ -309,6 +381,7 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
     expect((await intentRow(t.db, held.paymentIntentId)).refundId).toBeNull();
 
     up();
+    t.clock.advance(REFUND_RETRY_BASE_MS);
     await sweepOnce(flaky);
     const row = await bookingRow(t.db, held.bookingId);
     expect(row.refundId).toMatch(/^re_sbx_/);

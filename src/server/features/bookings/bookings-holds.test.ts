@@ -5,7 +5,14 @@ import { paymentIntentResponseSchema } from '#shared/schemas/payments';
 import { bookings, paymentIntents } from '#server/db/schema';
 import { PaymentProviderError, type PaymentProvider } from '#server/providers/payments/payment-provider';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
-import { bookingRow, confirmBookingCall, createHold, intentRow, payCard } from '#server/test/booking-test-helpers';
+import {
+  bookStay,
+  bookingRow,
+  confirmBookingCall,
+  createHold,
+  intentRow,
+  payCard,
+} from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 
@@ -143,6 +150,23 @@ describe('POST /api/payment-intent', () => {
       guests: 1,
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it("409 already_booked when the caller's own booking holds exactly this stay (Back after paying); others still get dates_unavailable", async () => {
+    const home = await newHome();
+    const stay = { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-13' };
+    await bookStay(t.app, guest, stay);
+    const again = await createHold(t.app, guest, { ...stay, guests: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: 'already_booked',
+      message: 'You already booked this stay: it is in My Bookings.',
+    });
+    const someoneElse = await createHold(t.app, other, { ...stay, guests: 1 });
+    expect(someoneElse.json().error.code).toBe('dates_unavailable');
+    // The guest's own booking of other, overlapping dates: taken, not "already booked".
+    const overlapping = await createHold(t.app, guest, { ...stay, checkOut: '2026-12-14', guests: 1 });
+    expect(overlapping.json().error.code).toBe('dates_unavailable');
   });
 
   it('409 dates_unavailable for overlapping dates; a stay starting on the check-out day is fine', async () => {

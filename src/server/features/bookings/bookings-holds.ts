@@ -1,5 +1,5 @@
 /** POST /api/payment-intent: a 15-minute hold on the dates and the provider's intent for it. */
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
@@ -155,12 +155,34 @@ export async function placeHold(
       return { hold: hold!, released: [...expired, ...replaced] };
     });
   } catch (err) {
-    if (sqlState(err) === '23P01') throw datesUnavailable();
+    if (sqlState(err) === '23P01') throw await takenBy(deps, caller, home.id, input);
     throw err;
   }
 
   for (const row of placed.released) await releaseIntent(deps, row);
   return attachIntent(deps, caller, placed.hold);
+}
+
+/**
+ * Why the dates are taken: the caller's own booking of exactly this stay (the browser's Back after paying
+ * reopens the checkout) is said as such, with no hint about anyone else's; otherwise dates_unavailable.
+ */
+async function takenBy(deps: BookingDeps, caller: Caller, homeId: string, input: PaymentIntentRequest) {
+  const [mine] = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, homeId),
+        eq(bookings.guestId, caller.id),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'held'), isNotNull(bookings.paymentReceivedAt))),
+        eq(bookings.checkIn, input.checkIn),
+        eq(bookings.checkOut, input.checkOut),
+      ),
+    )
+    .limit(1);
+  if (mine) return conflict('You already booked this stay: it is in My Bookings.', 'already_booked');
+  return datesUnavailable();
 }
 
 const datesUnavailable = () =>

@@ -3,18 +3,25 @@
  * machine as WHERE parts, and a row as the API shows it.
  */
 import { eq, inArray, isNull, or } from 'drizzle-orm';
-import { sourcesOf, transition, type BookingEvent, type BookingStatus } from '#shared/booking-state';
+import {
+  STAY_STARTED_MESSAGE,
+  cancellableOn,
+  sourcesOf,
+  transition,
+  type BookingEvent,
+  type BookingStatus,
+} from '#shared/booking-state';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import type { Booking, PriceBreakdown } from '#shared/schemas/bookings';
 import type { MessageBus, PricingSettings, ServiceLog } from '#server/app-context';
-import { providerUnavailable } from '#server/domain-errors';
+import { conflict, providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, type BookingRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { MailProvider } from '#server/providers/mail/mail';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
-import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
+import { PLACEHOLDER_IMAGE, isUuid, today } from '../homes/homes-service';
 
 /** The signed-in caller (the auth guards' Identity fits). */
 export interface Caller {
@@ -62,6 +69,14 @@ export const ALREADY_REFUNDED = 'already_refunded';
  * is owed back and the sweeper retries it (a real refund id replaces it).
  */
 export const REFUND_OWED = 'owed';
+/**
+ * Recorded as the refund id when a refund can never go through (the provider refused it for good, or it
+ * failed MAX_REFUND_ATTEMPTS times): the sweeper stops and admins see it with the provider's reason.
+ */
+export const REFUND_FAILED = 'failed';
+/** Refund calls before an owed refund is given up as failed; with REFUND_RETRY_BASE_MS doubling, about 2 hours. */
+export const MAX_REFUND_ATTEMPTS = 8;
+export const REFUND_RETRY_BASE_MS = 60_000;
 /** Recorded as the refund id when the cancellation policy gives nothing back: no provider call, nothing owed. */
 export const NO_REFUND = 'none';
 /** WHERE part: no refund recorded yet (never tried, or owed after a failure). */
@@ -104,6 +119,7 @@ export function toBooking(row: BookingRow): Booking {
     breakdown: breakdownOf(row),
     cancellationPolicy: row.cancellationPolicy,
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
     refund: refundOf(row),
   };
 }
@@ -129,12 +145,20 @@ export function breakdownOf(row: BookingRow): PriceBreakdown {
 function refundOf(row: BookingRow): Booking['refund'] {
   if (!row.refundId) return null;
   const amountCents = row.refundAmountCents ?? row.amountCents;
-  if (row.refundId === REFUND_OWED) return { amountCents, status: 'pending' };
-  return { amountCents, status: 'refunded' };
+  if (row.refundId === REFUND_OWED) return { amountCents, status: 'pending', failureReason: null };
+  if (row.refundId === REFUND_FAILED) return { amountCents, status: 'failed', failureReason: row.refundError };
+  return { amountCents, status: 'refunded', failureReason: null };
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return row ?? null;
+}
+
+/** 409 `stay_started` when the stay's check-in day has begun: the spec's cancel call no longer applies to it. */
+export function refuseStartedStay(booking: Pick<BookingRow, 'status' | 'checkIn'>, now: Date): void {
+  if (booking.status === 'confirmed' && !cancellableOn(booking, today(now))) {
+    throw conflict(STAY_STARTED_MESSAGE, 'stay_started');
+  }
 }

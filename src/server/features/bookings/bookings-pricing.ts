@@ -17,7 +17,7 @@ import {
 import type { BookingRow } from '#server/db/schema';
 import { invalid, notFound } from '#server/domain-errors';
 import { findHome, type HomeRow } from '../homes/homes-service';
-import { findBooking, type BookingDeps, type Caller } from './bookings-model';
+import { findBooking, refuseStartedStay, type BookingDeps, type Caller } from './bookings-model';
 
 /** The fees every stay at this home adds to its nights. */
 export function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
@@ -103,6 +103,7 @@ export async function cancellationQuote(
 ): Promise<CancellationQuote> {
   const booking = await findBooking(deps.db, id);
   if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
+  refuseStartedStay(booking, deps.clock.now());
   const decision = refundDecision(booking, cancelledByGuest(caller, booking), deps.clock.now());
   // Nothing charged yet (an unpaid hold): nothing to give back.
   const charged = booking.confirmedAt !== null || booking.paymentReceivedAt !== null;

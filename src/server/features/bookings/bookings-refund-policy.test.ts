@@ -121,14 +121,15 @@ describe('refunds outside the policy', () => {
 
   it("an admin cancelling a guest's booking refunds in full whatever the policy", async () => {
     const admin = await signInAs(t.app, 'admin');
-    const stay = await booked('strict', CHECK_IN_AT - 30 * DAY, CHECK_IN_AT - HOUR);
+    // The evening before check-in day (on check-in day no one may cancel: 409 stay_started).
+    const stay = await booked('strict', CHECK_IN_AT - 30 * DAY, CHECK_IN_AT - 13 * HOUR);
     const quote = await quoteAndCancel(stay.bookingId, admin);
     expect(quote).toMatchObject({ refundCents: TOTAL, percent: 100, byPolicy: false });
     expect(await refunded(stay.bookingId)).toBe(TOTAL);
   });
 
   it('a booking made before policies (no policy recorded) is refunded in full', async () => {
-    const stay = await booked('strict', CHECK_IN_AT - 30 * DAY, CHECK_IN_AT - HOUR);
+    const stay = await booked('strict', CHECK_IN_AT - 30 * DAY, CHECK_IN_AT - 13 * HOUR);
     await t.db.update(bookings).set({ cancellationPolicy: null }).where(eq(bookings.id, stay.bookingId));
     expect(await quoteAndCancel(stay.bookingId)).toMatchObject({ cancellationPolicy: null, refundCents: TOTAL });
     expect(await refunded(stay.bookingId)).toBe(TOTAL);

@@ -1,8 +1,18 @@
 /** Money going back around a booking: refunds and released intents (all outside database transactions). */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { PaymentProviderError } from '#server/providers/payments/payment-provider';
-import { ALREADY_REFUNDED, NO_REFUND, REFUND_OWED, logOf, notRefunded, type BookingDeps } from './bookings-model';
+import {
+  ALREADY_REFUNDED,
+  MAX_REFUND_ATTEMPTS,
+  NO_REFUND,
+  REFUND_FAILED,
+  REFUND_OWED,
+  REFUND_RETRY_BASE_MS,
+  logOf,
+  notRefunded,
+  type BookingDeps,
+} from './bookings-model';
 
 /**
  * Refunds the booking's payment once (key `refund-<id>`), records the refund id; false when it could not.
@@ -11,7 +21,8 @@ import { ALREADY_REFUNDED, NO_REFUND, REFUND_OWED, logOf, notRefunded, type Book
  */
 export async function refundBooking(
   deps: BookingDeps,
-  booking: Pick<BookingRow, 'id' | 'paymentIntentId'> & Partial<Pick<BookingRow, 'refundAmountCents' | 'amountCents'>>,
+  booking: Pick<BookingRow, 'id' | 'paymentIntentId'> &
+    Partial<Pick<BookingRow, 'refundAmountCents' | 'amountCents' | 'refundAttempts'>>,
 ): Promise<boolean> {
   if (!booking.paymentIntentId) return true;
   const decided = booking.refundAmountCents ?? null;
@@ -44,23 +55,54 @@ export async function refundBooking(
     logOf(deps).info({ bookingId: booking.id, refundId: refund.id }, 'booking payment refunded');
     return true;
   } catch (err) {
-    logOf(deps).error({ err, bookingId: booking.id }, 'refund failed; the sweeper retries it');
-    // Marks the refund as owed so the sweeper retries it whatever ended the booking (cancelled, expired, home deleted).
-    try {
-      await deps.db
-        .update(bookings)
-        .set({ refundId: REFUND_OWED, updatedAt: deps.clock.now() })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            isNull(bookings.refundId),
-            inArray(bookings.status, ['cancelled', 'expired']),
-          ),
-        );
-    } catch (markErr) {
-      logOf(deps).error({ err: markErr, bookingId: booking.id }, 'could not record the refund as owed');
-    }
+    await recordFailedRefund(deps, booking, err);
     return false;
+  }
+}
+
+/** The provider's answers that no retry changes: the payment does not exist or cannot be refunded any more. */
+const FINAL_REFUSALS = new Set(['resource_missing', 'payment_intent_unexpected_state', 'charge_disputed']);
+
+/** The wait before the next try after `attempts` failures: 1, 2, 4 … minutes, at most an hour. */
+export function refundRetryDelayMs(attempts: number): number {
+  return Math.min(REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/**
+ * A failed refund is owed and retried by the sweeper after a growing pause; after MAX_REFUND_ATTEMPTS, or at
+ * once when the provider refuses it for good, it is recorded as failed with the provider's reason: admins
+ * see it, and nothing retries it in a loop (issue 25).
+ */
+async function recordFailedRefund(
+  deps: BookingDeps,
+  booking: Pick<BookingRow, 'id'> & Partial<Pick<BookingRow, 'refundAttempts'>>,
+  err: unknown,
+): Promise<void> {
+  const now = deps.clock.now();
+  const attempts = (booking.refundAttempts ?? 0) + 1;
+  const final = err instanceof PaymentProviderError && FINAL_REFUSALS.has(err.code);
+  const givenUp = final || attempts >= MAX_REFUND_ATTEMPTS;
+  const reason = (err instanceof PaymentProviderError ? err.message : 'The payment service could not be reached').slice(
+    0,
+    300,
+  );
+  if (givenUp)
+    logOf(deps).error({ err, bookingId: booking.id, attempts }, 'refund failed; given up, settle it by hand');
+  else logOf(deps).warn({ err, bookingId: booking.id, attempts }, 'refund failed; the sweeper retries it later');
+  try {
+    // Only a booking that ended (cancelled, expired, home deleted) owes money back.
+    await deps.db
+      .update(bookings)
+      .set({
+        refundId: givenUp ? REFUND_FAILED : REFUND_OWED,
+        refundAttempts: attempts,
+        refundRetryAt: givenUp ? null : new Date(now.getTime() + refundRetryDelayMs(attempts)),
+        refundError: reason,
+        updatedAt: now,
+      })
+      .where(and(eq(bookings.id, booking.id), notRefunded(), inArray(bookings.status, ['cancelled', 'expired'])));
+  } catch (markErr) {
+    logOf(deps).error({ err: markErr, bookingId: booking.id }, 'could not record the failed refund');
   }
 }
 

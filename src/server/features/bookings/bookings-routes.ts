@@ -146,9 +146,16 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancel a booking (the guest or an admin); the payment is refunded and the dates are free again',
           description:
             'Mails the guest (and the host, for a confirmed or paid booking) with the refunded amount. A repeat answers ' +
-            '`deletedCount: 0`; a booking the caller may not manage answers 404, as an unknown id.',
+            '`deletedCount: 0`; a booking the caller may not manage answers 404, as an unknown id. A confirmed ' +
+            'stay whose check-in day has begun answers 409 `stay_started`.',
           params: idParam,
-          response: { 200: acknowledgedDelete, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+          response: {
+            200: acknowledgedDelete,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
         },
       },
       async (request) => cancelBooking(ctx, requireUser(request), request.params.id),

@@ -135,8 +135,11 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
           eq(bookings.refundId, REFUND_OWED),
           and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt), isNull(bookings.refundId)),
         ),
+        // Each failure pushes the next try further out (refundRetryDelayMs); a failed refund is never picked again.
+        or(isNull(bookings.refundRetryAt), lte(bookings.refundRetryAt, now)),
       ),
     )
+    .orderBy(asc(bookings.refundRetryAt))
     .limit(limit);
   for (const booking of owed) if (await refundBooking(deps, booking)) result.refunded++;
 

@@ -50,7 +50,7 @@ export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             "A guest's own cancellation follows the policy the booking was made with; an admin cancelling someone " +
             "else's booking refunds in full. Who may not cancel it gets 404, as for an unknown id.",
           params: idParam,
-          response: { 200: cancellationQuoteSchema, 401: errorResponse, 404: errorResponse },
+          response: { 200: cancellationQuoteSchema, 401: errorResponse, 404: errorResponse, 409: errorResponse },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { diskStorage } from '#server/providers/storage/disk-storage';
@@ -28,6 +28,11 @@ function gatedStorage(inner: StorageProvider): StorageProvider {
   };
 }
 const t = useTestApp((deps) => ({ storage: gatedStorage(deps.storage) }));
+// A test that fails with the gate closed must not leave the next test's uploads waiting.
+afterEach(() => {
+  gate.closed = false;
+  for (const open of gate.open.splice(0)) open();
+});
 
 let picture: Buffer;
 beforeAll(async () => {

@@ -30,7 +30,13 @@ describe('sandbox card rules', () => {
     expect(card('4242424242424242', { expMonth: 11, expYear: 26 }).ok).toBe(true);
     expect(card('4242424242424242', { expMonth: 10, expYear: 26 })).toMatchObject({
       ok: false,
+      code: 'invalid_expiry_month_past',
+      message: "Your card's expiration month is in the past: the card expired at the end of that month.",
+    });
+    expect(card('4242424242424242', { expMonth: 12, expYear: 25 })).toMatchObject({
+      ok: false,
       code: 'invalid_expiry_year',
+      message: "Your card's expiration year is in the past.",
     });
     expect(card('4242424242424242', { expMonth: 0 })).toMatchObject({ ok: false, code: 'invalid_expiry_month' });
   });

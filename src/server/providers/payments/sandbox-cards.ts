@@ -17,6 +17,7 @@ export type CardErrorCode =
   | 'invalid_number'
   | 'invalid_expiry_month'
   | 'invalid_expiry_year'
+  | 'invalid_expiry_month_past'
   | 'invalid_cvc'
   | 'card_declined'
   | 'insufficient_funds'
@@ -32,6 +33,7 @@ export const CARD_MESSAGES: Record<CardErrorCode, string> = {
   invalid_number: 'Your card number is invalid.',
   invalid_expiry_month: "Your card's expiration month is invalid.",
   invalid_expiry_year: "Your card's expiration year is in the past.",
+  invalid_expiry_month_past: "Your card's expiration month is in the past: the card expired at the end of that month.",
   invalid_cvc: "Your card's security code is invalid.",
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
@@ -91,10 +93,9 @@ export function checkCard(card: CardInput, now: Date): CardOutcome {
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisYear = now.getUTCFullYear();
   const thisMonth = now.getUTCMonth() + 1;
-  // A card is valid through the last day of its expiry month.
-  if (!Number.isInteger(year) || year < thisYear || (year === thisYear && card.expMonth < thisMonth)) {
-    return fail('invalid_expiry_year');
-  }
+  if (!Number.isInteger(year) || year < thisYear) return fail('invalid_expiry_year');
+  // A card is valid through the last day of its expiry month: this year's earlier months have the wrong month, not year.
+  if (year === thisYear && card.expMonth < thisMonth) return fail('invalid_expiry_month_past');
   if (year > thisYear + 50) return fail('invalid_expiry_year');
 
   const cvcLength = brand === 'amex' ? 4 : 3;

@@ -10,6 +10,7 @@ import toast from 'react-hot-toast';
 import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
+import { calendarDate } from '#shared/stay';
 import { formatAmount, formatCents } from '#shared/money';
 import { priceLines } from '#shared/price-lines';
 import { TEXTS } from '#shared/texts';
@@ -65,7 +66,10 @@ function BookingRow({
   canPay,
   onCancel,
   rowAction,
+  today,
 }: {
+  /** Today's calendar date (UTC): a stay that has begun can no longer be cancelled. */
+  today: string;
   rowAction?: BookingsScreenProps['rowAction'];
   booking: Booking;
   index: number;
@@ -141,7 +145,7 @@ function BookingRow({
               Receipt
             </Link>
           )}
-          {isCancellable(booking) ? (
+          {isCancellable(booking, today) ? (
             <button
               type="button"
               aria-describedby={titleId}
@@ -173,6 +177,7 @@ export function BookingsScreen({
   rowAction,
 }: BookingsScreenProps) {
   const queryClient = useQueryClient();
+  const [today] = useState(() => calendarDate(new Date(), 'UTC'));
   const [target, setTarget] = useState<Booking | null>(null);
   const focusHeading = useRef(false);
   // The dialog has no Radix Trigger (one dialog for all rows): it gives the focus back to the row's Cancle itself.
@@ -228,6 +233,7 @@ export function BookingsScreen({
                 canPay={email !== null}
                 onCancel={openFor}
                 rowAction={rowAction}
+                today={today}
               />
             ))}
           </ScrollTable>

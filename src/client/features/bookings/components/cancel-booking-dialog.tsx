@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { POLICY_LABELS } from '#shared/cancellation';
 import { formatDay } from '#shared/dates';
-import { calendarDate } from '#shared/stay';
 import { formatCents } from '#shared/money';
 import type { Booking, CancellationQuote } from '#shared/schemas/bookings';
 import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
@@ -54,8 +53,6 @@ export function CancelBookingDialog({
   /** Who paid, as the reader sees it: the signed-in guest, or a guest an admin cancels for. */
   payer?: 'you' | 'guest';
 }) {
-  // A stay that has ended frees no nights: only say so for one still to come or under way.
-  const ended = target !== null && target.to <= calendarDate(new Date());
   const quote = useQuery({
     queryKey: bookingKeys.cancellation(target?._id ?? ''),
     queryFn: ({ signal }) => fetchCancellationQuote(target!._id, signal),
@@ -100,7 +97,7 @@ export function CancelBookingDialog({
                 ({formatDay(target.from)} – {formatDay(target.to)})
               </>
             )}
-            ?{ended ? '' : ' The dates become free again.'}
+            ? The dates become free again.
           </Dialog.Description>
           <div aria-live="polite" className="mt-3">
             {quote.isPending && (

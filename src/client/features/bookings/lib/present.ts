@@ -1,7 +1,7 @@
 /** How a booking reads in the tables. */
 import type { Booking } from '#shared/schemas/bookings';
 import type { BookingStatus } from '#shared/booking-state';
-import { canTransition } from '#shared/booking-state';
+import { cancellableOn } from '#shared/booking-state';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
@@ -13,6 +13,14 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
 /** The label of a booking's status; a held booking whose payment went through is being confirmed. */
 export function statusLabel(booking: Pick<Booking, 'status' | 'paymentReceived'>): string {
   return booking.status === 'held' && booking.paymentReceived ? 'Confirming' : STATUS_LABELS[booking.status];
+}
+
+/** A cancelled booking as its guest reads it in their history: who cancelled it. */
+export function cancelledLabel(booking: Pick<Booking, 'cancelledBy'>, viewer: 'guest' | 'host' | 'admin'): string {
+  if (booking.cancelledBy === 'guest') return viewer === 'guest' ? 'Cancelled by you' : 'Cancelled by the guest';
+  if (booking.cancelledBy === 'host') return viewer === 'host' ? 'Cancelled by you' : 'Cancelled by the host';
+  if (booking.cancelledBy === 'admin') return 'Cancelled by StayHub';
+  return 'Cancelled';
 }
 
 /** A reservation still waiting for its payment: the guest may open its checkout again ("Continue to pay"). */
@@ -31,9 +39,12 @@ export function checkoutHref(booking: Pick<Booking, 'homeId' | 'from' | 'to' | '
   return `/chackout?${params.toString()}`;
 }
 
-/** Only a held or confirmed booking can still be cancelled (the state machine's rule). */
-export function isCancellable(booking: Pick<Booking, 'status'>): boolean {
-  return canTransition(booking.status, 'cancel');
+/**
+ * A held booking, or a confirmed one whose check-in day (UTC, as the server counts it) has not begun:
+ * the server refuses the rest (409 stay_started), so their rows offer no Cancle.
+ */
+export function isCancellable(booking: Pick<Booking, 'status' | 'from'>, today: string): boolean {
+  return cancellableOn({ status: booking.status, checkIn: booking.from }, today);
 }
 
 /**

@@ -14,7 +14,7 @@ import { QueryView } from '#client/components/ui/query-view';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { useRole } from '#client/features/auth/use-role';
 import { bookingKeys, fetchHistory, type HistoryView } from '../lib/bookings-api';
-import { statusLabel } from '../lib/present';
+import { cancelledLabel, statusLabel } from '../lib/present';
 
 const VIEW_LABELS: Record<HistoryView, string> = {
   guest: 'My stays',
@@ -24,7 +24,8 @@ const VIEW_LABELS: Record<HistoryView, string> = {
 
 const cell = 'px-3 py-3 lg:px-2.5 text-gray-800';
 
-function HistoryRow({ booking, showGuest }: { booking: Booking; showGuest: boolean }) {
+function HistoryRow({ booking, view }: { booking: Booking; view: HistoryView }) {
+  const showGuest = view !== 'guest';
   const titleId = `history-title-${booking._id}`;
   return (
     <tr className="border-t border-gray-200 align-middle" data-booking-id={booking._id}>
@@ -41,7 +42,11 @@ function HistoryRow({ booking, showGuest }: { booking: Booking; showGuest: boole
         </td>
       )}
       <td data-label="Status" className={cell}>
-        {booking.status === 'confirmed' ? 'Stayed' : statusLabel(booking)}
+        {booking.status === 'confirmed'
+          ? 'Stayed'
+          : booking.status === 'cancelled'
+            ? cancelledLabel(booking, view)
+            : statusLabel(booking)}
       </td>
       <td data-label="Total paid" className={`${cell} tabular-nums`}>
         {formatCents(booking.breakdown.totalCents)}
@@ -51,6 +56,12 @@ function HistoryRow({ booking, showGuest }: { booking: Booking; showGuest: boole
           <>
             {formatCents(booking.refund.amountCents)}
             {booking.refund.status === 'pending' && <span className="block text-sm">being processed</span>}
+            {booking.refund.status === 'failed' && (
+              <span className="block text-sm font-semibold text-red-800">
+                refund failed
+                {view === 'admin' && booking.refund.failureReason ? `: ${booking.refund.failureReason}` : ''}
+              </span>
+            )}
           </>
         ) : (
           <>
@@ -132,7 +143,7 @@ export function Component() {
             minWidthClass="sm:min-w-[48rem]"
           >
             {list.map((booking) => (
-              <HistoryRow key={booking._id} booking={booking} showGuest={showGuest} />
+              <HistoryRow key={booking._id} booking={booking} view={view} />
             ))}
           </ScrollTable>
         )}

@@ -46,6 +46,7 @@ function RefundSection({ booking }: { booking: Booking }) {
         <Row label="Refund">
           <span data-testid="receipt-refund">{formatCents(refund?.amountCents ?? 0)}</span>
           {refund?.status === 'pending' && ' (being processed)'}
+          {refund?.status === 'failed' && ' (the refund failed: StayHub settles it with you by hand)'}
         </Row>
         {refund && <Row label="Paid after the refund">{formatCents(kept)}</Row>}
       </dl>

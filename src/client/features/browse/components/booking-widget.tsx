@@ -18,6 +18,7 @@ import { errorText } from '#client/components/ui/status';
 import { apiRequest } from '#client/lib/api';
 import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { useSession } from '#client/lib/session';
+import { sameEmail } from '#shared/emails';
 import { initialStay, searchStay } from '../lib/dates';
 import { quoteStay } from '../lib/quote';
 import { StayPicker } from './stay-picker';
@@ -142,6 +143,7 @@ export function BookingWidget({ home }: { home: Home }) {
   const taken = ranges.filter((r) => !r.own);
   const mine = ranges.filter((r) => r.own);
   const unverified = user?.emailVerified === false;
+  const ownHome = user !== null && user !== undefined && sameEmail(user.email, home.email);
   const [params, setParams] = useSearchParams();
   // The first stay shown: the URL's checkIn/checkOut, else the search's dates, when they
   // fit the home's window; else the window's first night. Edits are mirrored into the URL
@@ -260,7 +262,18 @@ export function BookingWidget({ home }: { home: Home }) {
         )}
       </div>
 
-      {unverified ? (
+      {ownHome ? (
+        // The server refuses a host's booking of their own home (403): offer what they can do instead.
+        <p className="mt-4 rounded-md bg-gray-100 p-3 text-sm text-gray-900">
+          This is your home, so you cannot reserve it.{' '}
+          <Link
+            to={`/dashboard/calendar/${encodeURIComponent(home._id)}`}
+            className="font-semibold text-rose-800 underline"
+          >
+            Open its calendar
+          </Link>
+        </p>
+      ) : unverified ? (
         <div className="mt-4">
           <VerifyEmailNotice email={user.email} />
         </div>

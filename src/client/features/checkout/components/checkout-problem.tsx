@@ -32,6 +32,23 @@ export function AllHomesLink({ secondary = false }: { secondary?: boolean }) {
 export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: CheckoutStay; onRetry: () => void }) {
   const api = isApiError(error) ? (error as ApiError) : null;
   if (api?.code === 'email_not_verified') return <VerifyEmailNotice message={api.message} />;
+  // Back after paying: the guest's own booking holds these dates, which is good news, not a refusal.
+  if (api?.code === 'already_booked') {
+    return (
+      <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-4">
+        <p className="font-semibold text-green-900">You already booked this stay</p>
+        <p className="mt-1 text-green-900">{api.message}</p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Link to="/dashboard/my-booking" className={linkButton}>
+            See it in My Bookings
+          </Link>
+          <Link to={detailsHref(stay)} className={secondaryButtonClass}>
+            Back to the home
+          </Link>
+        </div>
+      </div>
+    );
+  }
   // 4xx answers (dates taken, price changed, outside the window) need other choices; the rest may pass on retry.
   const permanent = api !== null && api.status >= 400 && api.status < 500;
   const tooManyHolds = api?.code === 'too_many_holds';

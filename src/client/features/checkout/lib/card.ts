@@ -126,7 +126,13 @@ export function incompleteCard(card: CardEntry): CardProblem | null {
 /** Which field a provider's card error code is about (for aria-invalid), if any. */
 export function fieldOfCardError(code: string): CardField | null {
   if (code === 'invalid_number' || code === 'card_not_supported') return 'number';
-  if (code === 'invalid_expiry_month' || code === 'invalid_expiry_year' || code === 'expired_card') return 'expiry';
+  if (
+    code === 'invalid_expiry_month' ||
+    code === 'invalid_expiry_month_past' ||
+    code === 'invalid_expiry_year' ||
+    code === 'expired_card'
+  )
+    return 'expiry';
   if (code === 'invalid_cvc' || code === 'incorrect_cvc') return 'cvc';
   return null;
 }

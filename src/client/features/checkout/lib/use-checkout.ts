@@ -14,7 +14,8 @@ import { isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
 import type { CardFormProps } from '../components/pay-controls';
 import { checkoutKeys, createBooking, fetchPaymentsConfig, releaseHold, saveHoldMessage } from './checkout-api';
-import { INITIAL_STEP, nextStep, stepOfValue, stepValue, type CheckoutStay, type StepIndex } from './steps';
+import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
+import { nextStep, stepOfValue, stepValue, type CheckoutStay, type StepIndex } from './steps';
 import { usePaymentIntent } from './use-payment-intent';
 
 /** The bookings lists' query keys start with this (features/bookings/lib/bookings-api.ts). */
@@ -54,8 +55,12 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<StepIndex>(INITIAL_STEP);
-  const [message, setMessage] = useState('');
+  const draftKey = checkoutDraftKey(stay);
+  // A reload keeps the step and the note to the host (this tab only: sessionStorage).
+  const [draft] = useState(() => readCheckoutDraft(draftKey));
+  const [step, setStep] = useState<StepIndex>(draft.step);
+  const [message, setMessage] = useState(draft.message);
+  useEffect(() => writeCheckoutDraft(draftKey, { step, message }), [draftKey, step, message]);
   const moveFocus = useRef(false);
   const paid = useRef(false);
 
@@ -108,6 +113,7 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
         ...(trimmed ? { message: trimmed } : {}),
       });
       if (answer.acknowledged) {
+        clearCheckoutDraft(draftKey);
         toast.success(TEXTS.bookingSuccess);
         void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_ROOT });
         await navigate('/dashboard/my-booking');
@@ -117,6 +123,7 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
       // The server refused it (a 4xx answer: the hold ended and was refunded, the payment is not complete ...):
       // nothing is kept. Any other failure (network, 5xx) leaves a paid hold the server confirms by itself.
       if (!(isApiError(error) && error.status >= 400 && error.status < 500)) {
+        clearCheckoutDraft(draftKey);
         toast.success(PAYMENT_RECEIVED, { duration: 6000 });
         void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_ROOT });
         await navigate('/dashboard/my-booking');

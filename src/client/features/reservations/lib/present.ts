@@ -1,13 +1,18 @@
 /** How a reservation reads on the host's screen. */
 import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
 
-export const WHEN_ORDER: ReservationWhen[] = ['current', 'upcoming', 'past'];
+/** The screen's groups: confirmed stays by when they are, then every cancelled one (counted in no other group). */
+export type ReservationGroup = ReservationWhen | 'cancelled';
+export const GROUP_ORDER: ReservationGroup[] = ['current', 'upcoming', 'past', 'cancelled'];
 
-export const WHEN_HEADINGS: Record<ReservationWhen, string> = {
+export const GROUP_HEADINGS: Record<ReservationGroup, string> = {
   current: 'Staying now',
   upcoming: 'Upcoming',
   past: 'Past',
+  cancelled: 'Cancelled',
 };
+
+export const groupOf = (r: Reservation): ReservationGroup => (r.status === 'cancelled' ? 'cancelled' : r.when);
 
 export function statusText(r: Reservation): string {
   if (r.status === 'confirmed') return 'Confirmed';

@@ -44,6 +44,8 @@ const LIST = [
     cancelledBy: 'host',
     cancelReason: 'Flood',
   }),
+  // Cancelled by its guest before it began: listed under Cancelled, not counted as upcoming.
+  reservation('r5', { guestName: 'Ed Gone', status: 'cancelled', cancelledBy: 'guest' }),
 ];
 
 describe('ReservationsPage', () => {
@@ -59,12 +61,17 @@ describe('ReservationsPage', () => {
       expect(within(group('Staying now')).getByText('Cy Now')).toBeDefined();
       const upcoming = group('Upcoming');
       expect(upcoming.querySelectorAll('tbody tr')).toHaveLength(2);
+      expect(within(upcoming).queryByText('Ed Gone')).toBeNull();
+      expect(screen.getByRole('heading', { level: 2, name: /^Upcoming/ }).textContent).toBe('Upcoming (2)');
       const row = within(upcoming).getByText('Ada Guest').closest('tr')!;
       for (const text of ['Sea view flat', 'Dec 10, 2026', '3 nights', 'Arriving late', '$360.00', 'Confirmed']) {
         expect(row.textContent).toContain(text);
       }
-      const past = group('Past');
+      expect(screen.queryByRole('heading', { level: 2, name: /^Past/ })).toBeNull();
+      const past = group('Cancelled');
+      expect(past.querySelectorAll('tbody tr')).toHaveLength(2);
       expect(within(past).getByText('Cancelled by you')).toBeDefined();
+      expect(within(past).getByText('Cancelled by the guest')).toBeDefined();
       expect(within(past).getByText('Reason: Flood')).toBeDefined();
       expect(within(past).queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
       // A coming guest's profile (reviews from other hosts) is a link away; a past one's is not.
@@ -78,6 +85,10 @@ describe('ReservationsPage', () => {
       expect(screen.getByText('Bo Cabin')).toBeDefined();
       await userEvent.selectOptions(screen.getByLabelText('Show'), 'Past');
       expect(screen.getByText(NO_MATCHES)).toBeDefined();
+      await userEvent.selectOptions(screen.getByLabelText('Home'), '');
+      await userEvent.selectOptions(screen.getByLabelText('Show'), 'Cancelled');
+      expect(screen.getByText('Ed Gone')).toBeDefined();
+      expect(screen.queryByText('Ada Guest')).toBeNull();
     },
   );
 

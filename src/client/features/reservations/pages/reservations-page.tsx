@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { RESERVATION_WHEN, type Reservation, type ReservationWhen } from '#shared/schemas/reservations';
+import type { Reservation } from '#shared/schemas/reservations';
 import { inputClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { errorText } from '#client/components/ui/status';
@@ -14,7 +14,7 @@ import { Screen } from '#client/components/layout/screen';
 import { CancelReservationDialog } from '../components/cancel-reservation-dialog';
 import { ReservationsTable } from '../components/reservations-table';
 import { cancelReservation, fetchReservations, reservationKeys } from '../lib/reservations-api';
-import { WHEN_HEADINGS, WHEN_ORDER, homesOf } from '../lib/present';
+import { GROUP_HEADINGS, GROUP_ORDER, groupOf, homesOf, type ReservationGroup } from '../lib/present';
 
 export const NO_RESERVATIONS = 'No reservations yet. When guests book your homes, their stays show here.';
 export const NO_MATCHES = 'No reservations match these filters.';
@@ -28,9 +28,9 @@ function Filters({
 }: {
   homes: { id: string; title: string }[];
   home: string;
-  when: ReservationWhen | 'all';
+  when: ReservationGroup | 'all';
   onHome: (id: string) => void;
-  onWhen: (w: ReservationWhen | 'all') => void;
+  onWhen: (w: ReservationGroup | 'all') => void;
 }) {
   const id = useId();
   return (
@@ -60,13 +60,13 @@ function Filters({
         <select
           id={`${id}-when`}
           value={when}
-          onChange={(e) => onWhen(e.target.value as ReservationWhen | 'all')}
+          onChange={(e) => onWhen(e.target.value as ReservationGroup | 'all')}
           className={`${inputClass} mt-1`}
         >
           <option value="all">All stays</option>
-          {RESERVATION_WHEN.map((w) => (
+          {GROUP_ORDER.map((w) => (
             <option key={w} value={w}>
-              {WHEN_HEADINGS[w]}
+              {GROUP_HEADINGS[w]}
             </option>
           ))}
         </select>
@@ -78,7 +78,7 @@ function Filters({
 export function ReservationsPage() {
   const queryClient = useQueryClient();
   const [home, setHome] = useState('');
-  const [when, setWhen] = useState<ReservationWhen | 'all'>('all');
+  const [when, setWhen] = useState<ReservationGroup | 'all'>('all');
   const [target, setTarget] = useState<Reservation | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   // After a cancellation the row's button goes away: focus continues at the screen's heading.
@@ -124,7 +124,7 @@ export function ReservationsPage() {
         }
       >
         {(all) => {
-          const shown = all.filter((r) => (!home || r.homeId === home) && (when === 'all' || r.when === when));
+          const shown = all.filter((r) => (!home || r.homeId === home) && (when === 'all' || groupOf(r) === when));
           return (
             <>
               <Filters homes={homesOf(all)} home={home} when={when} onHome={setHome} onWhen={setWhen} />
@@ -136,15 +136,15 @@ export function ReservationsPage() {
                   {NO_MATCHES}
                 </p>
               ) : (
-                WHEN_ORDER.map((group) => {
-                  const list = shown.filter((r) => r.when === group);
+                GROUP_ORDER.map((group) => {
+                  const list = shown.filter((r) => groupOf(r) === group);
                   if (!list.length) return null;
                   return (
                     <section key={group} aria-labelledby={`reservations-${group}`} className="mb-8">
                       <h2 id={`reservations-${group}`} className="mb-3 text-xl font-bold text-gray-900">
-                        {WHEN_HEADINGS[group]} <span className="font-normal text-gray-700">({list.length})</span>
+                        {GROUP_HEADINGS[group]} <span className="font-normal text-gray-700">({list.length})</span>
                       </h2>
-                      <ReservationsTable title={WHEN_HEADINGS[group]} reservations={list} onCancel={openFor} />
+                      <ReservationsTable title={GROUP_HEADINGS[group]} reservations={list} onCancel={openFor} />
                     </section>
                   );
                 })
