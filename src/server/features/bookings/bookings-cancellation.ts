@@ -33,13 +33,14 @@ export async function cancelBooking(
   if (!booking || !mayManage(caller, booking)) throw notFound('No booking with this id');
 
   const now = deps.clock.now();
-  refuseStartedStay(booking, now);
   const byGuest = cancelledByGuest(caller, booking);
   let cancelled: BookingRow | undefined;
   // The refund is decided once, with the cancellation: a retry later refunds the same amount. It is
   // decided on the state read, so the update only applies to that state: a hold confirmed (paid) in
   // between is read again and refunded by its policy, not in full as a given-up hold.
   for (let attempt = 0; attempt < 3 && booking && !cancelled; attempt++) {
+    // Checked on every state read: a hold confirmed in between may be a stay that has begun.
+    refuseStartedStay(booking, now);
     const { refundCents } = refundDecision(booking, byGuest, now);
     const state = booking;
     // The home's row first (ADR 0029): a confirmed stay's cancellation refreshes the home's nights.
