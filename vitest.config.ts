@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           expect: expectSettings,
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['src/shared/test/fail-on-console-error.ts'],
         },
       },
