@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH, messageLength } from '#shared/schemas/messages';
 import { inputClass, primaryButtonClass } from '#client/components/ui/form-field';
-import { errorText } from '#client/components/ui/status';
+import { ErrorText } from '#client/components/ui/status';
 
 export interface ComposerProps {
   label: string;
@@ -18,7 +18,8 @@ export interface ComposerProps {
 export function Composer({ label, onSend, placeholder }: ComposerProps) {
   const id = useId();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A message of our own (string) or the failure of sending (shown by ErrorText: a 401 links to sign-in).
+  const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
   const length = messageLength(text);
   const tooLong = length > MESSAGE_MAX_LENGTH;
@@ -34,7 +35,7 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
       await onSend(text);
       setText('');
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setSending(false);
     }
@@ -64,11 +65,11 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
         placeholder={placeholder}
         onChange={(e) => {
           setText(e.target.value);
-          if (error) setError(null);
+          if (error !== null) setError(null);
         }}
         onKeyDown={onKeyDown}
-        aria-invalid={error || tooLong ? true : undefined}
-        aria-describedby={`${id}-help ${id}-count${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error !== null || tooLong ? true : undefined}
+        aria-describedby={`${id}-help ${id}-count${error !== null ? ` ${id}-error` : ''}`}
         className={`${inputClass} resize-y`}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">
@@ -77,9 +78,9 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
           {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
         </p>
       </div>
-      {error && (
+      {error !== null && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {typeof error === 'string' ? error : <ErrorText error={error} />}
         </p>
       )}
       <div>
