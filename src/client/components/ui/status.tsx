@@ -1,9 +1,12 @@
 /**
  * Loading and error states shared by the public pages and the dashboard screens.
  */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { isApiError } from '#client/lib/api';
+import { SESSION_QUERY_KEY } from '#client/lib/session';
 import { withFrom } from '#client/features/auth/lib/redirect';
 
 /** A loading line (role="status"), for the public pages. */
@@ -80,7 +83,13 @@ export function ErrorText({ error }: { error: unknown }) {
 
 function SignInLink({ text }: { text: string }) {
   const location = useLocation();
+  const queryClient = useQueryClient();
   const here = location.pathname + location.search + location.hash;
+  // The whole page learns the session has ended (the header offers Login, /login shows its form), as the
+  // query client does for a query's or mutation's 401; plain calls (sending a message) come through here.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }, { cancelRefetch: false });
+  }, [queryClient]);
   return (
     <Link to={withFrom('/login', here)} state={{ from: here }} className="underline underline-offset-2">
       {text}
