@@ -61,7 +61,11 @@ test('after an empty submit, each error goes as its field is filled (issue 25 it
   for (const error of [overall, cleanliness, text]) await expect(error).toBeVisible();
   await shootWidths(page, '/tmp/shots-forms', 'review-form-empty-submit');
 
-  await page.getByRole('group', { name: 'Overall', exact: true }).locator('label').filter({ hasText: '4 stars' }).click();
+  await page
+    .getByRole('group', { name: 'Overall', exact: true })
+    .locator('label')
+    .filter({ hasText: '4 stars' })
+    .click();
   await expect(overall).toHaveCount(0);
   await expect(cleanliness).toBeVisible();
   await page.getByLabel('Your review of the home').fill(GUEST_TEXT);

@@ -103,10 +103,24 @@ export function EmailVerifiedPage() {
     );
   }
 
-  // Opened without following a mail's link (or before it was followed).
+  // Signed out without an error: Better Auth sends a link followed again (the address already verified, the
+  // sign-in not repeated) here so. Typing the address by hand also lands here; the dashboard then still reminds.
+  if (!user) {
+    return (
+      <AuthCard title={EMAIL_VERIFIED_TITLE}>
+        <p role="status" className="text-gray-800">
+          Your email address is verified. Log in to continue.
+        </p>
+        <Link to={withFrom('/login', next ?? '/dashboard')} className={`${primaryButtonClass} mt-6 w-full`}>
+          Log in
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  // Signed in, not verified: the page was opened without following a mail's link.
   return (
     <AuthCard title="Verify your email">
-      <p className="text-gray-800">Open the link in the verification mail we sent you.</p>
       <NextStep user={user} next={next} />
     </AuthCard>
   );
