@@ -282,6 +282,9 @@ describe('only verified accounts reserve, for at most 30 nights (item 15)', () =
       .match(/https?:\/\/[^\s"'<>]+verify-email[^\s"'<>]*/)![0]
       .replace(/&amp;/g, '&');
     await page.goto(link);
+    // The link says it worked (issue 25 item 17), then leads back to the checkout it was asked for on.
+    await expect(page.getByRole('heading', { level: 1, name: 'Your email is verified' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(/\/chackout\?/);
     await page.getByRole('tab', { name: PAY_TAB }).click();
     await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toBeEnabled();

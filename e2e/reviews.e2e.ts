@@ -10,6 +10,7 @@ import { TEXTS } from '../src/shared/texts';
 import { loginAs, DEMO_PASSWORD, makeImageFile } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { startEndedStayServer } from './support/ended-stay-server';
+import { shootWidths } from './support/shots';
 import { expect, expectAccessible, test as base } from './support/fixtures';
 
 type Server = Awaited<ReturnType<typeof startEndedStayServer>>;
@@ -44,6 +45,37 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+test('after an empty submit, each error goes as its field is filled (issue 25 item 15)', async ({
+  page,
+  endedStayServer,
+}) => {
+  const { stay } = endedStayServer;
+  await loginAs(page, stay.guest, DEMO_PASSWORD);
+  await page.goto(`/dashboard/bookings/${stay.bookingId}/review`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your stay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  const overall = page.getByText('Rate the stay overall from 1 to 5 stars.');
+  const cleanliness = page.getByText('Rate cleanliness from 1 to 5 stars.');
+  const text = page.getByText('Write a few words about the stay.');
+  for (const error of [overall, cleanliness, text]) await expect(error).toBeVisible();
+  await shootWidths(page, '/tmp/shots-forms', 'review-form-empty-submit');
+
+  await page
+    .getByRole('group', { name: 'Overall', exact: true })
+    .locator('label')
+    .filter({ hasText: '4 stars' })
+    .click();
+  await expect(overall).toHaveCount(0);
+  await expect(cleanliness).toBeVisible();
+  await page.getByLabel('Your review of the home').fill(GUEST_TEXT);
+  await expect(text).toHaveCount(0);
+  await expect(page.getByLabel('Your review of the home')).not.toHaveAttribute('aria-invalid', 'true');
+  // Emptied again, the text is flagged again: the check follows the field.
+  await page.getByLabel('Your review of the home').fill('');
+  await expect(text).toBeVisible();
+  await shootWidths(page, '/tmp/shots-forms', 'review-form-partly-filled');
+});
 
 test('both sides review an ended stay; each review stays hidden until both are written, then both publish', async ({
   page,

@@ -3,8 +3,8 @@
  * httpOnly cookie); the browser only asks `GET /api/auth/get-session`.
  * A 401/404, a network error or a `null` answer all mean "signed out".
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 
 export interface SessionUser {
   id: string;
@@ -88,8 +88,70 @@ export function useSession(): Session {
     queryFn: ({ signal }) => fetchSessionUser(signal),
     staleTime: 60_000,
     retry: false,
+    // Coming back to the tab asks again (TanStack's focus manager: visibilitychange), so a session
+    // ended elsewhere (another browser, expiry, an admin) shows as signed out before the next action fails.
+    refetchOnWindowFocus: 'always',
   });
   return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/**
+ * Tabs of this browser share the session cookie but not their caches: a sign-in or sign-out in one
+ * tab is announced to the others on this channel (no storage is written, nothing outlives the tabs).
+ * `signing-out` comes before the server ends the session, so the other tabs stop what needs it first
+ * (the live stream would otherwise reconnect into 401s); `changed` after any change: ask the server.
+ */
+const SESSION_CHANNEL = 'stayhub-session';
+type SessionSignal = 'signing-out' | 'changed';
+
+export function announceSession(signal: SessionSignal): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage(signal);
+  channel.close();
+}
+
+/** Shows signed out at once, stopping what runs only while signed in, before the session really ends. */
+async function showSignedOut(queryClient: QueryClient) {
+  await queryClient.cancelQueries();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+}
+
+/** Forgets everything read as the previous user (a refetch would earn 401s, or show their data to the next one). */
+async function forgetPreviousUser(queryClient: QueryClient) {
+  await queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+}
+
+/** Follows the other tabs' sign-ins and sign-outs (mounted once, by the header). */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    // Who this tab showed before a `signing-out` made it show nobody: `changed` compares with them.
+    let shownBefore: string | null | undefined;
+    channel.onmessage = async (event: MessageEvent<unknown>) => {
+      const shown = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)?.id ?? null;
+      if (event.data === 'signing-out') {
+        if (shownBefore === undefined) shownBefore = shown;
+        return showSignedOut(queryClient);
+      }
+      if (event.data !== 'changed') return;
+      const before = shownBefore === undefined ? shown : shownBefore;
+      shownBefore = undefined;
+      const user = await queryClient.fetchQuery({
+        queryKey: SESSION_QUERY_KEY,
+        queryFn: ({ signal }) => fetchSessionUser(signal),
+        staleTime: 0,
+      });
+      if ((user?.id ?? null) !== before) {
+        await forgetPreviousUser(queryClient);
+        queryClient.setQueryData(SESSION_QUERY_KEY, user);
+      }
+    };
+    return () => channel.close();
+  }, [queryClient]);
 }
 
 /** Ends the server session, forgets the legacy token and refreshes everything that depends on the user. */
@@ -99,8 +161,8 @@ export function useSignOut(): () => Promise<void> {
     // Signed out on screen first: what runs only while signed in (the live message stream, the
     // unread count) stops before the server ends the session. Otherwise the stream, closed by the
     // sign-out, reconnects and refreshes the unread count once more, earning a 401.
-    await queryClient.cancelQueries();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    announceSession('signing-out');
+    await showSignedOut(queryClient);
     try {
       await fetch('/api/auth/sign-out', {
         method: 'POST',
@@ -119,6 +181,7 @@ export function useSignOut(): () => Promise<void> {
       await queryClient.cancelQueries();
       queryClient.clear();
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      announceSession('changed');
     }
   }, [queryClient]);
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TEXTS } from '#shared/texts';
 import { notify } from '#client/lib/notify';
-import { useSession, useSignOut } from '#client/lib/session';
+import { useSession, useSessionSync, useSignOut } from '#client/lib/session';
 import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 import { UnreadLink } from '#client/features/messages/components/unread-link';
@@ -103,6 +103,8 @@ export function Header() {
   const { user } = useSession();
   // One live message stream per page while signed in: the unread badge, the Messages list and an open thread follow it.
   useLiveMessages(Boolean(user));
+  // A sign-in or sign-out in another tab shows here too.
+  useSessionSync();
   const menuId = useId();
 
   // Close the mobile menu on Escape (links close it when followed).

@@ -1,7 +1,13 @@
 /**
  * Loading and error states shared by the public pages and the dashboard screens.
  */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { TEXTS } from '#shared/texts';
+import { isApiError } from '#client/lib/api';
+import { SESSION_QUERY_KEY } from '#client/lib/session';
+import { withFrom } from '#client/features/auth/lib/redirect';
 
 /** A loading line (role="status"), for the public pages. */
 export function LoadingState({ label = TEXTS.loading }: { label?: string }) {
@@ -60,4 +66,33 @@ export function ErrorPanel({
 /** The text to show for a failure: the error's own message, or a generic one. */
 export function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The session has ended (signed out in another tab, expired, revoked): signing in again is the way on. */
+export function needsSignIn(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/**
+ * A failed action's text, for inline messages. When the session has ended, the text ("Sign in to
+ * continue") is a link to /login that comes back to this page, so the user is not left stuck.
+ */
+export function ErrorText({ error }: { error: unknown }) {
+  return needsSignIn(error) ? <SignInLink text={errorText(error)} /> : <>{errorText(error)}</>;
+}
+
+function SignInLink({ text }: { text: string }) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const here = location.pathname + location.search + location.hash;
+  // The whole page learns the session has ended (the header offers Login, /login shows its form), as the
+  // query client does for a query's or mutation's 401; plain calls (sending a message) come through here.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }, { cancelRefetch: false });
+  }, [queryClient]);
+  return (
+    <Link to={withFrom('/login', here)} state={{ from: here }} className="underline underline-offset-2">
+      {text}
+    </Link>
+  );
 }

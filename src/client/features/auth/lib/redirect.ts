@@ -62,3 +62,14 @@ export function originOfPage(location: { pathname: string; search: string; hash:
 export function withFrom(page: '/login' | '/register', target: string): string {
   return target === '/' ? page : `${page}?from=${encodeURIComponent(target)}`;
 }
+
+export const EMAIL_VERIFIED_PATH = '/email-verified';
+
+/**
+ * The `callbackURL` of a verification mail: /email-verified (it says whether the link worked; Better Auth
+ * adds `?error=` when not), which then leads on to `next`, the page the mail was asked for on.
+ */
+export function verificationCallback(next: string): string {
+  const target = safeLocalPath(next);
+  return !target || target === '/' ? EMAIL_VERIFIED_PATH : `${EMAIL_VERIFIED_PATH}?next=${encodeURIComponent(target)}`;
+}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchSessionUser, SESSION_QUERY_KEY, type SessionUser } from '#client/lib/session';
+import { announceSession, fetchSessionUser, SESSION_QUERY_KEY, type SessionUser } from '#client/lib/session';
 
 /**
  * Re-reads the session from the server into the app's one session query and waits
@@ -13,6 +13,8 @@ export async function refreshSession(queryClient: QueryClient): Promise<SessionU
   });
   // Anything cached for the previous user (role, bookings) is stale now.
   await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  // The other tabs of this browser now share this session (the cookie): they ask for it too.
+  announceSession('changed');
   return user;
 }
 

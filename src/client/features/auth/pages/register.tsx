@@ -12,7 +12,7 @@ import { authClient, authErrorMessage } from '../auth-client';
 import { NewPasswordField } from '../components/new-password-field';
 import { AuthCard, FormAlert } from '../components/auth-card';
 import { useSession } from '#client/lib/session';
-import { redirectOrigin, redirectTarget, withFrom } from '../lib/redirect';
+import { redirectOrigin, redirectTarget, verificationCallback, withFrom } from '../lib/redirect';
 import { registerFormSchema, type RegisterForm } from '../lib/schemas';
 import { refreshSession } from '../lib/session-actions';
 
@@ -55,7 +55,13 @@ export function RegisterPage() {
     let signedUpHere = false;
     setBusy(true);
     try {
-      const { error } = await authClient.signUp.email({ name, email, password, callbackURL: target });
+      // The mail's link says whether it worked (/email-verified), then leads on to where the user was going.
+      const { error } = await authClient.signUp.email({
+        name,
+        email,
+        password,
+        callbackURL: verificationCallback(target),
+      });
       if (error) {
         const message = authErrorMessage(error, 'Your account could not be created. Please try again.');
         if (error.code?.includes('EMAIL') || error.code?.includes('USER_ALREADY_EXISTS'))

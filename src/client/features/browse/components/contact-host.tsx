@@ -18,11 +18,20 @@ export function ContactHost({ home }: { home: Home }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   if (isLoading) return null;
+  // Open, the dialog stays when the session ends meanwhile: it says so there, with a link to sign in.
+  const dialog = open && (
+    <Suspense fallback={<p role="status">Opening…</p>}>
+      <ContactHostDialog homeId={home._id} homeTitle={home.title} onClose={() => setOpen(false)} />
+    </Suspense>
+  );
   if (!user) {
     return (
-      <Link to={withFrom('/login', originOfPage(location))} className={`${secondaryButtonClass} mt-4`}>
-        Contact host
-      </Link>
+      <>
+        <Link to={withFrom('/login', originOfPage(location))} className={`${secondaryButtonClass} mt-4`}>
+          Contact host
+        </Link>
+        {dialog}
+      </>
     );
   }
   // A host does not write to themselves; guests contact them here.
@@ -32,11 +41,7 @@ export function ContactHost({ home }: { home: Home }) {
       <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => setOpen(true)}>
         Contact host
       </button>
-      {open && (
-        <Suspense fallback={<p role="status">Opening…</p>}>
-          <ContactHostDialog homeId={home._id} homeTitle={home.title} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {dialog}
     </>
   );
 }

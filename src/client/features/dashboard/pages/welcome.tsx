@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '#client/lib/session';
 import { useRole } from '#client/features/auth/use-role';
 import { Screen } from '#client/components/layout/screen';
+import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
 import { menuForRole, roleLabel } from '../menu';
 
 export function WelcomePage() {
@@ -10,6 +11,12 @@ export function WelcomePage() {
   const name = user?.name?.trim() || user?.email || 'guest';
   return (
     <Screen title={`Welcome to your dashboard, ${name}`}>
+      {/* Until the address is verified (the session says so): reserving needs it. */}
+      {user?.emailVerified === false && (
+        <div className="mb-6">
+          <VerifyEmailNotice purpose="account" email={user.email} />
+        </div>
+      )}
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         {isLoading ? (
           <p role="status" className="text-gray-700">

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api';
-import { setUpComponentTests } from '#client/test/render-routes';
+import { SESSION_QUERY_KEY } from '#client/lib/session';
+import { renderRoutes, setUpComponentTests } from '#client/test/render-routes';
 import { Composer } from './composer';
 
 setUpComponentTests();
@@ -46,5 +47,30 @@ describe('Composer', () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('alert').textContent).toBe('A message can be at most 2,000 characters long.');
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps a draft per key for the tab, and a 401 says "Sign in to continue" as a link back here', async () => {
+    const onSend = vi.fn(async () => {
+      throw new ApiError(401, 'unauthorized', 'Sign in to continue');
+    });
+    const page = () => <Composer label="Message" onSend={onSend} draftKey="user-1:conversation-1" />;
+    const first = await renderRoutes(
+      [{ path: '/dashboard/messages/:id', Component: page }],
+      ['/dashboard/messages/c1'],
+    );
+    first.queryClient.setQueryData(SESSION_QUERY_KEY, { id: 'user-1', email: 'ana@example.test' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Still there?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const link = await screen.findByRole('link', { name: 'Sign in to continue' });
+    expect(link.getAttribute('href')).toBe('/login?from=%2Fdashboard%2Fmessages%2Fc1');
+    // The page learns the session has ended: the session is asked for again.
+    expect(first.queryClient.getQueryState(SESSION_QUERY_KEY)?.isInvalidated).toBe(true);
+    first.unmount();
+
+    // Opened again (after signing in), the text is back; another key starts empty.
+    render(<Composer label="Message" onSend={onSend} draftKey="user-1:conversation-1" />);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Still there?');
+    render(<Composer label="Other" onSend={onSend} draftKey="user-2:conversation-1" />);
+    expect((screen.getByRole('textbox', { name: 'Other' }) as HTMLTextAreaElement).value).toBe('');
   });
 });

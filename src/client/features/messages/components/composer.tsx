@@ -1,24 +1,50 @@
 /**
  * Writing a message: a labelled text area with its character count, Enter to send and
  * Shift+Enter for a new line (or the Send button). While sending, the button says so; an
- * error is shown under the field and the text stays, so nothing typed is lost.
+ * error is shown under the field and the text stays, so nothing typed is lost. With a
+ * `draftKey`, the unsent text is also kept for this tab (sessionStorage) and comes back when the
+ * composer opens again: after signing in again when the session ended (in another tab, say).
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH, messageLength } from '#shared/schemas/messages';
 import { inputClass, primaryButtonClass } from '#client/components/ui/form-field';
-import { errorText } from '#client/components/ui/status';
+import { ErrorText } from '#client/components/ui/status';
 
 export interface ComposerProps {
   label: string;
   /** Sends the (untrimmed) text; a rejection keeps the text and shows the error. */
   onSend: (text: string) => Promise<unknown>;
   placeholder?: string;
+  /** Keeps the unsent text per tab under this key; name the user in it, so nobody else sees it. */
+  draftKey?: string;
 }
 
-export function Composer({ label, onSend, placeholder }: ComposerProps) {
+const DRAFT_PREFIX = 'stayhub-draft:';
+
+function readDraft(key: string | undefined): string {
+  if (!key) return '';
+  try {
+    return window.sessionStorage.getItem(DRAFT_PREFIX + key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function keepDraft(key: string | undefined, text: string) {
+  if (!key) return;
+  try {
+    if (text) window.sessionStorage.setItem(DRAFT_PREFIX + key, text);
+    else window.sessionStorage.removeItem(DRAFT_PREFIX + key);
+  } catch {
+    // storage may be unavailable or full: the text then lives as long as the field
+  }
+}
+
+export function Composer({ label, onSend, placeholder, draftKey }: ComposerProps) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState(() => readDraft(draftKey));
+  // A message of our own (string) or the failure of sending (shown by ErrorText: a 401 links to sign-in).
+  const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
   const length = messageLength(text);
   const tooLong = length > MESSAGE_MAX_LENGTH;
@@ -33,8 +59,9 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
     try {
       await onSend(text);
       setText('');
+      keepDraft(draftKey, '');
     } catch (err) {
-      setError(errorText(err));
+      setError(err);
     } finally {
       setSending(false);
     }
@@ -64,11 +91,12 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
         placeholder={placeholder}
         onChange={(e) => {
           setText(e.target.value);
-          if (error) setError(null);
+          keepDraft(draftKey, e.target.value);
+          if (error !== null) setError(null);
         }}
         onKeyDown={onKeyDown}
-        aria-invalid={error || tooLong ? true : undefined}
-        aria-describedby={`${id}-help ${id}-count${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error !== null || tooLong ? true : undefined}
+        aria-describedby={`${id}-help ${id}-count${error !== null ? ` ${id}-error` : ''}`}
         className={`${inputClass} resize-y`}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">
@@ -77,9 +105,9 @@ export function Composer({ label, onSend, placeholder }: ComposerProps) {
           {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
         </p>
       </div>
-      {error && (
+      {error !== null && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
+          {typeof error === 'string' ? error : <ErrorText error={error} />}
         </p>
       )}
       <div>

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { useReturnFocus } from '#client/components/ui/return-focus';
+import { useSession } from '#client/lib/session';
 import { Composer } from './composer';
 import { messageKeys, sendInquiry } from '../lib/messages-api';
 
@@ -20,6 +21,7 @@ export function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDia
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const returnFocus = useReturnFocus(true);
+  const { user } = useSession();
 
   async function send(text: string) {
     const { conversationId } = await sendInquiry(homeId, { text });
@@ -43,7 +45,12 @@ export function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDia
           </Dialog.Description>
           {/* The dialog puts focus on its first field: the message. */}
           <div className="mt-4">
-            <Composer label="Your message" onSend={send} placeholder="Hello! Is the home quiet at night?" />
+            <Composer
+              label="Your message"
+              onSend={send}
+              placeholder="Hello! Is the home quiet at night?"
+              draftKey={user ? `${user.id}:inquiry:${homeId}` : undefined}
+            />
           </div>
           <Dialog.Close className={`${secondaryButtonClass} mt-4`}>Cancel</Dialog.Close>
         </Dialog.Content>

@@ -11,6 +11,7 @@ import { Screen } from '#client/components/layout/screen';
 import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
+import { useSession } from '#client/lib/session';
 import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { fetchMessages, messageKeys, sendMessage } from '../lib/messages-api';
@@ -57,6 +58,7 @@ function ThreadView({
     if (log) log.scrollTop = log.scrollHeight;
   }, [newest]);
   const other = otherPerson(c);
+  const { user } = useSession();
 
   async function send(text: string) {
     await sendMessage(c.id, text);
@@ -117,7 +119,7 @@ function ThreadView({
           You are reading this conversation as an admin; your reading is recorded. Admins cannot write here.
         </p>
       ) : (
-        <Composer label={`Message to ${other.name}`} onSend={send} />
+        <Composer label={`Message to ${other.name}`} onSend={send} draftKey={user ? `${user.id}:${c.id}` : undefined} />
       )}
     </div>
   );

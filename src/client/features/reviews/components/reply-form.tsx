@@ -5,14 +5,19 @@ import toast from 'react-hot-toast';
 import { REVIEW_TEXT_MAX } from '#shared/reviews';
 import { replySchema } from '#shared/schemas/reviews';
 import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
-import { errorText } from '#client/components/ui/status';
+import { ErrorText } from '#client/components/ui/status';
 import { postReply } from '../lib/reviews-api';
 import { reviewKeys } from '../lib/reviews-public-api';
 
 export function ReplyForm({ reviewId, homeId }: { reviewId: string; homeId: string }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // After a first try to publish, the check follows the text as it changes, so a fixed reply loses its error.
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const parsed = replySchema.safeParse({ text });
+  const invalid = tried && !parsed.success ? (parsed.error.issues[0]?.message ?? 'Check your reply.') : null;
+  const problem = invalid ?? (failure !== null ? <ErrorText error={failure} /> : null);
   const id = useId();
   const queryClient = useQueryClient();
   const send = useMutation({
@@ -23,7 +28,7 @@ export function ReplyForm({ reviewId, homeId }: { reviewId: string; homeId: stri
       await queryClient.invalidateQueries({ queryKey: reviewKeys.home(homeId) });
     },
     // The text stays in the box, so nothing typed is lost.
-    onError: (error) => setProblem(errorText(error)),
+    onError: (error) => setFailure(error),
   });
   if (!open) {
     return (
@@ -41,10 +46,9 @@ export function ReplyForm({ reviewId, homeId }: { reviewId: string; homeId: stri
       className="mt-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = replySchema.safeParse({ text });
-        if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check your reply.');
-        setProblem(null);
-        send.mutate();
+        setTried(true);
+        setFailure(null);
+        if (parsed.success) send.mutate();
       }}
     >
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">

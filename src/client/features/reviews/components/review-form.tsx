@@ -9,21 +9,42 @@ import toast from 'react-hot-toast';
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_TEXT_MAX, type ReviewCategory } from '#shared/reviews';
 import { createReviewSchema, type CreateReview, type ReviewStay } from '#shared/schemas/reviews';
 import { FieldError, inputClass, primaryButtonClass } from '#client/components/ui/form-field';
-import { errorText } from '#client/components/ui/status';
+import { ErrorText } from '#client/components/ui/status';
 import { postReview } from '../lib/reviews-api';
 import { reviewKeys } from '../lib/reviews-public-api';
 import { RatingInput } from './rating-input';
 
 type Ratings = Partial<Record<'overall' | ReviewCategory, number>>;
 
+/** What is missing or wrong, one message per field (empty when the review can be sent). */
+function findProblems(ratings: Ratings, text: string, asGuest: boolean): Record<string, string> {
+  const parsed = createReviewSchema.safeParse({ ...ratings, text });
+  const found: Record<string, string> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const key = String(issue.path[0] ?? 'text');
+    found[key] ??= issue.message;
+  }
+  if (asGuest) {
+    for (const c of REVIEW_CATEGORIES) {
+      if (ratings[c] === undefined) found[c] ??= `Rate ${REVIEW_CATEGORY_LABELS[c].toLowerCase()} from 1 to 5 stars.`;
+    }
+  }
+  if (ratings.overall === undefined) found.overall = 'Rate the stay overall from 1 to 5 stars.';
+  return found;
+}
+
 export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => void }) {
   const [ratings, setRatings] = useState<Ratings>({});
   const [text, setText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  // Nothing is flagged before the first try to send; from then on the messages follow the fields
+  // as they are filled (as react-hook-form's reValidateMode 'onChange'), so a fixed field loses its error.
+  const [tried, setTried] = useState(false);
+  // The server's refusal (ErrorText: a 401 links to sign-in).
+  const [problem, setProblem] = useState<unknown>(null);
   const textId = useId();
   const queryClient = useQueryClient();
   const asGuest = stay.role === 'guest';
+  const errors = tried ? findProblems(ratings, text, asGuest) : {};
   const send = useMutation({
     mutationFn: (review: CreateReview) => postReview(stay.bookingId, review),
     onSuccess: async (review) => {
@@ -31,7 +52,7 @@ export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => 
       await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       onDone?.();
     },
-    onError: (error) => setProblem(errorText(error)),
+    onError: (error) => setProblem(error),
   });
 
   const rate = (key: keyof Ratings) => (value: number) => setRatings((r) => ({ ...r, [key]: value }));
@@ -43,20 +64,8 @@ export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => 
       onSubmit={(event) => {
         event.preventDefault();
         const body = { ...ratings, text };
-        const parsed = createReviewSchema.safeParse(body);
-        const found: Record<string, string> = {};
-        for (const issue of parsed.success ? [] : parsed.error.issues) {
-          const key = String(issue.path[0] ?? 'text');
-          found[key] ??= issue.message;
-        }
-        if (asGuest) {
-          for (const c of REVIEW_CATEGORIES) {
-            if (ratings[c] === undefined)
-              found[c] ??= `Rate ${REVIEW_CATEGORY_LABELS[c].toLowerCase()} from 1 to 5 stars.`;
-          }
-        }
-        if (ratings.overall === undefined) found.overall = 'Rate the stay overall from 1 to 5 stars.';
-        setErrors(found);
+        const found = findProblems(ratings, text, asGuest);
+        setTried(true);
         setProblem(null);
         if (Object.keys(found).length === 0) send.mutate(body as CreateReview);
       }}
@@ -100,9 +109,9 @@ export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => 
         />
         <FieldError id={`${textId}-error`}>{errors.text}</FieldError>
       </div>
-      {problem && (
+      {problem !== null && (
         <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-          {problem}
+          <ErrorText error={problem} />
         </p>
       )}
       <div>
