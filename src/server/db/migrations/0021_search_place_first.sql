@@ -12,40 +12,52 @@
 -- A place that has homes but none free for the dates is still the match: the search answers no
 -- homes, never a look-alike's.
 --
--- The places a term matches, with their homes and how close a close spelling is (1 for the places
--- containing the term). p_close_limit bounds the close spellings (a search takes the one closest;
--- suggestions take a list). The trigram `<%` scan runs only when the ILIKE scan found nothing.
-CREATE FUNCTION search_place_set(p_term text, p_escaped text, p_close_limit integer)
-RETURNS TABLE (location text, place_rank integer, home_count integer, closeness real)
-LANGUAGE plpgsql STABLE ROWS 25
+-- The places containing the term, ranked as above, with their homes: one trigram ILIKE scan of
+-- home_locations_trgm_idx. A plain SQL function, inlined into its callers. "Whole words" compares
+-- the place and the term with commas read as spaces, padded with spaces, by LIKE (no regular
+-- expression to compile per call).
+CREATE FUNCTION search_place_containing(p_term text, p_escaped text)
+RETURNS TABLE (location text, place_rank integer, home_count integer)
+LANGUAGE sql STABLE ROWS 25
 AS $$
-DECLARE
-  -- The term as a regular expression of itself: every character but letters, digits and spaces escaped.
-  v_word text := '(^|[^[:alnum:]])' || regexp_replace(lower(p_term), '([^[:alnum:][:space:]])', '\\\1', 'g')
-    || '($|[^[:alnum:]])';
-BEGIN
-  RETURN QUERY
   SELECT l.location,
     CASE
       WHEN lower(trim(split_part(l.location, ',', 1))) = lower(p_term) OR lower(l.location) = lower(p_term) THEN 0
-      WHEN lower(l.location) ~ v_word THEN 1
+      WHEN ' ' || translate(lower(l.location), ',', ' ') || ' ' LIKE '% ' || translate(p_escaped, ',', ' ') || ' %' THEN 1
       WHEN lower(trim(split_part(l.location, ',', 1))) LIKE p_escaped || '%' THEN 2
       WHEN lower(l.location) LIKE p_escaped || '%' OR lower(l.location) LIKE '% ' || p_escaped || '%'
         OR lower(l.location) LIKE '%,' || p_escaped || '%' THEN 3
       ELSE 4
     END,
-    l.home_count::integer, 1::real
+    l.home_count::integer
   FROM home_locations l
-  WHERE l.location ILIKE '%' || p_escaped || '%';
-  IF FOUND THEN
-    RETURN;
-  END IF;
-  RETURN QUERY
+  WHERE l.location ILIKE '%' || p_escaped || '%'
+$$;
+--> statement-breakpoint
+-- The closest spellings of the term (rank 5), closest first, then the places with more homes, then
+-- by name: the pg_trgm `<%` word-similarity scan. Callers ask only when no place contains the term.
+CREATE FUNCTION search_place_close(p_term text, p_limit integer)
+RETURNS TABLE (location text, place_rank integer, home_count integer, closeness real)
+LANGUAGE sql STABLE ROWS 1
+AS $$
   SELECT l.location, 5, l.home_count::integer, word_similarity(p_term, l.location)
   FROM home_locations l
   WHERE p_term <% l.location
   ORDER BY word_similarity(p_term, l.location) DESC, l.home_count DESC, l.location
-  LIMIT p_close_limit;
+  LIMIT p_limit
+$$;
+--> statement-breakpoint
+-- Both together, for the suggestions and the price histogram: the places containing the term, or,
+-- only when there are none, up to p_close_limit close spellings (closeness 1 for the former).
+CREATE FUNCTION search_place_set(p_term text, p_escaped text, p_close_limit integer)
+RETURNS TABLE (location text, place_rank integer, home_count integer, closeness real)
+LANGUAGE plpgsql STABLE ROWS 25
+AS $$
+BEGIN
+  RETURN QUERY SELECT c.location, c.place_rank, c.home_count, 1::real FROM search_place_containing(p_term, p_escaped) c;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT * FROM search_place_close(p_term, p_close_limit);
+  END IF;
 END;
 $$;
 --> statement-breakpoint
@@ -55,7 +67,8 @@ DROP FUNCTION search_place_matches(text, text, integer, boolean);
 DROP FUNCTION search_place_home_rows(text, text, date, date, integer, text, timestamptz, integer, integer,
   integer, text, integer, integer, double precision, bigint, integer);
 --> statement-breakpoint
--- One page of a place search, as in migration 0018, over the places search_place_set decided. The
+-- One page of a place search, as in migration 0018, over the places decided first: those containing
+-- the term, or else the one closest spelling. The
 -- first row says what was matched: out_seq NULL, out_rank the best place's rank and out_api_json
 -- its name (both NULL when nothing matched); the page's homes follow. The walks are those of
 -- migration 0018, one per matched place, now over the places read once into arrays.
@@ -76,11 +89,17 @@ DECLARE
   v_places text[];
   v_ranks integer[];
 BEGIN
-  SELECT array_agg(s.location ORDER BY s.place_rank, s.closeness DESC, s.home_count DESC, s.location),
-    array_agg(s.place_rank ORDER BY s.place_rank, s.closeness DESC, s.home_count DESC, s.location)
+  SELECT array_agg(c.location ORDER BY c.place_rank, c.home_count DESC, c.location),
+    array_agg(c.place_rank ORDER BY c.place_rank, c.home_count DESC, c.location)
   INTO v_places, v_ranks
-  FROM search_place_set(p_term, p_escaped, 1) AS s;
-  RETURN QUERY SELECT v_ranks[1], NULL::bigint, NULL::integer, NULL::integer, NULL::integer, v_places[1];
+  FROM search_place_containing(p_term, p_escaped) AS c;
+  IF v_places IS NULL THEN
+    SELECT ARRAY[c.location], ARRAY[c.place_rank] INTO v_places, v_ranks FROM search_place_close(p_term, 1) AS c;
+  END IF;
+  -- Assigned and returned without a statement: each statement here costs an executor start-up.
+  out_rank := v_ranks[1];
+  out_api_json := v_places[1];
+  RETURN NEXT;
   IF v_places IS NULL THEN
     RETURN;
   END IF;

@@ -45,17 +45,25 @@ function GridSkeleton({ count }: { count: number }) {
 }
 
 /**
- * Every home the API pages through for a filter: the first page on mount, the
- * next ones (the Link header's rel="next") when the sentinel below the grid comes
- * into view, or when "Load more" is pressed.
+ * The pages of homes for a filter, as one infinite query: the grid reads it, and so may its page
+ * (the same key: one request) for what the first page says beside the homes, such as the place match.
  */
-export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: HomesGridProps) {
-  const query = useInfiniteQuery({
+export function useHomesPages(filter: HomesFilter) {
+  return useInfiniteQuery({
     queryKey: homeKeys.list(filter),
     queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });
+}
+
+/**
+ * Every home the API pages through for a filter: the first page on mount, the
+ * next ones (the Link header's rel="next") when the sentinel below the grid comes
+ * into view, or when "Load more" is pressed.
+ */
+export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: HomesGridProps) {
+  const query = useHomesPages(filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 
