@@ -22,7 +22,9 @@ export function Component() {
     calendarDate(new Date()),
   );
   // What the place text matched (the first page's Search-Match): a close spelling is named as found.
-  const match = useHomesPages(filter).data?.pages[0]?.match ?? null;
+  // Kept while another filter of the same place loads, so the heading does not change back and forth.
+  const latest = useHomesPages(filter, { keepPrevious: true }).data?.pages[0]?.match ?? null;
+  const match = latest?.query === location ? latest : null;
   const place = location ? placeHeading(location, match) : 'any place';
   const closeSpelling = match?.kind === 'close' && match.place ? match.place : null;
   const filterCount = activeFilterCount(filters);
