@@ -116,7 +116,7 @@ export function Component() {
               <EmptyState
                 title={
                   match?.kind === 'none'
-                    ? `No place matching “${location}” has homes on StayHub`
+                    ? `No homes found in ${place}`
                     : filterCount > 0
                       ? `No homes in ${place} match these filters`
                       : stay
@@ -124,6 +124,7 @@ export function Component() {
                         : `No homes found in ${place}`
                 }
               >
+                {match?.kind === 'none' && <p className="mb-2">No place by that name has homes on StayHub.</p>}
                 {filterCount > 0 && (
                   <p className="mb-2">
                     <button
