@@ -34,8 +34,8 @@ async function seedPorto(
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
 /**
- * The seeded homes among the results, in order. A search for "Porto, Portugal" also finds other
- * Portugal places by close spelling (ranked after Porto), so only the seeded titles are compared.
+ * The seeded homes among the results, in order. Other tests' homes may be in Porto too (and, for
+ * "Porto", in places whose words contain it, ranked after), so only the seeded titles are compared.
  */
 const titlesIn = async (page: Page) =>
   (await results(page).allInnerTexts()).flatMap((t) => /Porto (cheap|middle|dear)/.exec(t)?.[0] ?? []);

@@ -79,7 +79,7 @@ describe('fetch client', () => {
       'fetch',
       vi.fn(async () => json([])),
     );
-    await expect(fetchHomesPage('/api/homes?cursor=abc')).resolves.toEqual({ homes: [], next: null });
+    await expect(fetchHomesPage('/api/homes?cursor=abc')).resolves.toEqual({ homes: [], next: null, match: null });
     await expect(fetchHomesPage('https://evil.example/api/homes')).rejects.toBeInstanceOf(ApiError);
   });
 

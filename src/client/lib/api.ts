@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { ErrorResponse } from '#shared/schemas/common';
 import type { Home, HomesSort } from '#shared/schemas/homes';
+import { PLACE_MATCH_KINDS, SEARCH_MATCH_HEADER, type PlaceMatch } from '#shared/place-match';
 
 /** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
 export class ApiError extends Error {
@@ -129,6 +130,21 @@ export interface HomesPage {
   homes: Home[];
   /** The next page's URL (from the Link header), or null on the last page. */
   next: string | null;
+  /** In a place search, what the place text matched (the Search-Match header); null otherwise. */
+  match: PlaceMatch | null;
+}
+
+/** The Search-Match header, read leniently: a missing or unreadable one is no information. */
+export function parseSearchMatch(header: string | null): PlaceMatch | null {
+  if (!header) return null;
+  try {
+    // Checked by hand: zod stays out of the first-load JavaScript (ADR 0025).
+    const value = JSON.parse(decodeURIComponent(header)) as Partial<PlaceMatch> | null;
+    if (typeof value?.query !== 'string' || !PLACE_MATCH_KINDS.includes(value.kind as PlaceMatch['kind'])) return null;
+    return { query: value.query, place: typeof value.place === 'string' ? value.place : null, kind: value.kind! };
+  } catch {
+    return null;
+  }
 }
 
 export function homesUrl(filter: HomesFilter = {}): string {
@@ -162,7 +178,11 @@ function sameOriginApiUrl(url: string): string {
 export async function fetchHomesPage(from: HomesFilter | string, signal?: AbortSignal): Promise<HomesPage> {
   const url = typeof from === 'string' ? sameOriginApiUrl(from) : homesUrl(from);
   const { data, response } = await apiRequestTrusted<Home[]>(url, { signal });
-  return { homes: data, next: parseNextLink(response.headers.get('link')) };
+  return {
+    homes: data,
+    next: parseNextLink(response.headers.get('link')),
+    match: parseSearchMatch(response.headers.get(SEARCH_MATCH_HEADER)),
+  };
 }
 
 export async function fetchHome(id: string, signal?: AbortSignal): Promise<Home> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLACE_MATCH_KINDS } from '#shared/place-match';
 import { checkSearchRanges, HOME_PRICE_MAX, homesQueryFields } from './homes';
 
 /**
@@ -61,3 +62,12 @@ export const placeSuggestionsSchema = z
   })
   .meta({ id: 'PlaceSuggestions' });
 export type PlaceSuggestions = z.infer<typeof placeSuggestionsSchema>;
+
+/** GET /api/homes' Search-Match header (the kinds and the header's name: src/shared/place-match.ts). */
+export const placeMatchSchema = z
+  .object({
+    query: z.string(),
+    place: z.string().nullable(),
+    kind: z.enum(PLACE_MATCH_KINDS),
+  })
+  .meta({ id: 'PlaceMatch' });

@@ -47,8 +47,8 @@ export interface ListShape {
 }
 
 /**
- * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018) answers one page in the
- * asked order, best place first, with each home's JSON and its cursor fields; every argument is a
+ * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018, 0021) answers what it
+ * matched, then one page in the asked order, best place first, with each home's JSON and its cursor fields; every argument is a
  * parameter (null when that filter is not asked for), so one statement serves every sort. Its rows
  * come in the page's order (WITH ORDINALITY keeps it); its columns are renamed to the table's, so
  * rows read as the other queries'.
@@ -167,8 +167,11 @@ export async function selectPlacePage(
     afterSeq: number | null;
     size: number;
   },
-): Promise<PageRow[]> {
-  return (await preparedFor(db).placeSearch(values)).map(toPageRow);
+): Promise<{ match: { place: string; rank: number } | null; rows: PageRow[] }> {
+  const [first, ...rows] = await preparedFor(db).placeSearch(values);
+  // The function's first row is what was matched (migration 0021): no seq, the best place and its rank.
+  const match = first && first.api_json !== null ? { place: first.api_json as string, rank: Number(first.rank) } : null;
+  return { match, rows: rows.map(toPageRow) };
 }
 
 /** Price bounds in cents; a list binds both when either is asked for (one statement per shape). */

@@ -21,6 +21,7 @@ import { jsonText } from '#server/http/serializers';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
 import { addDays } from '#shared/stay';
+import { SEARCH_MATCH_HEADER } from '#shared/place-match';
 import {
   createHome,
   decodeCursor,
@@ -58,6 +59,10 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['homes'],
           summary:
             'Homes, newest first or in the asked sort, paged; filter by place, free dates, guests, price range and bedrooms, or by host (email: that host or an admin)',
+          description:
+            'A place search (`location`) answers what the text matched in the `Search-Match` header: percent-encoded ' +
+            'JSON `{ query, place, kind }` (PlaceMatch), kind `exact` | `prefix` | `partial` | `close` | `none`. A ' +
+            'close spelling is searched only when no place contains the text, and then only the closest place.',
           querystring: homesQuerySchema,
           response: {
             200: homeListSchema.describe('One page; the next page URL is in the Link header (rel="next")'),
@@ -97,6 +102,8 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params.set('cursor', page.nextCursor);
           reply.header('link', `</api/homes?${params.toString()}>; rel="next"`);
         }
+        // What the place text matched (ADR 0036), beside the spec's array rather than inside it.
+        if (page.match) reply.header(SEARCH_MATCH_HEADER, encodeURIComponent(JSON.stringify(page.match)));
         return jsonText<Home[]>(page.json);
       },
     );

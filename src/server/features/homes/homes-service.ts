@@ -3,6 +3,7 @@ import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/ho
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
+import type { PlaceMatch } from '#shared/place-match';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
@@ -144,16 +145,27 @@ export interface HomesPage {
   /** The page's homes as a JSON array of Home (each home's stored JSON, ADR 0027). */
   json: string;
   nextCursor: string | null;
+  /** In a place search, what the text matched (null without a place). */
+  match: PlaceMatch | null;
+}
+
+/** A place rank (search_place_set, migration 0021) as the kind of match a client is told. */
+export function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
+  if (rank === null) return 'none';
+  if (rank <= 1) return 'exact';
+  if (rank <= 3) return 'prefix';
+  return rank === 4 ? 'partial' : 'close';
 }
 
 /**
  * One page of homes in the asked order (`sort`, default newest). Every shape is an ordered index
  * walk that stops after a page (plans in docs/search-plans.md, ADR 0011 and 0020):
- * - a place search (search_place_home_rows, migrations 0008, 0014, 0015) matches its few places in
- *   home_locations and ranks each place, best first: 0 the city (the part before the first comma)
- *   is the term, 1 the city starts with it, 2 a word of the place starts with it, 3 the place
- *   contains it, 4 only a close spelling ("Porto" finds "Porto, Portugal" before "Lisbon,
- *   Portugal"); per place it walks the sort's index (location, key, seq) until it has a page of
+ * - a place search (search_place_home_rows, migrations 0008, 0014, 0015, 0021) first decides its
+ *   places in home_locations and ranks each, best first: 0 the city (the part before the first
+ *   comma) or the whole place is the term, 1 whole words of the place are the term, 2 the city
+ *   starts with it, 3 a word starts with it, 4 a word contains it; only when no place contains the
+ *   term, the one closest spelling (5: "Lisbn" finds "Lisbon, Portugal", but "Porto" never does,
+ *   ADR 0036); per place it walks the sort's index (location, key, seq) until it has a page of
  *   homes that pass the filters; the short walks are merged by (rank, key, seq). The place rank
  *   stays first in every sort: a look-alike place never comes before the place that was typed;
  * - any other list walks the sort's index (seq, or (key, seq)), filtering each row.
@@ -180,9 +192,10 @@ export async function listHomes(
     afterRating: after?.sort === 'rating' ? ratingSortKey(after.ratingSum, after.ratingCount) : null,
   };
   let rows: PageRow[];
+  let match: PlaceMatch | null = null;
   if (query.location) {
-    // Places by substring or close word match (so small typos, "Lisbn", still find the place).
-    rows = await selectPlacePage(db, {
+    // Places by substring, or the closest spelling when none contains it ("Lisbn").
+    const found = await selectPlacePage(db, {
       term: query.location,
       escaped: escapeLike(query.location.toLowerCase()),
       checkIn: dates?.checkIn ?? null,
@@ -196,6 +209,12 @@ export async function listHomes(
       ...afterKey,
       size,
     });
+    rows = found.rows;
+    match = {
+      query: query.location,
+      place: found.match?.place ?? null,
+      kind: placeMatchKind(found.match?.rank ?? null),
+    };
   } else {
     rows = await selectListPage(db, sort, {
       hostEmail: query.hostEmail || undefined,
@@ -217,6 +236,7 @@ export async function listHomes(
   return {
     json: `[${page.map((row) => row.json).join(',')}]`,
     nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last, last.rank) : null,
+    match,
   };
 }
 

@@ -33,25 +33,39 @@ beforeAll(async () => {
   await homesIn('100% Beach, Spain', 1);
   await homesIn('Costa_Sol, Spain', 1);
   await homesIn('Costa del Sol, Spain', 1);
+  await homesIn('Portugalete, Spain', 2);
   for (let i = 0; i < PLACE_SUGGESTIONS_MAX + 2; i++) await homesIn(`Seaview ${String.fromCharCode(97 + i)}, Greece`);
 });
 
 describe('GET /api/places ranking', () => {
   it('puts the city that is the term first: Porto before any Portugal place', async () => {
-    const found = await names('q=Porto');
-    expect(found[0]).toBe('Porto, Portugal');
-    // "Lisbon, Portugal" only resembles "Porto" (a close spelling of a word): it comes after.
-    expect(found.indexOf('Lisbon, Portugal')).toBeGreaterThan(0);
+    // "Lisbon, Portugal" only resembles "Porto" (a close spelling of a word): not offered while a
+    // place contains the term (ADR 0036).
+    expect(await names('q=Porto')).toEqual(['Porto, Portugal']);
+  });
+
+  it('ranks a place matched by its own words before one that only starts with the term', async () => {
+    const found = await names('q=portugal');
+    // "Portugal" is a whole word of every Portuguese place; "Portugalete" only starts with it,
+    // though it has more homes.
+    expect(found.at(-1)).toBe('Portugalete, Spain');
+    expect(found.slice(0, -1).every((place) => place.endsWith(', Portugal'))).toBe(true);
+  });
+
+  it('offers close spellings only when no place contains the term, closest and largest first', async () => {
+    const found = await names('q=Lisbn');
+    expect(found[0]).toBe('Lisbon, Portugal');
+    expect(found).not.toContain('Porto, Portugal');
   });
 
   it('ranks city starts, then word starts, then anywhere; more homes first within a rank', async () => {
     const found = await names('q=Por');
-    // City starts with "Por": Porto (2 homes) before Portimão (1 home).
-    expect(found.slice(0, 2)).toEqual(['Porto, Portugal', 'Portimão, Portugal']);
+    // City starts with "Por": Porto and Portugalete (2 homes each, by name) before Portimão (1 home).
+    expect(found.slice(0, 3)).toEqual(['Porto, Portugal', 'Portugalete, Spain', 'Portimão, Portugal']);
     // A word starts with it (the country): after every city start.
     const wordStart = found.indexOf('Lisbon, Portugal');
     const anywhere = found.indexOf('Vaporetto, Italy');
-    expect(wordStart).toBeGreaterThan(1);
+    expect(wordStart).toBeGreaterThan(2);
     expect(anywhere).toBeGreaterThan(wordStart);
   });
 

@@ -20,14 +20,13 @@ export function likeEscaped(term: string): string {
  */
 function preparePlaces(db: Db) {
   return db
-    .select({ location: sql<string>`m.location`, homes: sql<number>`l.home_count` })
+    .select({ location: sql<string>`m.location`, homes: sql<number>`m.home_count` })
     .from(
-      // Both tiers of migration 0015: the places containing the term, then the close spellings.
-      sql`(select * from search_place_matches(${p('term')}::text, ${p('escaped')}::text, null, false)
-          union all select * from search_place_matches(${p('term')}::text, ${p('escaped')}::text, null, true)) as m
-        join home_locations l on l.location = m.location`,
+      // The places a search would find (migration 0021): those containing the term, or, only when
+      // none does, the close spellings, closest first.
+      sql`search_place_set(${p('term')}::text, ${p('escaped')}::text, ${p('limit')}::integer) as m`,
     )
-    .orderBy(sql`m.place_rank`, sql`l.home_count desc`, sql`m.location`)
+    .orderBy(sql`m.place_rank`, sql`m.closeness desc`, sql`m.home_count desc`, sql`m.location`)
     .limit(p('limit'))
     .prepare('places_suggest');
 }
@@ -58,8 +57,9 @@ function preparedFor(db: Db) {
 
 /**
  * Places that have homes, best match first: the places and ranks of a place search
- * (search_place_matches, migration 0015: the city is the term, the city starts with it, a word
- * starts with it, anywhere, a close spelling), then the places with more homes, then by name.
+ * (search_place_set, migration 0021: the city or whole words are the term, the city starts with
+ * it, a word starts with it, inside a word; only when no place contains it, close spellings,
+ * closest first), then the places with more homes, then by name.
  */
 export async function suggestPlaces(db: Db, q: string, limit: number): Promise<PlaceSuggestions> {
   const rows = await preparedFor(db).places.execute({ term: q, escaped: likeEscaped(q), limit });

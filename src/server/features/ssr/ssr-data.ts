@@ -47,7 +47,7 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
         params.set('cursor', page.nextCursor);
         next = `/api/homes?${params.toString()}`;
       }
-      return { homes: homeListSchema.parse(JSON.parse(page.json)), next };
+      return { homes: homeListSchema.parse(JSON.parse(page.json)), next, match: page.match };
     },
     async homeReviews(homeId) {
       // Only the home's page asks, and it reads the home itself (a 404 page without it).

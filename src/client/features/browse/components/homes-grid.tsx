@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
@@ -45,17 +45,28 @@ function GridSkeleton({ count }: { count: number }) {
 }
 
 /**
+ * The pages of homes for a filter, as one infinite query: the grid reads it, and so may its page
+ * (the same key: one request) for what the first page says beside the homes, such as the place match.
+ * `keepPrevious`: while another filter loads, answer the previous one's pages (the grid does not).
+ */
+export function useHomesPages(filter: HomesFilter, { keepPrevious = false } = {}) {
+  return useInfiniteQuery({
+    queryKey: homeKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next,
+    // For this observer only: the previous filter's answer while the new one loads.
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/**
  * Every home the API pages through for a filter: the first page on mount, the
  * next ones (the Link header's rel="next") when the sentinel below the grid comes
  * into view, or when "Load more" is pressed.
  */
 export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: HomesGridProps) {
-  const query = useInfiniteQuery({
-    queryKey: homeKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next,
-  });
+  const query = useHomesPages(filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const sentinel = useRef<HTMLDivElement>(null);
 

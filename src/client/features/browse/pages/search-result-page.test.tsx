@@ -216,3 +216,32 @@ describe('/searchresult filters change the URL', () => {
     expect(panel?.classList.contains('hidden')).toBe(false);
   });
 });
+
+describe('/searchresult says which place it shows (Search-Match)', () => {
+  const matched = (match: object, homes: unknown[]) => () => {
+    const response = json(homes);
+    response.headers.set('search-match', encodeURIComponent(JSON.stringify(match)));
+    return response;
+  };
+
+  it('heads a close spelling with the place found and says so', async () => {
+    stubFetch({
+      'GET /api/homes': matched({ query: 'Lisbn', place: 'Lisbon, Portugal', kind: 'close' }, [home(1)]),
+      'GET /api/homes/price-histogram': json(HISTOGRAM),
+    });
+    await renderRoutes(routes, ['/searchresult?location=Lisbn']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stay in Lisbon' })).toBeTruthy();
+    expect(screen.getByText(/Showing results for Lisbon, Portugal/)).toBeTruthy();
+  });
+
+  it('says a matched place has nothing free for the dates, under its own name', async () => {
+    stubFetch({
+      'GET /api/homes': matched({ query: 'Porto', place: 'Porto, Portugal', kind: 'exact' }, []),
+      'GET /api/homes/price-histogram': json({ ...HISTOGRAM, counts: [], total: 0 }),
+    });
+    await renderRoutes(routes, ['/searchresult?location=Porto&arrivalDate=2099-12-20&departureDate=2099-12-23']);
+    expect(await screen.findByText('No homes in Porto for these dates')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Stay in Porto');
+    expect(screen.queryByText(/Showing results for/)).toBeNull();
+  });
+});

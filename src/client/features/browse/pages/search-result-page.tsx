@@ -5,7 +5,8 @@ import { rememberSearchDates } from '#client/features/wishlist/lib/last-search';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { PageMeta } from '#client/components/seo/page-meta';
-import { HomesGrid } from '../components/homes-grid';
+import { HomesGrid, useHomesPages } from '../components/homes-grid';
+import { placeHeading } from '../lib/place-heading';
 import { EmptyState } from '../components/status';
 import { formatDay } from '#shared/dates';
 import { calendarDate } from '#shared/stay';
@@ -20,7 +21,12 @@ export function Component() {
     params,
     calendarDate(new Date()),
   );
-  const place = location || 'any place';
+  // What the place text matched (the first page's Search-Match): a close spelling is named as found.
+  // Kept while another filter of the same place loads, so the heading does not change back and forth.
+  const latest = useHomesPages(filter, { keepPrevious: true }).data?.pages[0]?.match ?? null;
+  const match = latest?.query === location ? latest : null;
+  const place = location ? placeHeading(location, match) : 'any place';
+  const closeSpelling = match?.kind === 'close' && match.place ? match.place : null;
   const filterCount = activeFilterCount(filters);
   // A filter change replaces the history entry's URL: Back leaves the results instead of undoing one click.
   const changeFilters = (patch: Partial<SearchFilters>) =>
@@ -66,6 +72,12 @@ export function Component() {
         />
         <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
           <h1 className="text-4xl font-extrabold text-white drop-shadow sm:text-5xl">{TEXTS.stayIn(place)}</h1>
+          {closeSpelling && (
+            <p role="status" className="mt-3 text-lg font-medium text-white">
+              Showing results for {closeSpelling}{' '}
+              <span className="font-normal text-sky-100">(no place matches “{location}”)</span>
+            </p>
+          )}
           {stay && (
             <p className="mt-3 text-lg font-medium text-white">
               {formatDay(stay.checkIn)} – {formatDay(stay.checkOut)}
@@ -103,13 +115,16 @@ export function Component() {
             empty={
               <EmptyState
                 title={
-                  filterCount > 0
-                    ? `No homes in ${place} match these filters`
-                    : stay
-                      ? `No homes in ${place} are free for these dates`
-                      : `No homes found in ${place}`
+                  match?.kind === 'none'
+                    ? `No homes found in ${place}`
+                    : filterCount > 0
+                      ? `No homes in ${place} match these filters`
+                      : stay
+                        ? `No homes in ${place} for these dates`
+                        : `No homes found in ${place}`
                 }
               >
+                {match?.kind === 'none' && <p className="mb-2">No place by that name has homes on StayHub.</p>}
                 {filterCount > 0 && (
                   <p className="mb-2">
                     <button
