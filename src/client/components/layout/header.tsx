@@ -5,7 +5,7 @@ import { notify } from '#client/lib/notify';
 import { useSession, useSignOut } from '#client/lib/session';
 import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
-import { UnreadLink } from '#client/features/messages/components/unread-link';
+import { UnreadBadge, UnreadLink, useUnreadCount } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -104,6 +104,8 @@ export function Header() {
   // One live message stream per page while signed in: the unread badge, the Messages list and an open thread follow it.
   useLiveMessages(Boolean(user));
   const menuId = useId();
+  // The closed phone menu hides the Messages link: its button carries the count instead.
+  const unread = useUnreadCount(Boolean(user));
 
   // Close the mobile menu on Escape (links close it when followed).
   useEffect(() => {
@@ -135,6 +137,7 @@ export function Header() {
           className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
+          aria-label={!open && unread > 0 ? `Menu, ${unread} unread` : undefined}
           onClick={() => setOpen((v) => !v)}
         >
           <svg
@@ -149,6 +152,7 @@ export function Header() {
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           Menu
+          {!open && <UnreadBadge unread={unread} />}
         </button>
       </div>
       {open && (

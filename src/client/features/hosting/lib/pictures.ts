@@ -5,14 +5,17 @@
  */
 import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
+import { plural } from '#shared/plural';
 import { TEXTS } from '#shared/texts';
 
 export type PictureStatus = 'uploading' | 'done' | 'error';
 
 export interface Picture {
   id: string;
-  /** The chosen file's name, shown to the host. */
+  /** The chosen file's name, shown to the host ("Picture 2" for one the home already had). */
   name: string;
+  /** A picture the home already had when the edit form opened (not a file chosen here). */
+  stored?: boolean;
   /** What the list shows: a local preview while uploading, the stored card-size picture once done. */
   preview: string | null;
   status: PictureStatus;
@@ -128,12 +131,15 @@ export function coverId(pictures: Picture[]): string | undefined {
   return pictures.find((p) => p.status !== 'error')?.id;
 }
 
-/** The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". */
+/**
+ * The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". A
+ * picture the home already had (the edit form) has no file name, only "Picture 1": it counts.
+ */
 export function pickerLabel(pictures: Picture[]): string {
   const kept = pictures.filter((p) => p.status !== 'error');
   if (kept.length === 0) return TEXTS.uploadImage;
-  if (kept.length === 1) return kept[0]!.name;
-  return `${kept.length} images`;
+  if (kept.length === 1 && !kept[0]!.stored) return kept[0]!.name;
+  return plural(kept.length, 'image');
 }
 
 const ACCEPTED: readonly string[] = ACCEPTED_IMAGE_TYPES;
