@@ -9,6 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { longDay } from '../src/client/components/ui/calendar-dates';
 import { formatDay } from '../src/shared/dates';
+import { TEXTS } from '../src/shared/texts';
 import { DEMO, forgetSession, loginAs } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { expect, test } from './support/calendar-fixtures';
@@ -241,7 +242,7 @@ test.describe('issue 25 screens', () => {
     await page.screenshot({ path: `${SHOTS}/edit-refused-1440.png` });
   });
 
-  test('item 19: the edit form\'s upload button counts the pictures the home has, not "Picture 1"', async ({
+  test('item 19: the edit form\'s upload button says "Upload Image" beside the home\'s pictures, not "Picture 1"', async ({
     page,
     createHome,
   }) => {
@@ -251,7 +252,7 @@ test.describe('issue 25 screens', () => {
     await page.goto(`/dashboard/updateHomeForm/${home.id}`);
     const input = page.locator('input[type="file"]');
     await expect(page.getByRole('listitem').filter({ hasText: 'Picture 1' })).toBeVisible();
-    await expect(input).toHaveAccessibleName('1 image');
+    await expect(input).toHaveAccessibleName(TEXTS.uploadImage);
     await shoot(page, 'edit-pictures');
   });
 

@@ -33,7 +33,7 @@ function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
     <div className="flex flex-col gap-5">
       <div className="rounded-lg bg-gray-50 px-3 py-3">
         <p className="text-xs font-semibold uppercase tracking-wide text-gray-700">Signed in as</p>
-        <p className="font-semibold break-words text-gray-900" data-testid="dashboard-email">
+        <p className="text-sm font-semibold break-words text-gray-900" data-testid="dashboard-email">
           {user && <BreakableEmail email={user.email} />}
         </p>
         {!isLoading && <p className="mt-1 text-sm text-gray-700">{roleLabel(role)}</p>}

@@ -64,7 +64,7 @@ export function PhotoGalleryDialog({ title, images, start = 0, onClose }: PhotoG
               height={FULL_IMAGE_HEIGHT}
               loading="lazy"
               decoding="async"
-              className="mx-auto aspect-[4/3] max-h-[70vh] w-auto max-w-full rounded-lg bg-gray-100 object-contain"
+              className="aspect-[4/3] max-h-[70vh] w-full rounded-lg bg-gray-100 object-contain"
             />
             <figcaption aria-live="polite" className="mt-3 text-center font-semibold text-gray-900">
               {photoNumber(index, total)}

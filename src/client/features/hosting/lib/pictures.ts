@@ -5,7 +5,6 @@
  */
 import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
-import { plural } from '#shared/plural';
 import { TEXTS } from '#shared/texts';
 
 export type PictureStatus = 'uploading' | 'done' | 'error';
@@ -132,14 +131,15 @@ export function coverId(pictures: Picture[]): string | undefined {
 }
 
 /**
- * The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". A
- * picture the home already had (the edit form) has no file name, only "Picture 1": it counts.
+ * The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". Only
+ * files chosen here count: the pictures a home already had (the edit form) have no file name,
+ * and the button read "Picture 1" as if that were what it uploads.
  */
 export function pickerLabel(pictures: Picture[]): string {
-  const kept = pictures.filter((p) => p.status !== 'error');
-  if (kept.length === 0) return TEXTS.uploadImage;
-  if (kept.length === 1 && !kept[0]!.stored) return kept[0]!.name;
-  return plural(kept.length, 'image');
+  const chosen = pictures.filter((p) => p.status !== 'error' && !p.stored);
+  if (chosen.length === 0) return TEXTS.uploadImage;
+  if (chosen.length === 1) return chosen[0]!.name;
+  return `${chosen.length} images`;
 }
 
 const ACCEPTED: readonly string[] = ACCEPTED_IMAGE_TYPES;
