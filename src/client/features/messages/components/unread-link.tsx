@@ -22,7 +22,8 @@ export function unreadLabel(unread: number): string {
 /** The signed-in user's unread total (0 until known); one query shared by the header's link and Menu button. */
 export function useUnreadCount(enabled = true): number {
   const query = useQuery({ queryKey: messageKeys.unread, queryFn: ({ signal }) => fetchUnread(signal), enabled });
-  return query.data ?? 0;
+  // Signed out, a count cached for the last user is not shown.
+  return enabled ? (query.data ?? 0) : 0;
 }
 
 /** The red count beside "Messages" and on the phone's Menu button ("99+" past 99); for the eyes only. */
