@@ -109,7 +109,7 @@ test('an imported calendar from a local feed blocks nights after "Sync now", key
   await page.keyboard.press('Enter');
   await expect(item.getByRole('button', { name: 'Syncing…' })).toBeVisible();
   await expect(item.getByRole('progressbar', { name: 'Syncing Other channel' })).toBeVisible();
-  await expect(item.getByText('Synced: 2 night ranges blocked.')).toBeVisible();
+  await expect(page.getByText('Other channel synced: 2 night ranges blocked.')).toBeVisible();
   expect(await unavailable()).toEqual(expect.arrayContaining([isoDay(20), isoDay(30)]));
   await page.screenshot({ path: `${SHOTS}/calendar-sync-imported-1280.png`, fullPage: true });
   await expectAccessible(page, 'calendar sync with an import');

@@ -206,7 +206,9 @@ test.describe('host calendar', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'would leave out the booking of' });
       await expect(alert).toBeVisible();
       allowProblems(pageProblems, /status of 409/);
-      await expect(alert).toContainText(bookingId);
+      // Named by its guest and dates; the raw booking id means nothing to a host (issue 25).
+      await expect(alert).toContainText('Sam Rivera');
+      await expect(alert).not.toContainText(bookingId);
       await expect(page.getByLabel('Available from')).toHaveValue(isoDay(11));
       await page.screenshot({ path: `${SHOTS}/edit-refused-1280.png`, fullPage: true });
 

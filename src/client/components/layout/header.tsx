@@ -5,7 +5,7 @@ import { notify } from '#client/lib/notify';
 import { useSession, useSessionSync, useSignOut } from '#client/lib/session';
 import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
-import { UnreadLink } from '#client/features/messages/components/unread-link';
+import { UnreadBadge, UnreadLink, useUnreadCount } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -106,6 +106,8 @@ export function Header() {
   // A sign-in or sign-out in another tab shows here too.
   useSessionSync();
   const menuId = useId();
+  // The closed phone menu hides the Messages link: its button carries the count instead.
+  const unread = useUnreadCount(Boolean(user));
 
   // Close the mobile menu on Escape (links close it when followed).
   useEffect(() => {
@@ -137,6 +139,7 @@ export function Header() {
           className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
+          aria-label={!open && unread > 0 ? `Menu, ${unread} unread` : undefined}
           onClick={() => setOpen((v) => !v)}
         >
           <svg
@@ -151,6 +154,7 @@ export function Header() {
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           Menu
+          {!open && <UnreadBadge unread={unread} />}
         </button>
       </div>
       {open && (

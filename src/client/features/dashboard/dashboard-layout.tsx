@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { TEXTS } from '#shared/texts';
+import { BreakableEmail } from '#client/components/ui/breakable-email';
 import { useSession } from '#client/lib/session';
 import { useFocusHeading } from '#client/lib/use-focus-heading';
 import { useSignOutAndLeave } from '../auth/use-sign-out';
@@ -32,8 +33,8 @@ function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
     <div className="flex flex-col gap-5">
       <div className="rounded-lg bg-gray-50 px-3 py-3">
         <p className="text-xs font-semibold uppercase tracking-wide text-gray-700">Signed in as</p>
-        <p className="break-all font-semibold text-gray-900" data-testid="dashboard-email">
-          {user?.email}
+        <p className="text-sm font-semibold break-words text-gray-900" data-testid="dashboard-email">
+          {user && <BreakableEmail email={user.email} />}
         </p>
         {!isLoading && <p className="mt-1 text-sm text-gray-700">{roleLabel(role)}</p>}
       </div>
@@ -84,7 +85,7 @@ export function DashboardLayout() {
 
   return (
     <div className="mx-auto flex w-full max-w-7xl gap-8 px-4 py-6 sm:px-6 md:py-10">
-      <div className="hidden w-64 shrink-0 md:block">
+      <div className="hidden w-56 shrink-0 md:block">
         <div className="sticky top-24 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
           <DashboardNav />
         </div>

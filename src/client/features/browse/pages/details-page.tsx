@@ -13,6 +13,7 @@ import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
 import { ContactHost } from '../components/contact-host';
+import { ShowAllPhotos } from '../components/show-all-photos';
 import { Rating } from '../components/home-card';
 import { sameEmail } from '#shared/emails';
 import { useSession } from '#client/lib/session';
@@ -139,7 +140,7 @@ function HomeDetails({ home }: { home: Home }) {
       <p className="mt-2 text-lg font-medium text-rose-800">{home.location}</p>
       <Rating rating={home.rating} count={home.reviewCount} />
 
-      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      <div className="relative mt-6 grid gap-3 sm:grid-cols-2">
         {/* The LCP element: found in the server's HTML, fetched first, in the width the screen needs. */}
         <img
           src={first}
@@ -159,6 +160,7 @@ function HomeDetails({ home }: { home: Home }) {
           decoding="async"
           className="aspect-[4/3] w-full rounded-xl bg-gray-100 object-cover"
         />
+        <ShowAllPhotos title={home.title} images={home.images} />
       </div>
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">

@@ -19,10 +19,12 @@ export function CalendarSyncPanel({ homeId, onBlocksChanged }: { homeId: string;
     queryKey: calendarSyncKeys.imports(homeId),
     queryFn: ({ signal }) => fetchImports(homeId, signal),
   });
-  const [added, setAdded] = useState<string | null>(null);
+  // One notice for the whole panel (an add, any calendar's sync): the newest replaces the one
+  // before, so "Synced…" lines of earlier actions do not pile up under each calendar.
+  const [notice, setNotice] = useState<string | null>(null);
   const onAdded = (item: CalendarImport) => {
     onBlocksChanged?.();
-    setAdded(
+    setNotice(
       item.lastError
         ? `${item.name} was added, but its first sync failed: ${item.lastError}`
         : `${item.name} was added and synced: ${plural(item.blockedRanges, 'night range')} blocked.`,
@@ -47,8 +49,11 @@ export function CalendarSyncPanel({ homeId, onBlocksChanged }: { homeId: string;
         <h3 id="imports-title" className="text-xl font-bold text-gray-900">
           Calendars from other sites
         </h3>
-        <p className="mb-3 mt-1 text-gray-700">
+        <p className="mb-2 mt-1 text-gray-700">
           Their bookings block nights here. StayHub fetches them every 30 minutes; “Sync now” fetches one at once.
+        </p>
+        <p role="status" className="mb-3 text-sm font-medium text-gray-900">
+          {notice}
         </p>
         <QueryView
           query={imports}
@@ -63,15 +68,20 @@ export function CalendarSyncPanel({ homeId, onBlocksChanged }: { homeId: string;
           {(list) => (
             <ul className="flex flex-col gap-4" aria-label="Imported calendars">
               {list.map((item) => (
-                <ImportItem key={item.id} homeId={homeId} item={item} onBlocksChanged={onBlocksChanged} />
+                <ImportItem
+                  key={item.id}
+                  homeId={homeId}
+                  item={item}
+                  onBlocksChanged={onBlocksChanged}
+                  onNotice={setNotice}
+                />
               ))}
             </ul>
           )}
         </QueryView>
-        <p role="status" className="my-3 text-sm text-gray-800">
-          {added}
-        </p>
-        <AddImportForm homeId={homeId} onAdded={onAdded} />
+        <div className="mt-4">
+          <AddImportForm homeId={homeId} onAdded={onAdded} />
+        </div>
       </section>
     </section>
   );

@@ -1,7 +1,7 @@
 /**
  * One imported calendar: its name and link, when it was last synced, the last error, how many
  * night ranges it blocks and where it clashes with confirmed bookings; "Sync now" (with
- * progress) and "Remove" (after a confirmation).
+ * progress; its result goes to the panel's notice line) and "Remove" (after a confirmation).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,14 +18,16 @@ export function ImportItem({
   homeId,
   item,
   onBlocksChanged,
+  onNotice,
 }: {
   homeId: string;
   item: CalendarImport;
   onBlocksChanged?: () => void;
+  /** The panel's one notice line: a new notice replaces the one before (of any calendar). */
+  onNotice: (text: string | null) => void;
 }) {
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
   const headingId = `import-${item.id}`;
   const refresh = () => {
     onBlocksChanged?.();
@@ -34,7 +36,7 @@ export function ImportItem({
   const sync = useMutation({
     mutationFn: () => syncImport(homeId, item.id),
     onSuccess: async (after) => {
-      setNote(after.lastError ? null : `Synced: ${plural(after.blockedRanges, 'night range')} blocked.`);
+      onNotice(after.lastError ? null : `${item.name} synced: ${plural(after.blockedRanges, 'night range')} blocked.`);
       await refresh();
     },
   });
@@ -85,7 +87,7 @@ export function ImportItem({
           aria-busy={sync.isPending || undefined}
           aria-describedby={headingId}
           onClick={() => {
-            setNote(null);
+            onNotice(null);
             sync.mutate();
           }}
           className={primaryButtonClass}
@@ -104,9 +106,6 @@ export function ImportItem({
           </button>
         )}
       </div>
-      <p role="status" className="mt-2 text-sm text-gray-800">
-        {note}
-      </p>
       {sync.isError && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           {errorText(sync.error)}

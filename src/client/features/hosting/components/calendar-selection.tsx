@@ -36,7 +36,7 @@ export function CalendarSelection({
   const block = useMutation({
     mutationFn: () => blockNights(homeId, { from: range.from, to: range.to, ...(note.trim() ? { note } : {}) }),
     onSuccess: async () => {
-      toast.success(`Blocked ${rangeText(range.from, range.to)}`);
+      toast.success(`Blocked ${rangeText(range.from, range.to)} (${plural(summary.nights, 'night')})`);
       setNote('');
       await refresh();
       onDone();

@@ -95,5 +95,11 @@ export function summarizeRange(
   };
 }
 
-/** "Mar 12, 2027 – Mar 14, 2027 (2 nights)": a range of nights by its first night and its check-out day. */
-export const rangeText = (from: string, to: string) => `${formatDay(from)} – ${formatDay(to)}`;
+/**
+ * The nights `[from, to)` by their first and last night ("nights of Mar 12 – Mar 14"; "the night
+ * of Mar 12" alone), never by the check-out day: "Mar 12 – Mar 15 (3 nights)" read as four nights.
+ */
+export function rangeText(from: string, to: string): string {
+  const last = addDays(to, -1);
+  return last <= from ? `the night of ${formatDay(from)}` : `nights of ${formatDay(from)} – ${formatDay(last)}`;
+}

@@ -131,6 +131,12 @@ describe('picture list helpers', () => {
     expect(pickerLabel([pic('a'), pic('b', 'uploading')])).toBe('2 images');
   });
 
+  it('does not count the pictures the home already had (the edit form)', () => {
+    const stored = { ...pic('Picture 1'), name: 'Picture 1', stored: true };
+    expect(pickerLabel([stored])).toBe(TEXTS.uploadImage);
+    expect(pickerLabel([stored, pic('a')])).toBe('a.png');
+  });
+
   it(`keeps at most ${HOME_IMAGES_MAX} pictures; failed ones do not count`, () => {
     const nine = Array.from({ length: 9 }, (_, i) => pic(`p${i}`));
     expect(freeSlots(nine)).toBe(1);

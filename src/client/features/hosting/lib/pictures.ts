@@ -11,8 +11,10 @@ export type PictureStatus = 'uploading' | 'done' | 'error';
 
 export interface Picture {
   id: string;
-  /** The chosen file's name, shown to the host. */
+  /** The chosen file's name, shown to the host ("Picture 2" for one the home already had). */
   name: string;
+  /** A picture the home already had when the edit form opened (not a file chosen here). */
+  stored?: boolean;
   /** What the list shows: a local preview while uploading, the stored card-size picture once done. */
   preview: string | null;
   status: PictureStatus;
@@ -128,12 +130,16 @@ export function coverId(pictures: Picture[]): string | undefined {
   return pictures.find((p) => p.status !== 'error')?.id;
 }
 
-/** The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". */
+/**
+ * The picker's label: "Upload Image" until a file is chosen, then its name, or "N images". Only
+ * files chosen here count: the pictures a home already had (the edit form) have no file name,
+ * and the button read "Picture 1" as if that were what it uploads.
+ */
 export function pickerLabel(pictures: Picture[]): string {
-  const kept = pictures.filter((p) => p.status !== 'error');
-  if (kept.length === 0) return TEXTS.uploadImage;
-  if (kept.length === 1) return kept[0]!.name;
-  return `${kept.length} images`;
+  const chosen = pictures.filter((p) => p.status !== 'error' && !p.stored);
+  if (chosen.length === 0) return TEXTS.uploadImage;
+  if (chosen.length === 1) return chosen[0]!.name;
+  return `${chosen.length} images`;
 }
 
 const ACCEPTED: readonly string[] = ACCEPTED_IMAGE_TYPES;

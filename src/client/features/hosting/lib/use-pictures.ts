@@ -41,6 +41,7 @@ export function storedPictures(urls: string[]): Picture[] {
   return urls.map((url, i) => ({
     id: newId(),
     name: `Picture ${i + 1}`,
+    stored: true,
     preview: cardImage(url),
     status: 'done',
     progress: 1,

@@ -4,6 +4,7 @@ import type { Reservation } from '#shared/schemas/reservations';
 import { formatDay } from '#shared/dates';
 import { formatCents } from '#shared/money';
 import { plural } from '#shared/plural';
+import { BreakableEmail } from '#client/components/ui/breakable-email';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { isHostCancellable, statusText } from '../lib/present';
 
@@ -26,10 +27,12 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
       <th
         scope="row"
         id={guestId}
-        className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900 sm:min-w-[11rem]"
+        className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900 sm:min-w-[9rem]"
       >
         {r.guestName}
-        <span className="block break-all text-sm font-normal text-gray-700">{r.guestEmail}</span>
+        <span className="block break-words text-sm font-normal text-gray-700">
+          <BreakableEmail email={r.guestEmail} />
+        </span>
         {/* Hosts may read the profile (reviews from other hosts) of a guest who is coming or staying. */}
         {r.guestId && !cancelled && r.when !== 'past' && (
           <Link
@@ -76,7 +79,7 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
             type="button"
             aria-describedby={guestId}
             onClick={(event) => onCancel(r, event.currentTarget)}
-            className="whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
+            className="whitespace-nowrap rounded-md border border-red-700 px-2.5 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
           >
             Cancel reservation
           </button>
