@@ -26,7 +26,7 @@ const item = (fields: Partial<CalendarImport> = {}): CalendarImport => ({
 const show = (fields: Partial<CalendarImport> = {}) =>
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <ImportItem homeId="h1" item={item(fields)} />
+      <ImportItem homeId="h1" item={item(fields)} onNotice={() => {}} />
     </QueryClientProvider>,
   );
 
