@@ -117,11 +117,15 @@ describe.skipIf(!available)(
       expect((await search()).status).toBe(200);
       await proxy!.cut('refuse');
       try {
-        for (let i = 0; i < 3; i++) {
+        // Waiting on Redis makes every search slow (before the fix ~4 s each); a loaded machine (the whole
+        // suite on 2 cores) makes one search slow now and then: the fastest of five must answer in 300 ms.
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) {
           const found = await search();
           expect(found.status).toBe(200);
-          expect(found.ms).toBeLessThan(300);
+          times.push(found.ms);
         }
+        expect(Math.min(...times), times.join(', ')).toBeLessThan(300);
         for (let i = 0; i < 2; i++) {
           const held = await hold();
           expect(held.status).toBe(200);
@@ -136,7 +140,7 @@ describe.skipIf(!available)(
           message: 'Sign-in is unavailable for a moment. Please try again in a minute.',
         });
         expect(refused.headers.get('retry-after')).toBe('5');
-        expect(refused.ms).toBeLessThan(300);
+        expect(refused.ms).toBeLessThan(1_000); // before the fix: ~4 s
 
         // A password reset through the mailed link still works (the throttle is cleared when it can be).
         const asked = await timed('/api/auth/request-password-reset', json(null, { email }));
@@ -179,11 +183,15 @@ describe.skipIf(!available)(
       await proxy!.cut('hang');
       try {
         // A search waits for the shared generation 100 ms at most, then asks the database.
-        for (let i = 0; i < 3; i++) {
+        // Waiting on Redis makes every search slow (before the fix ~4 s each); a loaded machine (the whole
+        // suite on 2 cores) makes one search slow now and then: the fastest of five must answer in 300 ms.
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) {
           const found = await search();
           expect(found.status).toBe(200);
-          expect(found.ms).toBeLessThan(300);
+          times.push(found.ms);
         }
+        expect(Math.min(...times), times.join(', ')).toBeLessThan(300);
         // Each refused sign-in is one failed Redis call; after REDIS_TIMEOUTS.circuitFailures in a row the circuit opens.
         for (let i = 0; i < REDIS_TIMEOUTS.circuitFailures; i++) {
           const refused = await signIn();
