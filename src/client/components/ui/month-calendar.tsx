@@ -126,7 +126,7 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
                       if (!date) return <td key={`e${i}`} />;
                       const view = day(date);
                       return (
-                        <td key={date} role="gridcell" aria-selected={view.selected ?? false} className="p-0.5">
+                        <td key={date} aria-selected={view.selected ?? false} className="p-0.5">
                           <button
                             type="button"
                             data-date={date}
