@@ -33,6 +33,8 @@ export interface MonthCalendarProps {
   onFocusChange: (date: string, visibleFirstMonth: string) => void;
   onPick: (date: string) => void;
   day: (date: string) => DayView;
+  /** The level of each month's heading in the page's outline (3 unless told). */
+  headingLevel?: 2 | 3;
 }
 
 const WEEKDAYS = [
@@ -93,7 +95,16 @@ function moveBy(date: string, key: string, open: (date: string) => boolean): str
   }
 }
 
-export function MonthCalendar({ month, months, focused, onFocusChange, onPick, day }: MonthCalendarProps) {
+export function MonthCalendar({
+  month,
+  months,
+  focused,
+  onFocusChange,
+  onPick,
+  day,
+  headingLevel = 3,
+}: MonthCalendarProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const first = monthStart(month);
   const shown = Array.from({ length: months }, (_, i) => addMonths(first, i));
   const end = addMonths(first, months);
@@ -134,9 +145,9 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
         const headingId = `month-${m}`;
         return (
           <div key={m}>
-            <h3 id={headingId} className="mb-2 text-center font-semibold text-gray-900">
+            <Heading id={headingId} className="mb-2 text-center font-semibold text-gray-900">
               {monthLabel(m)}
-            </h3>
+            </Heading>
             <table role="grid" aria-labelledby={headingId} className="w-full table-fixed border-collapse">
               <thead>
                 <tr>
