@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { longDay } from '../src/client/components/ui/calendar-dates';
 import { TEXTS } from '../src/shared/texts';
-import { allowProblems, expectAccessible } from './support/fixtures';
+import { allowProblems, expectAccessible, hydrated } from './support/fixtures';
 import { DEMO, loginAs, makeImageFile } from './support/auth-fixtures';
 import { tabTo } from './support/booking-fixtures';
 import { expect, isoDay, test } from './support/hosting-fixtures';
@@ -238,5 +238,58 @@ test.describe('host calendar', () => {
       if (bookingId) await guest.request.delete(`/api/bookings/${bookingId}`);
       await guest.context().close();
     }
+  });
+});
+
+test.describe('arrow keys and unavailable nights (issue 25 item 12)', () => {
+  test('the date picker’s arrow keys pass over the nights it cannot pick; the host’s calendar lands on every night', async ({
+    page,
+    browser,
+    baseURL,
+    createHome,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, DEMO.host);
+    const home = await createHome(page, { from: isoDay(0), to: isoDay(40) });
+    const block = await page.request.post(`/api/home/${home.id}/blocks`, {
+      data: { from: isoDay(3), to: isoDay(6), note: 'Painting' },
+    });
+    expect(block.status(), await block.text()).toBe(201);
+
+    const guest = await guestPage(browser, baseURL);
+    try {
+      await guest.goto(`/details/${home.id}?checkIn=${isoDay(0)}&checkOut=${isoDay(1)}`);
+      await hydrated(guest);
+      const day = (n: number) => guest.getByRole('button', { name: new RegExp(`^${longDay(isoDay(n))},`) });
+      // The taken nights have loaded (until then the picker shows every night free).
+      await showDay(guest, isoDay(3));
+      await expect(day(3)).toHaveAttribute('aria-disabled', 'true');
+      if (!(await day(2).isVisible())) await guest.getByRole('button', { name: 'Previous month' }).click();
+      await day(2).focus();
+      // Right from the night before the block: the three blocked nights are passed over...
+      await guest.keyboard.press('ArrowRight');
+      await expect(day(6)).toBeFocused();
+      await expect(day(6)).toHaveAccessibleName(`${longDay(isoDay(6))}, available`);
+      // ...and back again; they are still there, announced as unavailable, for a reader going through the grid.
+      await guest.keyboard.press('ArrowLeft');
+      await expect(day(2)).toBeFocused();
+      await expect(day(4)).toHaveAccessibleName(`${longDay(isoDay(4))}, unavailable`);
+      await expect(day(4)).toHaveAttribute('aria-disabled', 'true');
+      // A week up from day 6 is in the past, as is every week before it: nothing to land on, the focus stays.
+      await guest.keyboard.press('ArrowRight');
+      await expect(day(6)).toBeFocused();
+      await guest.keyboard.press('ArrowUp');
+      await expect(day(6)).toBeFocused();
+    } finally {
+      await guest.context().close();
+    }
+
+    // The host's calendar can pick every night (a blocked one to unblock it): its arrows land on them.
+    await page.goto(`/dashboard/calendar/${home.id}`);
+    const night = (n: number) => page.getByRole('button', { name: new RegExp(`^${longDay(isoDay(n))},`) });
+    await night(2).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(night(3)).toBeFocused();
+    await expect(night(3)).toHaveAccessibleName(`${longDay(isoDay(3))}, blocked: Painting`);
   });
 });

@@ -1,5 +1,5 @@
 import { TEXTS, APARTMENT_TYPES, TERMS_SECTIONS } from '../src/shared/texts';
-import { allowProblems, baseURL, expect, expectAccessible, test } from './support/fixtures';
+import { allowProblems, baseURL, expect, test } from './support/fixtures';
 
 const describe = test.describe;
 
@@ -183,28 +183,6 @@ describe('static pages', () => {
     await page.getByRole('main').getByRole('link', { name: /home/i }).first().click();
     await page.waitForURL(`${baseURL()}/`);
   });
-});
-
-describe('accessibility', () => {
-  const pages = ['/', '/all-home', '/searchresult?location=Paris', '/terms', '/coming-soon', '/nowhere'];
-  for (const width of [1280, 375]) {
-    for (const path of pages)
-      test(`axe finds no serious violation on ${path} at ${width}px`, async ({ page, pageProblems }) => {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(path);
-        // The wrong-path page answers 404 (D70), which the browser logs.
-        if (path === '/nowhere') allowProblems(pageProblems, /status of 404 \(Not Found\) \(http[^)]*\/nowhere\)/);
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page, `${path} @${width}`);
-      });
-    test(`axe finds no serious violation on a details page at ${width}px`, async ({ page, request }) => {
-      const [home] = await (await request.get('/api/homes?limit=1')).json();
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto(`/details/${home._id}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectAccessible(page, `details @${width}`);
-    });
-  }
 });
 
 function addDays(iso: string, days: number): string {

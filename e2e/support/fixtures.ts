@@ -65,8 +65,16 @@ export function allowProblems(problems: string[], pattern: RegExp): void {
   problems.splice(0, problems.length, ...kept);
 }
 
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+type Impact = (typeof IMPACTS)[number];
+
 /** Fails on serious or critical accessibility violations. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  expect(await axeViolations(page, 'serious'), `axe violations on ${label}`).toEqual([]);
+}
+
+/** What axe finds on the page of impact `least` or worse, one line each (rule, impact, help, where). */
+export async function axeViolations(page: Page, least: Impact): Promise<string[]> {
   // A notice fading in or out is briefly see-through: axe would measure its contrast mid-fade.
   // Wait for finite animations (not spinners, which run forever) to end first.
   await page.waitForFunction(() =>
@@ -75,8 +83,9 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const counted = IMPACTS.slice(IMPACTS.indexOf(least));
+  return results.violations
+    .filter((v) => v.impact && (counted as readonly string[]).includes(v.impact))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
@@ -84,7 +93,6 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
           .map((n) => n.target.join(' '))
           .join(', ')}`,
     );
-  expect(bad, `axe violations on ${label}`).toEqual([]);
 }
 
 export { expect };

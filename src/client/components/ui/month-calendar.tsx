@@ -4,7 +4,9 @@
  * day or a week, Home/End to the week's ends, Page Up/Down a month; Enter or
  * Space picks the day (its button). Each day's label is given by the caller
  * ("12 March 2027, booked by Ana"), so a screen reader hears what the eye sees.
- * Days the caller disables stay focusable (aria-disabled), so moving never skips.
+ * The keys pass over the days the caller disables (they cannot be picked), so the
+ * focus lands only where Enter picks; a click on one still focuses it, and it stays
+ * in the accessibility tree (aria-disabled) with its label ("…, unavailable").
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { addDays } from '#shared/stay';
@@ -31,6 +33,8 @@ export interface MonthCalendarProps {
   onFocusChange: (date: string, visibleFirstMonth: string) => void;
   onPick: (date: string) => void;
   day: (date: string) => DayView;
+  /** The level of each month's heading in the page's outline (3 unless told). */
+  headingLevel?: 2 | 3;
 }
 
 const WEEKDAYS = [
@@ -43,37 +47,71 @@ const WEEKDAYS = [
   ['Su', 'Sunday'],
 ] as const;
 
-function moveBy(date: string, key: string): string | null {
+const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/** How far a key looks for a day that can be picked before it gives up (and the focus stays). */
+const SEARCH_DAYS = 366;
+
+/** The first day from `from` on, `step` days apart, that `open` accepts; null within SEARCH_DAYS. */
+function seek(from: string, step: number, open: (date: string) => boolean, until?: string): string | null {
+  for (let d = from, n = 0; n * Math.abs(step) <= SEARCH_DAYS; d = addDays(d, step), n++) {
+    if (until !== undefined && (step > 0 ? d > until : d < until)) return null;
+    if (open(d)) return d;
+  }
+  return null;
+}
+
+/**
+ * Where a key moves the focus from `date`: a day or a week on, the week's ends, a month on,
+ * passing over the days the caller disables (taken nights, days outside the window), so the
+ * focus only lands where Enter can pick. No open day that way: the focus stays.
+ */
+function moveBy(date: string, key: string, open: (date: string) => boolean): string | null {
   switch (key) {
     case 'ArrowLeft':
-      return addDays(date, -1);
+      return seek(addDays(date, -1), -1, open);
     case 'ArrowRight':
-      return addDays(date, 1);
+      return seek(addDays(date, 1), 1, open);
     case 'ArrowUp':
-      return addDays(date, -7);
+      return seek(addDays(date, -7), -7, open);
     case 'ArrowDown':
-      return addDays(date, 7);
+      return seek(addDays(date, 7), 7, open);
     case 'Home':
-      return addDays(date, -weekday(date));
+      return seek(addDays(date, -weekday(date)), 1, open, date);
     case 'End':
-      return addDays(date, 6 - weekday(date));
+      return seek(addDays(date, 6 - weekday(date)), -1, open, date);
     case 'PageUp':
     case 'PageDown': {
       const first = addMonths(date, key === 'PageUp' ? -1 : 1);
       const last = addDays(addMonths(first, 1), -1);
-      const day = `${first.slice(0, 8)}${date.slice(8)}`;
-      return day > last ? last : day;
+      const same = `${first.slice(0, 8)}${date.slice(8)}`;
+      const day = same > last ? last : same;
+      // The same day of that month, or the nearest open one on the way there, else past it.
+      const back = key === 'PageUp' ? 1 : -1;
+      return seek(day, back, open, key === 'PageUp' ? last : first) ?? seek(day, -back, open);
     }
     default:
       return null;
   }
 }
 
-export function MonthCalendar({ month, months, focused, onFocusChange, onPick, day }: MonthCalendarProps) {
+export function MonthCalendar({
+  month,
+  months,
+  focused,
+  onFocusChange,
+  onPick,
+  day,
+  headingLevel = 3,
+}: MonthCalendarProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const first = monthStart(month);
   const shown = Array.from({ length: months }, (_, i) => addMonths(first, i));
   const end = addMonths(first, months);
-  const tabDay = focused >= first && focused < end ? focused : first;
+  const open = (date: string) => !day(date).disabled;
+  // The one tab stop: the focused day if shown and open, else the first open day shown.
+  const wanted = focused >= first && focused < end ? focused : first;
+  const tabDay = open(wanted) ? wanted : (seek(first, 1, open, addDays(end, -1)) ?? wanted);
   const root = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
@@ -84,9 +122,10 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
   }, [focused, month]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
-    const next = moveBy(date, event.key);
-    if (!next) return;
+    if (!KEYS.has(event.key)) return;
     event.preventDefault();
+    const next = moveBy(date, event.key, open);
+    if (!next || next === date) return;
     // Keep the focused day on screen: the view follows it a month at a time.
     let view = first;
     if (next < first) view = monthStart(next);
@@ -106,9 +145,9 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
         const headingId = `month-${m}`;
         return (
           <div key={m}>
-            <h3 id={headingId} className="mb-2 text-center font-semibold text-gray-900">
+            <Heading id={headingId} className="mb-2 text-center font-semibold text-gray-900">
               {monthLabel(m)}
-            </h3>
+            </Heading>
             <table role="grid" aria-labelledby={headingId} className="w-full table-fixed border-collapse">
               <thead>
                 <tr>
@@ -126,7 +165,7 @@ export function MonthCalendar({ month, months, focused, onFocusChange, onPick, d
                       if (!date) return <td key={`e${i}`} />;
                       const view = day(date);
                       return (
-                        <td key={date} role="gridcell" aria-selected={view.selected ?? false} className="p-0.5">
+                        <td key={date} aria-selected={view.selected ?? false} className="p-0.5">
                           <button
                             type="button"
                             data-date={date}

@@ -219,7 +219,8 @@ export function BookingsScreen({
       >
         {(all) => (
           <ScrollTable
-            label={title}
+            // Not the screen's own name (its h1): two landmarks of one name cannot be told apart.
+            label={`${title} table`}
             caption={title}
             columns={showGuest ? [...COLUMNS.slice(0, -2), { label: 'Guest' }, ...COLUMNS.slice(-2)] : COLUMNS}
             minWidthClass="sm:min-w-[52rem]"

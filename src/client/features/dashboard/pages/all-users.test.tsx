@@ -52,7 +52,7 @@ describe('AllUsersPage', () => {
   it('puts the table in a named scroll region that the keyboard can reach', async () => {
     stubFetch({ 'GET /api/users': json([user('ana@example.com', 'requested')]) });
     await renderPage();
-    const region = await screen.findByRole('region', { name: 'All users' });
+    const region = await screen.findByRole('region', { name: 'All users table' });
     expect(within(region).getByRole('table')).toBeDefined();
     await userEvent.tab();
     expect(document.activeElement).toBe(region);

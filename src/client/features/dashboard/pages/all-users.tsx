@@ -136,7 +136,8 @@ export function AllUsersPage() {
       >
         {(list) => (
           <ScrollTable
-            label="All users"
+            // Not the screen's own name ("All Users"): two landmarks of one name cannot be told apart.
+            label="All users table"
             caption="All users with their role; host requests can be approved or declined."
             columns={COLUMNS}
             minWidthClass="sm:min-w-[36rem]"

@@ -32,12 +32,37 @@ export function nightStatusText(night: CalendarNight): string {
 export const nightLabel = (night: CalendarNight, selected = false) =>
   `${longDay(night.date)}, ${nightStatusText(night)}${selected ? ', selected' : ''}`;
 
-export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; mark: string }> = {
-  available: { className: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100', mark: '' },
-  booked: { className: 'bg-rose-100 text-rose-950 border border-rose-300', mark: 'Booked' },
-  held: { className: 'bg-amber-100 text-amber-950 border border-amber-400', mark: 'Held' },
-  blocked: { className: 'bg-gray-700 text-white border border-gray-700', mark: 'Blocked' },
-  imported: { className: 'bg-indigo-100 text-indigo-950 border border-indigo-400', mark: 'Synced' },
+/**
+ * A night's colours by status; `dimmed` for a night outside the home's window: lighter, with a
+ * dashed edge, its text still at 4.5:1 or more (see-through text was not: the "Booked" mark fell
+ * to 4.2:1).
+ */
+export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; dimmed: string; mark: string }> = {
+  available: {
+    className: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100',
+    dimmed: 'border border-dashed border-gray-400 bg-gray-50 text-gray-600 hover:bg-gray-100',
+    mark: '',
+  },
+  booked: {
+    className: 'bg-rose-100 text-rose-950 border border-rose-300',
+    dimmed: 'bg-rose-50 text-rose-900 border border-dashed border-rose-400',
+    mark: 'Booked',
+  },
+  held: {
+    className: 'bg-amber-100 text-amber-950 border border-amber-400',
+    dimmed: 'bg-amber-50 text-amber-900 border border-dashed border-amber-500',
+    mark: 'Held',
+  },
+  blocked: {
+    className: 'bg-gray-700 text-white border border-gray-700',
+    dimmed: 'bg-gray-500 text-white border border-dashed border-gray-800',
+    mark: 'Blocked',
+  },
+  imported: {
+    className: 'bg-indigo-100 text-indigo-950 border border-indigo-400',
+    dimmed: 'bg-indigo-50 text-indigo-900 border border-dashed border-indigo-500',
+    mark: 'Synced',
+  },
 };
 
 export interface Selection {

@@ -123,11 +123,13 @@ export function HomeCalendarPage() {
                 </button>
               </div>
               <p className="text-sm text-gray-700">
-                Available from {data.window.from} to {data.window.to}; nights outside are dimmed. Arrow keys move
-                between nights, Enter or Space picks one.
+                Available from {data.window.from} to {data.window.to}; nights outside are paler, with a dashed edge.
+                Arrow keys move between nights, Enter or Space picks one.
               </p>
               <div ref={calendarArea}>
                 <MonthCalendar
+                  // The months come straight under the page's h1.
+                  headingLevel={2}
                   month={month}
                   months={months}
                   focused={focused}
@@ -147,7 +149,7 @@ export function HomeCalendarPage() {
                       label: nightLabel(night, selected),
                       selected,
                       mark: night.conflict ? 'Conflict' : style.mark,
-                      className: `${style.className} ${night.inWindow ? '' : 'opacity-60'} ${
+                      className: `${night.inWindow ? style.className : style.dimmed} ${
                         selected ? 'ring-3 ring-blue-700 ring-offset-1' : ''
                       } ${night.conflict ? 'outline-2 outline-dashed outline-red-700' : ''}`,
                     };
