@@ -30,8 +30,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** An instant on the clocks of the home's zone (the booking's), named. */
-const dateTime = (iso: string, timeZone: string) =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))} (${zoneLabel(timeZone)})`;
+const dateTime = (iso: string, timeZone: string) => (
+  <>
+    {new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))}{' '}
+    {/* The row breaks anywhere (the booking reference); the zone's name stays whole. */}
+    <span className="whitespace-nowrap break-normal">({zoneLabel(timeZone)})</span>
+  </>
+);
 
 function RefundSection({ booking }: { booking: Booking }) {
   if (booking.status !== 'cancelled') return null;
@@ -111,7 +116,9 @@ function Receipt({ booking }: { booking: Booking }) {
       <PolicyTerms
         policy={booking.cancellationPolicy}
         timeZone={booking.timeZone}
-        heading="h2" className="mt-6 border-t border-gray-200 pt-4" />
+        heading="h2"
+        className="mt-6 border-t border-gray-200 pt-4"
+      />
     </article>
   );
 }
