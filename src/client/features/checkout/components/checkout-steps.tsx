@@ -154,6 +154,12 @@ function CardForm({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutSt
   return <SandboxCardForm {...checkout.cardProps} />;
 }
 
+/**
+ * The hold's end is an instant of the guest's own session (minutes from now), not a time at the
+ * home: it is shown on the guest's clock, named as such, beside the home-zone times of the stay.
+ */
+const HOLD_CLOCK = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
 export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutState }) {
   const holdUntil = checkout.intent ? new Date(checkout.intent.holdExpiresAt) : null;
   let hold: ReactNode = null;
@@ -161,7 +167,7 @@ export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: Chec
     hold = (
       <>
         {' '}
-        These dates are held for you until {holdUntil.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
+        These dates are held for you until {HOLD_CLOCK.format(holdUntil)} (your time).
       </>
     );
   }
