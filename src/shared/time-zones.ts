@@ -77,9 +77,7 @@ export function zonedTimeToUtc(isoDate: string, hhmm: string, timeZone: string):
   const before = offsetAt(wall - DAY_MS, timeZone);
   const after = offsetAt(wall + DAY_MS, timeZone);
   const candidates = [wall - before, wall - after].filter((instant, i, all) => all.indexOf(instant) === i);
-  const exact = candidates
-    .filter((instant) => instant + offsetAt(instant, timeZone) === wall)
-    .sort((a, b) => a - b);
+  const exact = candidates.filter((instant) => instant + offsetAt(instant, timeZone) === wall).sort((a, b) => a - b);
   // None matches in a gap: the earlier offset carries the wall time past the jump.
   return new Date(exact[0] ?? wall - before);
 }

@@ -214,7 +214,9 @@ export const homeFieldsSchema = z
       .string()
       .refine(isTimeZone, { message: 'Choose a time zone from the list (an IANA name such as Asia/Dhaka)' })
       .optional()
-      .describe("IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit"),
+      .describe(
+        'IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit',
+      ),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)

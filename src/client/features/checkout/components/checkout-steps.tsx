@@ -47,13 +47,15 @@ export function RulesStep({
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-in</dt>
           <dd className="font-semibold text-gray-900">
-            {formatDay(stay.checkIn, { weekday: true })}, after {clockTime(home.checkInTime)} ({zoneLabel(home.timeZone)})
+            {formatDay(stay.checkIn, { weekday: true })}, after {clockTime(home.checkInTime)} (
+            {zoneLabel(home.timeZone)})
           </dd>
         </div>
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-out</dt>
           <dd className="font-semibold text-gray-900">
-            {formatDay(stay.checkOut, { weekday: true })}, by {clockTime(home.checkOutTime)} ({zoneLabel(home.timeZone)})
+            {formatDay(stay.checkOut, { weekday: true })}, by {clockTime(home.checkOutTime)} ({zoneLabel(home.timeZone)}
+            )
           </dd>
         </div>
       </dl>
@@ -164,12 +166,7 @@ export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: Chec
   const holdUntil = checkout.intent ? new Date(checkout.intent.holdExpiresAt) : null;
   let hold: ReactNode = null;
   if (holdUntil) {
-    hold = (
-      <>
-        {' '}
-        These dates are held for you until {HOLD_CLOCK.format(holdUntil)} (your time).
-      </>
-    );
+    hold = <> These dates are held for you until {HOLD_CLOCK.format(holdUntil)} (your time).</>;
   }
   return (
     <Tabs.Content value="pay" className={panelClass}>

@@ -66,7 +66,12 @@ export function SummaryCard({
         </div>
       </dl>
       <PriceBreakdownList breakdown={breakdown} totalTestId="checkout-total" className="mt-2" />
-      <PolicyTerms policy={policy} timeZone={home.timeZone} heading="h3" className="mt-5 border-t border-gray-200 pt-4 text-sm" />
+      <PolicyTerms
+        policy={policy}
+        timeZone={home.timeZone}
+        heading="h3"
+        className="mt-5 border-t border-gray-200 pt-4 text-sm"
+      />
     </aside>
   );
 }
