@@ -56,6 +56,9 @@ describe("a home's time zone", () => {
     expect((await putHome(id, { timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
     expect((await putHome(id, { timeZone: 'Asia/Dhaka' })).statusCode).toBe(200);
     expect((await getHome(id)).timeZone).toBe('Asia/Dhaka');
+    // The database refuses a name it cannot convert to, whoever writes the row.
+    await expect(insertHome(t.db, { timeZone: 'Mars/Olympus' })).rejects.toThrow();
+    await expect(insertHome(t.db, { timeZone: "UTC'; select 1; --" })).rejects.toThrow();
     // Left out on edit: kept.
     expect((await putHome(id, { title: 'Renamed' })).statusCode).toBe(200);
     expect(await getHome(id)).toMatchObject({ title: 'Renamed', timeZone: 'Asia/Dhaka' });
