@@ -27,6 +27,8 @@ export interface HomeInput {
   /** Dollars once per stay (0 when left out). */
   cleaningFee?: number;
   cancellationPolicy?: 'flexible' | 'moderate' | 'strict';
+  /** IANA zone; left out: the zone of a known city in the location, else UTC. */
+  timeZone?: string;
 }
 
 export interface CreatedHome extends HomeInput {

@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { checkInInstant, refundFor } from './cancellation';
+import { checkInInstant, checkInNote, refundFor } from './cancellation';
 
 const H = 3_600_000;
 const D = 24 * H;
 
 describe('checkInInstant', () => {
-  it('is the check-in date at 12:00 UTC', () => {
-    expect(checkInInstant('2027-01-20').toISOString()).toBe('2027-01-20T12:00:00.000Z');
-    expect(() => checkInInstant('2027-02-30')).toThrow(RangeError);
+  it("is the check-in date at 12:00 in the home's time zone", () => {
+    expect(checkInInstant('2027-01-20', 'UTC').toISOString()).toBe('2027-01-20T12:00:00.000Z');
+    expect(checkInInstant('2027-01-20', 'Asia/Dhaka').toISOString()).toBe('2027-01-20T06:00:00.000Z');
+    expect(checkInInstant('2027-07-20', 'America/New_York').toISOString()).toBe('2027-07-20T16:00:00.000Z');
+    expect(() => checkInInstant('2027-02-30', 'UTC')).toThrow(RangeError);
+  });
+
+  it('names the zone in the note the policy texts end with', () => {
+    expect(checkInNote('Asia/Dhaka')).toBe('Check-in is at 12:00 (Asia/Dhaka time) on the check-in date.');
   });
 });
 
 describe('refundFor', () => {
-  const checkInAt = checkInInstant('2027-01-20');
+  const checkInAt = checkInInstant('2027-01-20', 'UTC');
   const at = (msBefore: number) => new Date(checkInAt.getTime() - msBefore);
   const refund = (policy: Parameters<typeof refundFor>[0]['policy'], bookedBefore: number, cancelBefore: number) =>
     refundFor({ policy, totalCents: 1_001, bookedAt: at(bookedBefore), checkInAt, cancelledAt: at(cancelBefore) });

@@ -1,10 +1,10 @@
 /**
  * Cancellation policies and the refund a guest's cancellation earns (ADR 0019).
- * Pure functions of instants: the caller says when check-in is (today the
- * check-in date at CHECK_IN_HOUR_UTC; per-home check-in times can hand in
- * their own instant without changing the rule).
+ * Pure functions of instants: the caller says when check-in is (the check-in
+ * date at CHECK_IN_TIME in the home's own time zone, ADR 0035).
  */
-import { dayNumber, shareOf } from './stay';
+import { shareOf } from './stay';
+import { zoneLabel, zonedTimeToUtc } from './time-zones';
 
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -12,8 +12,8 @@ export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
 /** Homes that existed before policies (migration 0013) and new homes that name none. */
 export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = 'flexible';
 
-/** The terms' "check-in after 12:00 PM", read in UTC until homes carry their own time zone. */
-export const CHECK_IN_HOUR_UTC = 12;
+/** The terms' "check-in after 12:00 PM", on the clocks of the home's time zone. */
+export const CHECK_IN_TIME = '12:00';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,14 +33,14 @@ export const POLICY_TERMS: Record<CancellationPolicy, string> = {
     '50% refund if you cancel at least 7 days before check-in; no refund after that.',
 };
 
-/** The note every policy text ends with: what "check-in" means in these rules. */
-export const CHECK_IN_NOTE = `Check-in is at ${CHECK_IN_HOUR_UTC}:00 UTC on the check-in date.`;
+/** The note every policy text ends with: what "check-in" means in these rules, in the home's zone. */
+export function checkInNote(timeZone: string): string {
+  return `Check-in is at ${CHECK_IN_TIME} (${zoneLabel(timeZone)}) on the check-in date.`;
+}
 
-/** The instant a stay starts for the refund rules: the check-in date at CHECK_IN_HOUR_UTC. */
-export function checkInInstant(checkIn: string): Date {
-  const day = dayNumber(checkIn);
-  if (day === null) throw new RangeError(`Not a calendar date: ${checkIn}`);
-  return new Date(day * DAY_MS + CHECK_IN_HOUR_UTC * HOUR_MS);
+/** The instant a stay starts for the refund rules: the check-in date at CHECK_IN_TIME in the home's zone. */
+export function checkInInstant(checkIn: string, timeZone: string): Date {
+  return zonedTimeToUtc(checkIn, CHECK_IN_TIME, timeZone);
 }
 
 export interface RefundInput {

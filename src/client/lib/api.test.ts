@@ -23,6 +23,7 @@ const home: Home = {
   reviewCount: 0,
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
+  timeZone: 'UTC',
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

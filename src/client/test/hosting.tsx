@@ -25,5 +25,6 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   reviewCount: 0,
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
+  timeZone: 'UTC',
   ...extra,
 });

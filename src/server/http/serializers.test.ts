@@ -60,6 +60,7 @@ const home = {
   reviewCount: 2,
   cleaningFee: 25,
   cancellationPolicy: 'moderate',
+  timeZone: 'UTC',
 };
 
 describe('the production serializer (CHECK_RESPONSES=false)', () => {

@@ -11,7 +11,7 @@ import { fixedClock } from '../providers/clock/clock';
 import { mediumImage, shareImage } from '#shared/images';
 import { diskStorage } from '../providers/storage/disk-storage';
 import { createTestDatabase } from '../test/test-database';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_CITY_TIME_ZONES, DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { DEMO_IMAGE_SIZES, cardImageUrl, exteriorSvg, interiorSvg } from './demo-images';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -78,6 +78,15 @@ describe('seedDemoData', () => {
     expect(host1).toBeGreaterThan(host2);
     expect(host2).toBeGreaterThanOrEqual(3);
     expect(rows.every((h) => h.hostId !== null)).toBe(true);
+  });
+
+  it("gives every home its city's own time zone", async () => {
+    const rows = await database.db.select({ location: homes.location, timeZone: homes.timeZone }).from(homes);
+    const zoneOf = new Map(rows.map((h) => [h.location, h.timeZone]));
+    expect(zoneOf.get('Dhaka, Bangladesh')).toBe('Asia/Dhaka');
+    expect(zoneOf.get('New York, USA')).toBe('America/New_York');
+    expect(zoneOf.get('Kyoto, Japan')).toBe('Asia/Tokyo');
+    for (const h of rows) expect(h.timeZone).toBe(DEMO_CITY_TIME_ZONES[h.location]);
   });
 
   it('gives every home at least two different pictures, stored as WebP in three sizes', async () => {

@@ -80,6 +80,17 @@ const KYOTO = 'Kyoto, Japan';
 const NEW_YORK = 'New York, USA';
 const DHAKA = 'Dhaka, Bangladesh';
 
+/** Each demo city's own time zone (ADR 0035). */
+export const DEMO_CITY_TIME_ZONES: Readonly<Record<string, string>> = {
+  [LISBON]: 'Europe/Lisbon',
+  [BARCELONA]: 'Europe/Madrid',
+  [PARIS]: 'Europe/Paris',
+  [CAPE_TOWN]: 'Africa/Johannesburg',
+  [KYOTO]: 'Asia/Tokyo',
+  [NEW_YORK]: 'America/New_York',
+  [DHAKA]: 'Asia/Dhaka',
+};
+
 /** In display order (newest first): the home page's first four come from four cities. */
 export const DEMO_HOMES: readonly DemoHome[] = [
   {
@@ -624,6 +635,7 @@ export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedD
       hostEmail: hostEmails[h.host],
       title: h.title,
       location: h.location,
+      timeZone: DEMO_CITY_TIME_ZONES[h.location] ?? 'UTC',
       description: h.description,
       priceCents: h.price * 100,
       totalGuest: h.guests,

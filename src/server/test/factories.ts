@@ -67,6 +67,7 @@ export async function insertBooking(db: Db, home: typeof homes.$inferSelect, ove
       nights,
       amountCents: nightlyCents * nights,
       status: 'confirmed',
+      timeZone: home.timeZone,
       ...overrides,
       checkIn,
       checkOut,

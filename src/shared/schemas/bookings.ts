@@ -49,6 +49,9 @@ export const bookingSchema = z
     cancellationPolicy: cancellationPolicySchema
       .nullable()
       .describe("The home's policy when booked; null: booked before policies (refunded in full)"),
+    timeZone: z
+      .string()
+      .describe("The home's IANA time zone when booked: its check-in time and cut-offs are read in it"),
     cancelledAt: z.string().nullable(),
     cancelledBy: z
       .enum(['guest', 'host', 'admin'])

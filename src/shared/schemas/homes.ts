@@ -3,6 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
+import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
 import { UPLOADED_IMAGE_URL } from './uploads';
 import { EMAIL_MAX_LENGTH, emailSchema } from './users';
@@ -43,6 +44,9 @@ export const homeSchema = z
       .describe('GET /api/home/:id only: who hosts it (null when the host account is gone)'),
     cleaningFee: z.number().describe('Charged once per stay, in dollars; 0: none'),
     cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+    timeZone: z
+      .string()
+      .describe("The home's IANA time zone: check-in/out times, cut-offs and its calendar's today are read in it"),
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
@@ -206,6 +210,13 @@ export const homeFieldsSchema = z
       .enum(CANCELLATION_POLICIES, { error: 'Choose flexible, moderate or strict' })
       .optional()
       .describe('Left out: flexible on create, kept on edit'),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, { message: 'Choose a time zone from the list (an IANA name such as Asia/Dhaka)' })
+      .optional()
+      .describe(
+        'IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit',
+      ),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)
@@ -260,6 +271,7 @@ export const updateHomeSchema = homeFieldsSchema
     description: true,
     cleaningFee: true,
     cancellationPolicy: true,
+    timeZone: true,
   })
   .extend({
     from: isoDate.optional().describe('First available date; with `to`'),

@@ -26,6 +26,7 @@ export function aHome(fields: Partial<Home> = {}): Home {
     reviewCount: 0,
     cleaningFee: 0,
     cancellationPolicy: 'flexible',
+    timeZone: 'UTC',
     ...fields,
   };
 }

@@ -40,6 +40,8 @@ export const bookings = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     /** The home's policy when the hold was placed; null: booked before policies (always refunded in full). */
     cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES }),
+    /** The home's time zone when the hold was placed (ADR 0035): its cut-offs stay put when the home's zone changes. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** Decided when the booking is cancelled (the policy, or in full); null: full amount (given-up paid holds). */
     refundAmountCents: integer('refund_amount_cents'),
     message: text('message').notNull().default(''),

@@ -67,6 +67,11 @@ export const homes = pgTable(
     checkOutTime: text('check_out_time').notNull().default('11:00'),
     houseRules: text('house_rules').notNull().default(''),
     /**
+     * The home's IANA time zone (migration 0022, ADR 0035): its check-in/out times, cancellation
+     * cut-offs and "today" are read on its clocks. Homes from before it are UTC, as they were.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
      * The published guest reviews of this home: how many and the sum of their overall ratings,
      * kept by a trigger on reviews (migration 0012), so cards show the average without a join.
      */
@@ -88,7 +93,7 @@ export const homes = pgTable(
     apiJson: text('api_json')
       .notNull()
       .generatedAlwaysAs(
-        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy)`,
+        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy, time_zone)`,
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -125,6 +130,8 @@ export const homes = pgTable(
     check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
     check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),
+    // A zone PostgreSQL knows (the API checks it against the runtime's IANA list first).
+    check('homes_time_zone_valid', sql`time_zone_is_valid(${t.timeZone})`),
     check(
       'homes_times_valid',
       sql`${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,

@@ -2,8 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest } from '#shared/schemas/payments';
-import { addDays, calendarDate, dayNumber } from '#shared/stay';
+import { dayNumber } from '#shared/stay';
 import { stayRuleProblem } from '#shared/stay-rules';
+import { homeToday } from '#shared/time-zones';
 import { users } from '#server/db/schema';
 import { DomainError, conflict, forbidden, invalid, notFound } from '#server/domain-errors';
 import { findHome } from '../homes/homes-service';
@@ -38,9 +39,8 @@ export async function checkHoldRequest(deps: BookingDeps, caller: Caller, input:
   }
 
   const now = clock.now();
-  // "Today" anywhere on earth: a check-in is refused only when it is already past in every time zone.
-  const earliest = addDays(calendarDate(now, 'UTC'), -1);
-  if ((dayNumber(input.checkIn) ?? 0) < (dayNumber(earliest) ?? 0)) {
+  // "Today" at the home (ADR 0035): a check-in day that is already over there cannot be booked.
+  if ((dayNumber(input.checkIn) ?? 0) < (dayNumber(homeToday(now, home.timeZone)) ?? 0)) {
     throw invalid('Check-in cannot be in the past', 'dates_in_past');
   }
   const rules = {

@@ -147,6 +147,7 @@ export async function placeHold(
           serviceFeeCents: price.serviceFeeCents,
           taxCents: price.taxCents,
           cancellationPolicy: home.cancellationPolicy,
+          timeZone: home.timeZone,
           status: 'held',
           paymentProvider: payments.name,
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),

@@ -1,7 +1,8 @@
-import { CHECK_IN_NOTE, POLICY_LABELS, POLICY_TERMS } from '#shared/cancellation';
+import { POLICY_LABELS, POLICY_TERMS, checkInNote } from '#shared/cancellation';
 import { CHECK_IN_AFTER } from '#shared/constants';
 import { clockTime } from '#shared/dates';
 import { formatCents } from '#shared/money';
+import { zoneLabel } from '#shared/time-zones';
 import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
 import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
@@ -12,7 +13,7 @@ import { breakdownOf } from './bookings-model';
 function policyText(booking: BookingRow): string {
   const policy = booking.cancellationPolicy;
   if (!policy) return 'Cancellation: full refund whenever you cancel.';
-  return `Cancellation policy: ${POLICY_LABELS[policy]}. ${POLICY_TERMS[policy]} ${CHECK_IN_NOTE}`;
+  return `Cancellation policy: ${POLICY_LABELS[policy]}. ${POLICY_TERMS[policy]} ${checkInNote(booking.timeZone)}`;
 }
 
 const receiptLink = (booking: BookingRow, publicUrl?: string) =>
@@ -21,9 +22,10 @@ const receiptLink = (booking: BookingRow, publicUrl?: string) =>
 /** A home's check-in and check-out times, HH:MM (null: the home is gone, the general terms apply). */
 export type HomeTimes = { checkInTime: string; checkOutTime: string } | null;
 
-const timesText = (times: HomeTimes) =>
+/** The home's times on the clocks of the zone the stay was booked in. */
+const timesText = (times: HomeTimes, timeZone: string) =>
   times
-    ? `Check-in is after ${clockTime(times.checkInTime)}; check-out is by ${clockTime(times.checkOutTime)}.`
+    ? `Check-in is after ${clockTime(times.checkInTime)}; check-out is by ${clockTime(times.checkOutTime)} (${zoneLabel(timeZone)}).`
     : `Check-in is after ${CHECK_IN_AFTER}.`;
 
 /** The home's title and location as the host wrote them: quoted, behind labels (ADR 0032). */
@@ -46,7 +48,7 @@ export function confirmationMails(booking: BookingRow, times: HomeTimes, publicU
       text:
         `Your stay is confirmed.\n\n${homeLines(booking)}\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\nHost: ${booking.hostEmail}\n\n${lines}\n\n` +
-        `${policyText(booking)}\n${timesText(times)}${noteBlock(booking, 'Your message to the host')}` +
+        `${policyText(booking)}\n${timesText(times, booking.timeZone)}${noteBlock(booking, 'Your message to the host')}` +
         `${link}${receiptLink(booking, publicUrl)}\n\n` +
         `Booking reference: ${booking.id}\n`,
     },

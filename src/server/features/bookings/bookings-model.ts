@@ -118,6 +118,7 @@ export function toBooking(row: BookingRow): Booking {
     createdAt: row.createdAt.toISOString(),
     breakdown: breakdownOf(row),
     cancellationPolicy: row.cancellationPolicy,
+    timeZone: row.timeZone,
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
     refund: refundOf(row),

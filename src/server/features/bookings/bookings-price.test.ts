@@ -86,17 +86,19 @@ describe('the price breakdown with fees and tax', () => {
     expect(toHost?.text).toContain('Total paid: $477.62');
   });
 
-  it("the confirmation mail gives the home's own check-in and check-out times", async () => {
+  it("the confirmation mail gives the home's own check-in and check-out times, in its zone", async () => {
     const home = await insertHome(t.db, {
       hostId: host.user.id,
       hostEmail: host.user.email,
       checkInTime: '15:30',
       checkOutTime: '10:00',
+      timeZone: 'Asia/Dhaka',
     });
     const guest = await signInAs(t.app, 'guest');
     const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-22' });
     const toGuest = mail.messages.find((m) => m.to === guest.user.email && m.text.includes(stay.bookingId));
-    expect(toGuest?.text).toContain('Check-in is after 3:30 PM; check-out is by 10:00 AM.');
+    expect(toGuest?.text).toContain('Check-in is after 3:30 PM; check-out is by 10:00 AM (Asia/Dhaka time).');
+    expect(toGuest?.text).toContain('Check-in is at 12:00 (Asia/Dhaka time) on the check-in date.');
   });
 
   it('a total the server would not charge is refused (409 price_changed)', async () => {

@@ -78,7 +78,7 @@ export function cancelledByGuest(caller: Caller, booking: Pick<BookingRow, 'gues
  * refunded in full like every given-up hold.
  */
 export function refundDecision(
-  booking: Pick<BookingRow, 'cancellationPolicy' | 'amountCents' | 'checkIn' | 'confirmedAt'>,
+  booking: Pick<BookingRow, 'cancellationPolicy' | 'amountCents' | 'checkIn' | 'confirmedAt' | 'timeZone'>,
   byGuest: boolean,
   now: Date,
 ): RefundDecision & { byPolicy: boolean } {
@@ -88,7 +88,8 @@ export function refundDecision(
     totalCents: booking.amountCents,
     // Booked = confirmed (paid): a hold is not a booking yet.
     bookedAt: booking.confirmedAt,
-    checkInAt: checkInInstant(booking.checkIn),
+    // In the zone the home had when this was booked: a later change of the home's zone moves nothing.
+    checkInAt: checkInInstant(booking.checkIn, booking.timeZone),
     cancelledAt: now,
   });
   return { ...decision, byPolicy: true };

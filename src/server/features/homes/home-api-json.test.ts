@@ -20,7 +20,7 @@ const KINDS: NewHome[] = [
   {},
   { images: [], priceCents: 5, cleaningFeeCents: 1_999 },
   { priceCents: 12_345, ratingSum: 829, ratingCount: 200, cancellationPolicy: 'strict' },
-  { priceCents: 100, ratingSum: 14, ratingCount: 3, cancellationPolicy: 'moderate' },
+  { priceCents: 100, ratingSum: 14, ratingCount: 3, cancellationPolicy: 'moderate', timeZone: 'Asia/Dhaka' },
   { ratingSum: 5, ratingCount: 1, images: ['/uploads/only-1280.webp'] },
   { ratingSum: 33, ratingCount: 8, priceCents: 2_147_483_600 },
   {

@@ -24,4 +24,5 @@ export const homeFields = {
   ratingSum: homes.ratingSum,
   cleaningFeeCents: homes.cleaningFeeCents,
   cancellationPolicy: homes.cancellationPolicy,
+  timeZone: homes.timeZone,
 };

@@ -4,6 +4,7 @@ import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
 import type { PlaceMatch } from '#shared/place-match';
+import { DEFAULT_TIME_ZONE, zoneForLocation } from '#shared/time-zones';
 import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
@@ -43,6 +44,7 @@ export function toHome(row: HomeFields): Home {
     reviewCount: row.ratingCount,
     cleaningFee: centsToAmount(row.cleaningFeeCents),
     cancellationPolicy: row.cancellationPolicy,
+    timeZone: row.timeZone,
   };
 }
 
@@ -282,6 +284,7 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       priceCents: amountToCents(input.price),
       cleaningFeeCents: amountToCents(input.cleaningFee ?? 0),
       cancellationPolicy: input.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+      timeZone: input.timeZone ?? zoneForLocation(input.location) ?? DEFAULT_TIME_ZONE,
       totalGuest: input.total_guest,
       bedrooms: input.bedrooms,
       bathrooms: input.bathrooms,

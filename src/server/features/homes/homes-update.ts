@@ -41,6 +41,8 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
       houseRules: input.houseRules ?? row.houseRules,
       cleaningFeeCents: input.cleaningFee !== undefined ? amountToCents(input.cleaningFee) : row.cleaningFeeCents,
       cancellationPolicy: input.cancellationPolicy ?? row.cancellationPolicy,
+      // Bookings keep the zone they were made in (bookings.time_zone): changing it moves no cut-off.
+      timeZone: input.timeZone ?? row.timeZone,
     };
     if (values.minNights > values.maxNights) {
       throw invalid(

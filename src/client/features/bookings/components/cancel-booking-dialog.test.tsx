@@ -39,6 +39,7 @@ const booking: Booking = {
     totalCents: 22_500,
   },
   cancellationPolicy: 'strict',
+  timeZone: 'UTC',
   cancelledAt: null,
   cancelledBy: null,
   refund: null,

@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { formatDay } from '#shared/dates';
 import { formatCents } from '#shared/money';
 import type { Booking } from '#shared/schemas/bookings';
+import { zoneLabel } from '#shared/time-zones';
 import { PageTitle } from '#client/components/page-title';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
 import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
@@ -28,9 +29,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) +
-  ' UTC';
+/** An instant on the clocks of the home's zone (the booking's), named. */
+const dateTime = (iso: string, timeZone: string) => (
+  <>
+    {new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))}{' '}
+    {/* The row breaks anywhere (the booking reference); the zone's name stays whole. */}
+    <span className="whitespace-nowrap break-normal">({zoneLabel(timeZone)})</span>
+  </>
+);
 
 function RefundSection({ booking }: { booking: Booking }) {
   if (booking.status !== 'cancelled') return null;
@@ -42,7 +48,7 @@ function RefundSection({ booking }: { booking: Booking }) {
         Cancellation
       </h2>
       <dl className="mt-2">
-        {booking.cancelledAt && <Row label="Cancelled on">{dateTime(booking.cancelledAt)}</Row>}
+        {booking.cancelledAt && <Row label="Cancelled on">{dateTime(booking.cancelledAt, booking.timeZone)}</Row>}
         <Row label="Refund">
           <span data-testid="receipt-refund">{formatCents(refund?.amountCents ?? 0)}</span>
           {refund?.status === 'pending' && ' (being processed)'}
@@ -80,7 +86,7 @@ function Receipt({ booking }: { booking: Booking }) {
       </div>
       <dl className="mt-4">
         <Row label="Booking reference">{booking._id}</Row>
-        <Row label="Booked on">{dateTime(booking.createdAt)}</Row>
+        <Row label="Booked on">{dateTime(booking.createdAt, booking.timeZone)}</Row>
         <Row label="Status">{statusLabel(booking)}</Row>
       </dl>
       <section aria-labelledby="receipt-stay" className="mt-6 border-t border-gray-200 pt-4">
@@ -108,7 +114,12 @@ function Receipt({ booking }: { booking: Booking }) {
         />
       </section>
       <RefundSection booking={booking} />
-      <PolicyTerms policy={booking.cancellationPolicy} heading="h2" className="mt-6 border-t border-gray-200 pt-4" />
+      <PolicyTerms
+        policy={booking.cancellationPolicy}
+        timeZone={booking.timeZone}
+        heading="h2"
+        className="mt-6 border-t border-gray-200 pt-4"
+      />
     </article>
   );
 }

@@ -10,8 +10,8 @@ import { formatDay } from '#shared/dates';
 import { formatAmount, priceToCents } from '#shared/money';
 import { unavailableDatesSchema } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
-import { calendarDate } from '#shared/stay';
 import { TEXTS } from '#shared/texts';
+import { homeToday } from '#shared/time-zones';
 import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
 import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
 import { errorText } from '#client/components/ui/status';
@@ -155,10 +155,11 @@ export function BookingWidget({ home }: { home: Home }) {
         { checkIn: params.get('checkIn') ?? undefined, checkOut: params.get('checkOut') ?? undefined },
         searchStay(params.get('arrivalDate'), params.get('departureDate')),
       ],
-      calendarDate(new Date()),
+      homeToday(new Date(), home.timeZone),
     ),
   );
-  const [today] = useState(() => calendarDate(new Date()));
+  // The home's today (ADR 0035): the server refuses a check-in day that is already over there.
+  const [today] = useState(() => homeToday(new Date(), home.timeZone));
   const [guestsText, setGuestsText] = useState(() => initialGuests(params.get('guests'), home.total_guest));
   const { checkIn, checkOut } = stay;
   const guests = guestsText.trim() === '' ? 0 : Number(guestsText);

@@ -178,7 +178,7 @@ function HomeDetails({ home }: { home: Home }) {
           </dl>
           <h2 className="mt-8 text-xl font-semibold text-gray-900">About this home</h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-gray-800">{home.description}</p>
-          <PolicyTerms policy={home.cancellationPolicy} className="mt-8" />
+          <PolicyTerms policy={home.cancellationPolicy} timeZone={home.timeZone} className="mt-8" />
         </div>
         <BookingWidget home={home} />
       </div>

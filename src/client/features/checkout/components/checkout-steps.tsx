@@ -7,6 +7,7 @@ import { clockTime, formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
+import { zoneLabel } from '#shared/time-zones';
 import { primaryButtonClass } from '#client/components/ui/form-field';
 import type { CheckoutState } from '../lib/use-checkout';
 import type { CheckoutStay } from '../lib/steps';
@@ -46,20 +47,27 @@ export function RulesStep({
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-in</dt>
           <dd className="font-semibold text-gray-900">
-            {formatDay(stay.checkIn, { weekday: true })}, after {clockTime(home.checkInTime)}
+            {formatDay(stay.checkIn, { weekday: true })}, after {clockTime(home.checkInTime)} (
+            {zoneLabel(home.timeZone)})
           </dd>
         </div>
         <div className="rounded-lg bg-gray-50 p-3">
           <dt className="text-sm text-gray-700">Check-out</dt>
           <dd className="font-semibold text-gray-900">
-            {formatDay(stay.checkOut, { weekday: true })}, by {clockTime(home.checkOutTime)}
+            {formatDay(stay.checkOut, { weekday: true })}, by {clockTime(home.checkOutTime)} ({zoneLabel(home.timeZone)}
+            )
           </dd>
         </div>
       </dl>
       <h3 className="mt-6 font-semibold text-gray-900">Things to keep in mind</h3>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-gray-800">
-        <li>Check-in is after {clockTime(home.checkInTime)}; arriving earlier needs the host’s agreement.</li>
-        <li>Leave the home by {clockTime(home.checkOutTime)} on the departure day.</li>
+        <li>
+          Check-in is after {clockTime(home.checkInTime)} ({zoneLabel(home.timeZone)}); arriving earlier needs the
+          host’s agreement.
+        </li>
+        <li>
+          Leave the home by {clockTime(home.checkOutTime)} ({zoneLabel(home.timeZone)}) on the departure day.
+        </li>
         <li>
           At most {plural(home.total_guest, 'guest')}; you are booking for {stay.guests}.
         </li>
@@ -148,16 +156,17 @@ function CardForm({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutSt
   return <SandboxCardForm {...checkout.cardProps} />;
 }
 
+/**
+ * The hold's end is an instant of the guest's own session (minutes from now), not a time at the
+ * home: it is shown on the guest's clock, named as such, beside the home-zone times of the stay.
+ */
+const HOLD_CLOCK = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
 export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutState }) {
   const holdUntil = checkout.intent ? new Date(checkout.intent.holdExpiresAt) : null;
   let hold: ReactNode = null;
   if (holdUntil) {
-    hold = (
-      <>
-        {' '}
-        These dates are held for you until {holdUntil.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
-      </>
-    );
+    hold = <> These dates are held for you until {HOLD_CLOCK.format(holdUntil)} (your time).</>;
   }
   return (
     <Tabs.Content value="pay" className={panelClass}>

@@ -18,7 +18,7 @@ export function SummaryCard({
   breakdown,
   policy,
 }: {
-  home: { title: string; location: string; image: string };
+  home: { title: string; location: string; image: string; timeZone: string };
   stay: CheckoutStay;
   /** The server's: its quote, then the hold's own (the amount the card is charged). */
   breakdown: PriceBreakdown;
@@ -66,7 +66,12 @@ export function SummaryCard({
         </div>
       </dl>
       <PriceBreakdownList breakdown={breakdown} totalTestId="checkout-total" className="mt-2" />
-      <PolicyTerms policy={policy} heading="h3" className="mt-5 border-t border-gray-200 pt-4 text-sm" />
+      <PolicyTerms
+        policy={policy}
+        timeZone={home.timeZone}
+        heading="h3"
+        className="mt-5 border-t border-gray-200 pt-4 text-sm"
+      />
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import {
   HOME_DESCRIPTION_MAX,
@@ -8,6 +8,7 @@ import {
   type UpdateHomeInput,
 } from '#shared/schemas/homes';
 import { CANCELLATION_POLICIES, POLICY_LABELS, POLICY_TERMS } from '#shared/cancellation';
+import { timeZoneNames } from '#shared/time-zones';
 import {
   FieldError,
   countInput,
@@ -55,6 +56,42 @@ function PolicySelect({ register, error }: { register: UseFormRegister<HomeField
   );
 }
 
+/**
+ * The home's IANA time zone: a text box with the runtime's list of zones as suggestions (typing
+ * "Dhaka" narrows it to Asia/Dhaka); the shared schema refuses a name that is not a zone.
+ */
+function TimeZoneField({
+  register,
+  error,
+  onChosen,
+}: {
+  register: UseFormRegister<HomeFieldsInput>;
+  error: string | undefined;
+  onChosen?: () => void;
+}) {
+  const listId = useId();
+  const [zones] = useState(timeZoneNames);
+  return (
+    <>
+      <TextField
+        label={required('Time zone')}
+        hint="Check-in and check-out times and the cancellation deadlines are on this zone's clocks."
+        autoComplete="off"
+        spellCheck={false}
+        required
+        list={listId}
+        error={error}
+        {...register('timeZone', { onChange: onChosen })}
+      />
+      <datalist id={listId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** The fields the add-home and update-home forms share (updateHomeSchema's; the add form has them too). */
 export type HomeFieldsInput = Pick<
   UpdateHomeInput,
@@ -67,6 +104,7 @@ export type HomeFieldsInput = Pick<
   | 'description'
   | 'cleaningFee'
   | 'cancellationPolicy'
+  | 'timeZone'
 >;
 
 /**
@@ -78,10 +116,13 @@ export function HomeFields({
   register,
   errors,
   between,
+  onTimeZoneChosen,
 }: {
   register: UseFormRegister<HomeFieldsInput>;
   errors: FieldErrors<HomeFieldsInput>;
   between?: ReactNode;
+  /** The host typed or picked a zone: the add form stops proposing one from the location. */
+  onTimeZoneChosen?: () => void;
 }) {
   return (
     <>
@@ -102,6 +143,7 @@ export function HomeFields({
           error={errors.title?.message}
           {...register('title')}
         />
+        <TimeZoneField register={register} error={errors.timeZone?.message} onChosen={onTimeZoneChosen} />
         {between}
         <TextField
           label={required('Price per night (USD)')}

@@ -24,6 +24,7 @@ const home = (id: string): Home => ({
   reviewCount: 0,
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
+  timeZone: 'UTC',
 });
 
 afterEach(() => vi.unstubAllGlobals());

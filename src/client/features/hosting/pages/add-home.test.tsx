@@ -137,6 +137,8 @@ describe('AddHomePage', () => {
     expect(body).toEqual({
       location: 'Porto',
       title: 'River loft',
+      // Porto is a known city: its zone is proposed.
+      timeZone: 'Europe/Lisbon',
       from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       price: 95.5,

@@ -9,11 +9,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { createHomeSchema } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
+import { DEFAULT_TIME_ZONE, isTimeZone, zoneForLocation } from '#shared/time-zones';
 import { FormAlert, primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
 import { Screen } from '#client/components/layout/screen';
@@ -41,6 +42,12 @@ function firstMessage(
   return undefined;
 }
 
+/** The browser's own zone: the proposal for a location the built-in city table does not know. */
+function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
 export const WAIT_FOR_UPLOADS = 'Saving as soon as the pictures have finished uploading…';
 
 export function AddHomePage() {
@@ -52,10 +59,13 @@ export function AddHomePage() {
   /** Save was refused because of a failed picture: the message stays until none has failed. */
   const [refused, setRefused] = useState(false);
   const [defaults] = useState(() => defaultAvailability(new Date()));
+  /** The host chose a zone themselves: the location no longer proposes one. */
+  const [zoneChosen, setZoneChosen] = useState(false);
   const {
     register,
     handleSubmit,
     setValue,
+    control,
     formState: { errors },
   } = useForm<AddHomeInput, unknown, AddHomeValues>({
     resolver: zodResolver(createHomeSchema),
@@ -67,9 +77,16 @@ export function AddHomePage() {
       description: '',
       cleaningFee: 0,
       cancellationPolicy: 'flexible',
+      timeZone: browserTimeZone(),
       hostEmail: user?.email,
     },
   });
+
+  // A known city in the location proposes its zone (Dhaka: Asia/Dhaka), until the host picks one.
+  const location = useWatch({ control, name: 'location' });
+  useEffect(() => {
+    if (!zoneChosen) setValue('timeZone', zoneForLocation(location ?? '') ?? browserTimeZone());
+  }, [location, zoneChosen, setValue]);
 
   const { save, formError, clearFormError } = useSaveHome(
     (home: AddHomeValues) => createHome(home),
@@ -131,6 +148,7 @@ export function AddHomePage() {
         <HomeFields
           register={register}
           errors={errors}
+          onTimeZoneChosen={() => setZoneChosen(true)}
           between={
             <WindowFields
               from={register('from')}

@@ -83,6 +83,7 @@ describe('UpdateHomePage', () => {
     expect(body).toEqual({
       location: 'Lisbon',
       title: 'Sea view h1',
+      timeZone: 'UTC',
       price: 150,
       total_guest: 4,
       bedrooms: 2,

@@ -70,6 +70,7 @@ function EditHomeForm({ home }: { home: Home }) {
       description: home.description,
       cleaningFee: home.cleaningFee,
       cancellationPolicy: home.cancellationPolicy,
+      timeZone: home.timeZone,
       from: home.from,
       to: home.to,
       minNights: home.minNights,
