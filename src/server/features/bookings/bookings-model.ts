@@ -21,7 +21,8 @@ import { bookings, type BookingRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { MailProvider } from '#server/providers/mail/mail';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
-import { PLACEHOLDER_IMAGE, isUuid, today } from '../homes/homes-service';
+import { homeToday } from '#shared/time-zones';
+import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
 
 /** The signed-in caller (the auth guards' Identity fits). */
 export interface Caller {
@@ -157,9 +158,10 @@ export async function findBooking(db: Db, id: string): Promise<BookingRow | null
   return row ?? null;
 }
 
-/** 409 `stay_started` when the stay's check-in day has begun: the spec's cancel call no longer applies to it. */
-export function refuseStartedStay(booking: Pick<BookingRow, 'status' | 'checkIn'>, now: Date): void {
-  if (booking.status === 'confirmed' && !cancellableOn(booking, today(now))) {
+/** 409 `stay_started` when the stay's check-in day (in the home's time zone) has begun: the spec's cancel call no longer applies to it. */
+export function refuseStartedStay(booking: Pick<BookingRow, 'status' | 'checkIn' | 'timeZone'>, now: Date): void {
+  // Check-in day as the home counts it (its time zone, kept on the booking when it was made).
+  if (booking.status === 'confirmed' && !cancellableOn(booking, homeToday(now, booking.timeZone))) {
     throw conflict(STAY_STARTED_MESSAGE, 'stay_started');
   }
 }

@@ -58,6 +58,21 @@ describe('a stay that has begun cannot be cancelled through DELETE /api/bookings
     expect(mail.messages).toEqual([]);
   });
 
+  it("counts the check-in day in the home's time zone (kept on the booking)", async () => {
+    const home = await insertHome(t.db, {
+      hostId: host.user.id,
+      hostEmail: host.user.email,
+      priceCents: 10_000,
+      timeZone: 'Asia/Dhaka',
+    });
+    const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: CHECK_IN, checkOut: '2026-12-13' });
+    // 19:00 UTC on Dec 9 is 01:00 on Dec 10 in Dhaka (UTC+6): check-in day has begun there.
+    t.clock.set(new Date('2026-12-09T19:00:00Z'));
+    expect((await cancel(stay.bookingId, guest)).statusCode).toBe(409);
+    t.clock.set(new Date('2026-12-09T17:59:00Z'));
+    expect((await cancel(stay.bookingId, guest)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+  });
+
   it('the last minute of the day before check-in still cancels', async () => {
     const stay = await bookedStay();
     t.clock.set(new Date('2026-12-09T23:59:00Z'));

@@ -10,7 +10,6 @@ import toast from 'react-hot-toast';
 import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
-import { calendarDate } from '#shared/stay';
 import { formatAmount, formatCents } from '#shared/money';
 import { priceLines } from '#shared/price-lines';
 import { TEXTS } from '#shared/texts';
@@ -66,10 +65,10 @@ function BookingRow({
   canPay,
   onCancel,
   rowAction,
-  today,
+  now,
 }: {
-  /** Today's calendar date (UTC): a stay that has begun can no longer be cancelled. */
-  today: string;
+  /** When the screen was opened: a stay whose check-in day has begun can no longer be cancelled. */
+  now: Date;
   rowAction?: BookingsScreenProps['rowAction'];
   booking: Booking;
   index: number;
@@ -145,7 +144,7 @@ function BookingRow({
               Receipt
             </Link>
           )}
-          {isCancellable(booking, today) ? (
+          {isCancellable(booking, now) ? (
             <button
               type="button"
               aria-describedby={titleId}
@@ -177,7 +176,7 @@ export function BookingsScreen({
   rowAction,
 }: BookingsScreenProps) {
   const queryClient = useQueryClient();
-  const [today] = useState(() => calendarDate(new Date(), 'UTC'));
+  const [now] = useState(() => new Date());
   const [target, setTarget] = useState<Booking | null>(null);
   const focusHeading = useRef(false);
   // The dialog has no Radix Trigger (one dialog for all rows): it gives the focus back to the row's Cancle itself.
@@ -234,7 +233,7 @@ export function BookingsScreen({
                 canPay={email !== null}
                 onCancel={openFor}
                 rowAction={rowAction}
-                today={today}
+                now={now}
               />
             ))}
           </ScrollTable>

@@ -2,6 +2,7 @@
 import type { Booking } from '#shared/schemas/bookings';
 import type { BookingStatus } from '#shared/booking-state';
 import { cancellableOn } from '#shared/booking-state';
+import { homeToday } from '#shared/time-zones';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
@@ -40,11 +41,11 @@ export function checkoutHref(booking: Pick<Booking, 'homeId' | 'from' | 'to' | '
 }
 
 /**
- * A held booking, or a confirmed one whose check-in day (UTC, as the server counts it) has not begun:
- * the server refuses the rest (409 stay_started), so their rows offer no Cancle.
+ * A held booking, or a confirmed one whose check-in day (in the home's time zone, as the server counts
+ * it) has not begun at `now`: the server refuses the rest (409 stay_started), so their rows offer no Cancle.
  */
-export function isCancellable(booking: Pick<Booking, 'status' | 'from'>, today: string): boolean {
-  return cancellableOn({ status: booking.status, checkIn: booking.from }, today);
+export function isCancellable(booking: Pick<Booking, 'status' | 'from' | 'timeZone'>, now: Date): boolean {
+  return cancellableOn({ status: booking.status, checkIn: booking.from }, homeToday(now, booking.timeZone));
 }
 
 /**
