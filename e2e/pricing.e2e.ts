@@ -93,7 +93,7 @@ test('a moderate home: the price shown is the price charged and mailed; cancelli
 
   // The mail: the same lines, and its total is the amount charged.
   const confirmation = () =>
-    mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('Booking confirmed'));
+    mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('Your stay is confirmed.'));
   await expect.poll(confirmation, { timeout: 15_000 }).toBeTruthy();
   expect(confirmation()).toContain(LINES.join('\n'));
   expect(confirmation()).toContain('Cancellation policy: Moderate.');
@@ -113,7 +113,7 @@ test('a moderate home: the price shown is the price charged and mailed; cancelli
   await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
   await expect(row).toHaveCount(0);
   const cancelled = () =>
-    mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('Booking cancelled'));
+    mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('was cancelled'));
   await expect.poll(cancelled, { timeout: 15_000 }).toBeTruthy();
   expect(cancelled()).toContain('No refund under the Moderate cancellation policy: you paid $180.99.');
 
