@@ -112,8 +112,7 @@ test('a moderate home: the price shown is the price charged and mailed; cancelli
   await page.keyboard.press('Enter');
   await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
   await expect(row).toHaveCount(0);
-  const cancelled = () =>
-    mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('was cancelled'));
+  const cancelled = () => mailsTo(DEMO.guest).find((m) => m.includes(charged.bookingId) && m.includes('was cancelled'));
   await expect.poll(cancelled, { timeout: 15_000 }).toBeTruthy();
   expect(cancelled()).toContain('No refund under the Moderate cancellation policy: you paid $180.99.');
 
