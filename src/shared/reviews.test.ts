@@ -16,6 +16,18 @@ describe('review window', () => {
   it('refuses a date that is not a calendar date', () => {
     expect(() => reviewWindow('2026-02-30')).toThrow(RangeError);
   });
+
+  it("runs midnight to midnight in the home's time zone", () => {
+    // Dhaka is UTC+6: its Dec 31 begins at 18:00 UTC on Dec 30.
+    expect(reviewWindow('2026-12-31', 'Asia/Dhaka')).toEqual({
+      opensAt: new Date('2026-12-30T18:00:00.000Z'),
+      closesAt: new Date('2027-01-13T18:00:00.000Z'),
+    });
+    expect(reviewWindowState('2026-12-31', new Date('2026-12-30T18:00:00.000Z'), 'Asia/Dhaka')).toBe('open');
+    expect(reviewWindowState('2026-12-31', new Date('2027-01-13T18:00:00.000Z'), 'Asia/Dhaka')).toBe('closed');
+    // New York in winter is UTC-5.
+    expect(reviewWindow('2026-12-31', 'America/New_York').opensAt).toEqual(new Date('2026-12-31T05:00:00.000Z'));
+  });
 });
 
 describe('roundedAverage', () => {

@@ -1,9 +1,10 @@
 /**
- * The review window (ADR 0018): a confirmed stay can be reviewed from the start (00:00 UTC) of its
- * check-out date until 14 days later; at that instant the window closes and whatever was written
- * publishes. Calendar dates carry no time zone (homes have none), so UTC is the reference.
+ * The review window (ADR 0018): a confirmed stay can be reviewed from the start (00:00) of its
+ * check-out date until 14 days later, both in the home's time zone (kept on the booking, ADR 0035);
+ * at that instant the window closes and whatever was written publishes.
  */
-import { dayNumber } from './stay';
+import { addDays, dayNumber } from './stay';
+import { zonedTimeToUtc } from './time-zones';
 
 export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEW_TEXT_MAX = 1000;
@@ -18,19 +19,22 @@ export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
   value: 'Value',
 };
 
-const DAY_MS = 86_400_000;
-
-/** When reviewing a stay that checks out on `checkOut` opens and closes (half-open: [opensAt, closesAt)). */
-export function reviewWindow(checkOut: string): { opensAt: Date; closesAt: Date } {
-  const day = dayNumber(checkOut);
-  if (day === null) throw new RangeError(`Not a calendar date: ${checkOut}`);
-  return { opensAt: new Date(day * DAY_MS), closesAt: new Date((day + REVIEW_WINDOW_DAYS) * DAY_MS) };
+/**
+ * When reviewing a stay that checks out on `checkOut` opens and closes (half-open: [opensAt, closesAt)),
+ * midnight to midnight in the home's time zone.
+ */
+export function reviewWindow(checkOut: string, timeZone = 'UTC'): { opensAt: Date; closesAt: Date } {
+  if (dayNumber(checkOut) === null) throw new RangeError(`Not a calendar date: ${checkOut}`);
+  return {
+    opensAt: zonedTimeToUtc(checkOut, '00:00', timeZone),
+    closesAt: zonedTimeToUtc(addDays(checkOut, REVIEW_WINDOW_DAYS), '00:00', timeZone),
+  };
 }
 
 export type ReviewWindowState = 'not_yet' | 'open' | 'closed';
 
-export function reviewWindowState(checkOut: string, now: Date): ReviewWindowState {
-  const { opensAt, closesAt } = reviewWindow(checkOut);
+export function reviewWindowState(checkOut: string, now: Date, timeZone = 'UTC'): ReviewWindowState {
+  const { opensAt, closesAt } = reviewWindow(checkOut, timeZone);
   if (now < opensAt) return 'not_yet';
   return now < closesAt ? 'open' : 'closed';
 }

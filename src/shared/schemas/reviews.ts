@@ -103,6 +103,7 @@ export const reviewStaySchema = z
     window: z.enum(['not_yet', 'open', 'closed']),
     opensAt: z.string(),
     closesAt: z.string(),
+    timeZone: z.string().describe("The home's IANA time zone: the window is midnight to midnight there"),
     canWrite: z.boolean().describe('open window and nothing written yet'),
     mine: ownReviewSchema.nullable(),
     theirs: publicReviewSchema.nullable().describe('Only once published'),

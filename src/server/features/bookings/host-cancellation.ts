@@ -11,7 +11,7 @@ import { conflict, notFound } from '#server/domain-errors';
 import { bookings, homes, type BookingRow } from '#server/db/schema';
 import type { MailMessage } from '#server/providers/mail/mail';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
-import { today } from '../homes/homes-service';
+import { homeToday } from '#shared/time-zones';
 import { homeLines, type CancelledMoney } from './bookings-mail';
 import { REFUND_OWED, findBooking, logOf, sameEmail, type BookingDeps, type Caller } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
@@ -94,7 +94,9 @@ export async function hostCancelBooking(
   if (booking.status !== 'confirmed') {
     throw conflict('Only a confirmed booking can be cancelled by the host', 'not_confirmed');
   }
-  if (booking.checkOut <= today(now)) throw conflict('This stay is over; it can no longer be cancelled', 'stay_over');
+  if (booking.checkOut <= homeToday(now, booking.timeZone)) {
+    throw conflict('This stay is over; it can no longer be cancelled', 'stay_over');
+  }
 
   // The home's row first (ADR 0029): the cancellation refreshes the home's nights.
   const [cancelled] = await underHomeLock(deps.db, booking.homeId, (tx) =>

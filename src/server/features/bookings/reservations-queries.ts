@@ -3,16 +3,20 @@ import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
 import type { Db } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
-import { PLACEHOLDER_IMAGE, isUuid, today } from '../homes/homes-service';
+import { homeToday } from '#shared/time-zones';
+import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
 
-/** Upcoming: check-in after today; current: staying tonight; past: checked out (today is the check-out day or later). */
+/**
+ * Upcoming: check-in after today; current: staying tonight; past: checked out (today is the check-out day or
+ * later). Today is the home's (its time zone, kept on the booking).
+ */
 export function whenOf(row: Pick<BookingRow, 'checkIn' | 'checkOut'>, day: string): ReservationWhen {
   if (row.checkOut <= day) return 'past';
   if (row.checkIn <= day) return 'current';
   return 'upcoming';
 }
 
-export function toReservation(row: BookingRow, userName: string | null, day: string): Reservation {
+export function toReservation(row: BookingRow, userName: string | null, now: Date): Reservation {
   return {
     id: row.id,
     homeId: row.homeId,
@@ -29,7 +33,7 @@ export function toReservation(row: BookingRow, userName: string | null, day: str
     message: row.message,
     amountCents: row.amountCents,
     status: row.status === 'cancelled' ? 'cancelled' : 'confirmed',
-    when: whenOf(row, day),
+    when: whenOf(row, homeToday(now, row.timeZone)),
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
     cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
@@ -52,15 +56,16 @@ export async function listReservations(
   now: Date,
   filter: { hostEmail: string; homeId?: string; when?: ReservationWhen },
 ): Promise<Reservation[]> {
-  const day = today(now);
+  // Today in each booking's own time zone.
+  const day = sql`(${now.toISOString()}::timestamptz at time zone ${bookings.timeZone})::date`;
   if (filter.homeId !== undefined && !isUuid(filter.homeId)) return [];
   const where: SQL[] = [sql`lower(${bookings.hostEmail}) = lower(${filter.hostEmail})`, reservationRows()];
   if (filter.homeId) where.push(eq(bookings.homeId, filter.homeId));
-  if (filter.when === 'past') where.push(sql`${bookings.checkOut} <= ${day}::date`);
+  if (filter.when === 'past') where.push(sql`${bookings.checkOut} <= ${day}`);
   if (filter.when === 'current')
-    where.push(sql`${bookings.checkIn} <= ${day}::date and ${bookings.checkOut} > ${day}::date`);
-  if (filter.when === 'upcoming') where.push(sql`${bookings.checkIn} > ${day}::date`);
-  const isPast = sql`(${bookings.checkOut} <= ${day}::date)`;
+    where.push(sql`${bookings.checkIn} <= ${day} and ${bookings.checkOut} > ${day}`);
+  if (filter.when === 'upcoming') where.push(sql`${bookings.checkIn} > ${day}`);
+  const isPast = sql`(${bookings.checkOut} <= ${day})`;
   const rows = await db
     .select({ booking: bookings, userName: users.name })
     .from(bookings)
@@ -73,7 +78,7 @@ export async function listReservations(
       asc(bookings.id),
     )
     .limit(RESERVATIONS_LIMIT);
-  return rows.map((r) => toReservation(r.booking, r.userName, day));
+  return rows.map((r) => toReservation(r.booking, r.userName, now));
 }
 
 export async function findReservation(db: Db, id: string, now: Date): Promise<Reservation | null> {
@@ -84,5 +89,5 @@ export async function findReservation(db: Db, id: string, now: Date): Promise<Re
     .leftJoin(users, eq(users.id, bookings.guestId))
     .where(eq(bookings.id, id))
     .limit(1);
-  return row ? toReservation(row.booking, row.userName, today(now)) : null;
+  return row ? toReservation(row.booking, row.userName, now) : null;
 }

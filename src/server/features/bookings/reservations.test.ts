@@ -201,3 +201,30 @@ describe('POST /api/host/reservations/:id/cancel', () => {
     expect(res.json().reservation.cancelledBy).toBe('admin');
   });
 });
+
+describe("a reservation's group follows the home's time zone", () => {
+  it('a Dhaka stay is current from 00:00 Dhaka time on its check-in day (18:00 UTC the day before)', async () => {
+    const home = await insertHome(t.db, {
+      hostId: otherHost.user.id,
+      hostEmail: otherHost.user.email,
+      timeZone: 'Asia/Dhaka',
+    });
+    const booking = await insertBooking(t.db, home, {
+      guestEmail: guest.user.email,
+      checkIn: '2027-03-10',
+      checkOut: '2027-03-12',
+      confirmedAt: new Date(),
+    });
+    const start = t.clock.now();
+    try {
+      t.clock.set(new Date('2027-03-09T18:30:00Z'));
+      const now = reservationListSchema.parse((await list(otherHost, '?when=current')).json()).reservations;
+      expect(now.map((r) => [r.id, r.when])).toContainEqual([booking.id, 'current']);
+      t.clock.set(new Date('2027-03-09T17:30:00Z'));
+      const before = reservationListSchema.parse((await list(otherHost, '?when=upcoming')).json()).reservations;
+      expect(before.map((r) => [r.id, r.when])).toContainEqual([booking.id, 'upcoming']);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});

@@ -111,8 +111,8 @@ async function stayOf(deps: ReviewDeps, parties: BookingParties, party: Party, n
     .where(eq(reviews.bookingId, booking.id));
   const mine = written.find((r) => r.review.authorRole === party) ?? null;
   const theirs = written.find((r) => r.review.authorRole !== party) ?? null;
-  const window = reviewWindowState(booking.checkOut, now);
-  const { opensAt, closesAt } = reviewWindow(booking.checkOut);
+  const window = reviewWindowState(booking.checkOut, now, booking.timeZone);
+  const { opensAt, closesAt } = reviewWindow(booking.checkOut, booking.timeZone);
   return {
     bookingId: booking.id,
     role: party,
@@ -129,6 +129,7 @@ async function stayOf(deps: ReviewDeps, parties: BookingParties, party: Party, n
     window,
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
+    timeZone: booking.timeZone,
     canWrite: booking.status === 'confirmed' && window === 'open' && mine === null,
     mine: mine ? toOwnReview(mine, now) : null,
     // Double-blind: the other side's words only once published.
@@ -159,8 +160,9 @@ export async function reviewStays(deps: ReviewDeps, caller: ReviewCaller): Promi
     .where(
       and(
         eq(bookings.status, 'confirmed'),
-        lte(bookings.checkOut, day),
-        gt(bookings.checkOut, addDays(day, -REVIEW_WINDOW_DAYS)),
+        // A day either side of UTC's: a home's own day differs from it by less (the window decides below).
+        lte(bookings.checkOut, addDays(day, 1)),
+        gt(bookings.checkOut, addDays(day, -REVIEW_WINDOW_DAYS - 1)),
         or(eq(bookings.guestId, caller.id), eq(homes.hostId, caller.id)),
       ),
     )
@@ -169,7 +171,7 @@ export async function reviewStays(deps: ReviewDeps, caller: ReviewCaller): Promi
   const stays: ReviewStay[] = [];
   for (const parties of rows) {
     const party = partyOf(parties, caller);
-    if (party && reviewWindowState(parties.booking.checkOut, now) === 'open') {
+    if (party && reviewWindowState(parties.booking.checkOut, now, parties.booking.timeZone) === 'open') {
       stays.push(await stayOf(deps, parties, party, now));
     }
   }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
 import { getStay, guestReview, homeOf, homeReviewsOf, hostReview, postReview, stayAt } from './reviews-test-helpers';
 import { publishDueReviews } from './reviews-write';
+import { insertHome } from '#server/test/factories';
 
 const t = useTestApp();
 
@@ -35,6 +36,17 @@ describe('the review window (check-out 2026-12-13: open from 2026-12-13T00:00Z u
     const second = await stayAt(t, await homeOf(t, host), guest, '2026-12-13');
     t.clock.set('2026-12-26T23:59:59.999Z');
     expect((await postReview(t.app, host, second.id, hostReview())).statusCode).toBe(201);
+  });
+
+  it("runs in the home's time zone: a Dhaka stay opens at 00:00 there (18:00 UTC the day before)", async () => {
+    const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, timeZone: 'Asia/Dhaka' });
+    const booking = await stayAt(t, home, guest);
+    t.clock.set('2026-12-12T17:59:59.999Z');
+    expect((await postReview(t.app, guest, booking.id, guestReview())).json().error.code).toBe('review_not_open');
+    t.clock.set('2026-12-12T18:00:00.000Z');
+    expect((await postReview(t.app, guest, booking.id, guestReview())).statusCode).toBe(201);
+    const stay = (await getStay(t.app, guest, booking.id)).json();
+    expect(stay).toMatchObject({ timeZone: 'Asia/Dhaka', closesAt: '2026-12-26T18:00:00.000Z' });
   });
 
   it('closes 14 days after the check-out date (403 review_window_closed)', async () => {

@@ -34,7 +34,7 @@ export async function writeReview(deps: ReviewDeps, caller: ReviewCaller, bookin
   if (!parties || !party) throw notFound('No booking with this id');
   const { booking, hostId } = parties;
   if (booking.status !== 'confirmed') throw refuse('not_reviewable', 'Only a confirmed stay can be reviewed.');
-  const state = reviewWindowState(booking.checkOut, now);
+  const state = reviewWindowState(booking.checkOut, now, booking.timeZone);
   if (state === 'not_yet') throw refuse('review_not_open', 'You can review this stay from its check-out date on.');
   if (state === 'closed') throw refuse('review_window_closed', 'The 14 days to review this stay are over.');
 
@@ -74,7 +74,7 @@ export async function writeReview(deps: ReviewDeps, caller: ReviewCaller, bookin
             }
           : {}),
         text: input.text,
-        publishAt: reviewWindow(booking.checkOut).closesAt,
+        publishAt: reviewWindow(booking.checkOut, booking.timeZone).closesAt,
         createdAt: now,
       })
       .returning();

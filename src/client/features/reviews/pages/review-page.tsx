@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDay } from '#shared/dates';
+import { zoneLabel } from '#shared/time-zones';
 import type { ReviewStay } from '#shared/schemas/reviews';
 import { Screen } from '#client/components/layout/screen';
 import { QueryView } from '#client/components/ui/query-view';
@@ -11,10 +12,11 @@ import { ReviewForm } from '../components/review-form';
 import { fetchReviewStay } from '../lib/reviews-api';
 import { reviewKeys } from '../lib/reviews-public-api';
 
-const deadline = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+/** The window's last minute, in the home's time zone and named (the window closes at midnight there). */
+const deadline = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
     new Date(new Date(iso).getTime() - 60_000),
-  ) + ' UTC';
+  ) + ` (${zoneLabel(timeZone)})`;
 
 function Status({ stay }: { stay: ReviewStay }) {
   if (stay.window === 'not_yet') {
@@ -23,7 +25,7 @@ function Status({ stay }: { stay: ReviewStay }) {
   if (stay.canWrite) {
     return (
       <p className="text-gray-800">
-        Write your review by {deadline(stay.closesAt)}.{' '}
+        Write your review by {deadline(stay.closesAt, stay.timeZone)}.{' '}
         {stay.theyWrote
           ? `${stay.otherParty.name} has written theirs: you will both see each other's once you publish yours.`
           : 'Neither of you sees the other\u2019s review until both have written, or the 14 days are over.'}
