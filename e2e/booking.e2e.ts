@@ -187,6 +187,30 @@ describe('checkout and my bookings', () => {
     allowProblems(pageProblems, /status of 402/);
   });
 
+  test('a card that expired earlier this year is told its month is in the past, not its year', async ({
+    page,
+    pageProblems,
+    guestStay,
+  }) => {
+    const now = new Date();
+    test.skip(now.getUTCMonth() === 0, 'in January no earlier month of this year exists');
+    const stay = await guestStay(page, 8, 50);
+    await page.goto(checkoutUrl(stay));
+    await page.getByRole('tab', { name: TAB.pay }).click();
+    const pay = page.getByRole('button', { name: TEXTS.pay, exact: true });
+    await expect(pay).toBeEnabled();
+    await fillCard(page);
+    // Last month, this year (e.g. 10/26 in November 2026).
+    const expiry = `${String(now.getUTCMonth()).padStart(2, '0')}/${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
+    await page.getByLabel(/Expiry/).fill(expiry);
+    await pay.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "Your card's expiration month is in the past" }),
+    ).toBeVisible();
+    await expect(page.getByText('expiration year')).toHaveCount(0);
+    allowProblems(pageProblems, /status of 402/);
+  });
+
   test('the whole guest journey with the keyboard alone', async ({ page, guestStay }) => {
     const stay = await guestStay(page, 5, 10);
     const details = `/details/${stay.home._id}?${new URLSearchParams({ checkIn: stay.checkIn, checkOut: stay.checkOut }).toString()}`;
