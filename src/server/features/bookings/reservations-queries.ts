@@ -62,8 +62,7 @@ export async function listReservations(
   const where: SQL[] = [sql`lower(${bookings.hostEmail}) = lower(${filter.hostEmail})`, reservationRows()];
   if (filter.homeId) where.push(eq(bookings.homeId, filter.homeId));
   if (filter.when === 'past') where.push(sql`${bookings.checkOut} <= ${day}`);
-  if (filter.when === 'current')
-    where.push(sql`${bookings.checkIn} <= ${day} and ${bookings.checkOut} > ${day}`);
+  if (filter.when === 'current') where.push(sql`${bookings.checkIn} <= ${day} and ${bookings.checkOut} > ${day}`);
   if (filter.when === 'upcoming') where.push(sql`${bookings.checkIn} > ${day}`);
   const isPast = sql`(${bookings.checkOut} <= ${day})`;
   const rows = await db
