@@ -220,7 +220,8 @@ describe('cancelling leaves a trace (item 11)', () => {
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText(TEXTS.guestBookingCancelled)).toBeVisible();
 
-    const about = (to: string) => mailsTo(to).filter((m) => m.includes(bookingId) && /Booking cancelled/.test(m));
+    // The subject quotes the title (MIME-encoded): the bodies say it ("Your booking was cancelled", "A booking of your home was cancelled").
+    const about = (to: string) => mailsTo(to).filter((m) => m.includes(bookingId) && /was cancelled/.test(m));
     await expect.poll(() => about(DEMO.guest).length).toBe(1);
     expect(about(DEMO.guest)[0]).toContain(`Refunded: ${total}`);
     await expect.poll(() => about(hostEmail).length).toBe(1);

@@ -8,6 +8,7 @@ import { TEXTS } from '../src/shared/texts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/auth-fixtures';
 import { allowProblems } from './support/fixtures';
 import {
+  addDays,
   bookViaApi,
   CHECKOUT_TAB as TAB,
   checkoutUrl,
@@ -296,7 +297,8 @@ describe('checkout and my bookings', () => {
     const stay = await guestStay(page, 7, 12);
     await bookViaApi(page.request, stay);
 
-    await page.goto(checkoutUrl(stay));
+    // Other dates over the booked nights (the very same stay says "You already booked this stay").
+    await page.goto(checkoutUrl({ ...stay, checkOut: addDays(stay.checkOut, 1) }));
     const problem = page.getByRole('alert').filter({ hasText: 'These dates are no longer available' });
     await expect(problem).toBeVisible();
     await page.getByRole('tab', { name: TAB.pay }).click();
