@@ -109,17 +109,22 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Waits until the page has nothing left to do that a test could observe late: no request in flight,
- * every picture decoded, and two frames painted after that (a toast or a layout change caused by the
+ * every picture on screen decoded, and two frames painted after that (a toast or a layout change caused by the
  * last answer is on screen). Instead of fixed sleeps, which are too short on a loaded machine and
  * wasted time on an idle one.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
+    // Only pictures on screen: a lazy one below the fold does not load (and never decodes) until scrolled to.
+    const onScreen = (img: HTMLImageElement) => {
+      const r = img.getBoundingClientRect();
+      return r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
+    };
     await Promise.all(
-      Array.from(document.images).map((img) =>
-        img.complete ? Promise.resolve() : img.decode().catch(() => undefined),
-      ),
+      Array.from(document.images)
+        .filter((img) => !img.complete && onScreen(img))
+        .map((img) => img.decode().catch(() => undefined)),
     );
     await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   });
