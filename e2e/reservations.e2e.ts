@@ -72,9 +72,15 @@ test('a host sees a reservation and cancels it with a reason, keyboard only', as
   await expect(page.getByText('Reservation cancelled. The guest is refunded in full.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeFocused();
-  await expect(row).toContainText('Cancelled by you');
-  await expect(row).toContainText('Reason: A storm damaged the roof; we are very sorry.');
-  await expect(row.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
+  // A cancelled stay moves to its own group (issue 25 item 6): it is no longer counted as upcoming.
+  const cancelled = page
+    .getByRole('region', { name: /^Cancelled/ })
+    .getByRole('row')
+    .filter({ hasText: 'Sam Rivera' });
+  await expect(cancelled).toContainText('Cancelled by you');
+  await expect(cancelled).toContainText('Reason: A storm damaged the roof; we are very sorry.');
+  await expect(cancelled.getByRole('button', { name: 'Cancel reservation' })).toHaveCount(0);
+  await expect(row).toHaveCount(0);
 
   // The nights are free again.
   const unavailable = await (await page.request.get(`/api/home/${home.id}/unavailable`)).json();
