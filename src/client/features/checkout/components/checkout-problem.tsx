@@ -37,7 +37,7 @@ export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: Ch
     return (
       <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-4">
         <p className="font-semibold text-green-900">You already booked this stay</p>
-        <p className="mt-1 text-green-900">{api.message}</p>
+        <p className="mt-1 text-green-900">It is in My Bookings, with its receipt.</p>
         <div className="mt-3 flex flex-wrap gap-3">
           <Link to="/dashboard/my-booking" className={linkButton}>
             See it in My Bookings
