@@ -188,27 +188,25 @@ describe('checkout and my bookings', () => {
     allowProblems(pageProblems, /status of 402/);
   });
 
-  test('a card that expired earlier this year is told its month is in the past, not its year', async ({
-    page,
-    pageProblems,
-    guestStay,
-  }) => {
+  test('an expired card is told which part of its expiry is in the past', async ({ page, pageProblems, guestStay }) => {
+    // Last month: this year's (e.g. 10/26 in November 2026) names the month; in January it is last
+    // December, whose year is the part in the past.
     const now = new Date();
-    test.skip(now.getUTCMonth() === 0, 'in January no earlier month of this year exists');
+    const january = now.getUTCMonth() === 0;
+    const month = january ? 12 : now.getUTCMonth();
+    const year = (now.getUTCFullYear() - (january ? 1 : 0)) % 100;
+    const expected = january
+      ? "Your card's expiration year is in the past."
+      : "Your card's expiration month is in the past";
     const stay = await guestStay(page, 8, 50);
     await page.goto(checkoutUrl(stay));
     await page.getByRole('tab', { name: TAB.pay }).click();
     const pay = page.getByRole('button', { name: TEXTS.pay, exact: true });
     await expect(pay).toBeEnabled();
     await fillCard(page);
-    // Last month, this year (e.g. 10/26 in November 2026).
-    const expiry = `${String(now.getUTCMonth()).padStart(2, '0')}/${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
-    await page.getByLabel(/Expiry/).fill(expiry);
+    await page.getByLabel(/Expiry/).fill(`${String(month).padStart(2, '0')}/${String(year).padStart(2, '0')}`);
     await pay.click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: "Your card's expiration month is in the past" }),
-    ).toBeVisible();
-    await expect(page.getByText('expiration year')).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: expected })).toBeVisible();
     allowProblems(pageProblems, /status of 402/);
   });
 
