@@ -53,6 +53,14 @@ describe('lean reads (ADR 0024)', () => {
     await expect(leanRead(pool, 'lean_test', statement, ['x', 'not a number'], (f) => f)).rejects.toMatchObject({
       code: '22P02',
     });
+    // A statement whose first run fails after its Parse succeeded (a bad value) is usable on the next run.
+    await expect(leanRead(pool, 'lean_fresh', statement, ['x', 'NaN?'], (f) => f)).rejects.toMatchObject({
+      code: '22P02',
+    });
+    const again = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => leanRead(pool, 'lean_fresh', statement, ['x', String(i)], (f) => f[1])),
+    );
+    expect(again).toEqual(Array.from({ length: 20 }, (_, i) => [String(i + 1)]));
     const failingParse = 'select no_such_column from homes';
     await expect(leanRead(pool, 'lean_bad', failingParse, [], (f) => f)).rejects.toMatchObject({ code: '42703' });
     await expect(leanRead(pool, 'lean_test', statement, ['y', '1'], (f) => f[0])).resolves.toEqual(['y']);

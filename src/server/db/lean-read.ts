@@ -1,56 +1,75 @@
 import pg from 'pg';
-import { serialize } from 'pg-protocol';
 import type { Db } from './client';
 
 /**
  * A read on the PostgreSQL pool that costs about half the Node CPU of a Drizzle prepared
- * query (ADR 0024). Measured at 1,000,000 homes (one home, 50 in flight, pool of 10): 45 µs of
- * Node CPU per query through Drizzle/pg, 24 µs this way. What it leaves out:
+ * query (ADR 0024, ADR 0038). Measured at 1,000,000 homes (one home, 50 in flight, pool of 10):
+ * 45 µs of Node CPU per query through Drizzle/pg, 24 µs this way. What it leaves out:
  * - no Describe message per run: pg's Query asks PostgreSQL to describe the result on every
  *   execution, then builds a type parser per column and a row object from that description.
  *   The statement's columns are fixed (we wrote the SQL), so `toRow` reads the text fields
  *   by position.
- * - no Query/Result objects, no copied query config, no per-query promise wrappers; Parse (once
- *   per connection), Bind, Execute and Sync go out as one buffer in one write.
+ * - no Query/Result objects, no copied query config, no per-query promise wrappers.
  *
- * It is pg's documented extension point (`client.query(submittable)`, as pg-cursor uses):
- * the connection hands each backend message of this statement to the handle* methods, and
- * the pool releases the connection when the callback runs. Values are sent as text; every
- * field comes back as text (or null) exactly as PostgreSQL prints it.
+ * Only pg's public surface: a **Submittable** (`client.query(submittable)`, the extension point
+ * pg-cursor and pg-query-stream are built on) talking to the connection through its message
+ * methods (`parse`, `bind`, `execute`, `sync`, `close`), as pg-cursor does. Which statements a
+ * connection has parsed is our own bookkeeping (a WeakMap per connection), not pg's. Values are
+ * sent as text; every field comes back as text (or null) exactly as PostgreSQL prints it.
  */
 export type TextRow = (string | null)[];
+
+/** The part of pg's Connection a submittable uses (pg-cursor uses the same methods). */
+interface PgConnection {
+  parse(query: { name: string; text: string; types: number[] }): void;
+  bind(config: { statement: string; values: (string | null)[] }): void;
+  execute(config: object): void;
+  sync(): void;
+  close(msg: { type: 'S'; name: string }): void;
+  /** A Node socket: corked while the messages are queued, as pg's own Query does, so they go out in one write. */
+  stream?: { cork?(): void; uncork?(): void };
+}
+
+/** Statement name → text, per connection: what this connection has been asked to parse. */
+const prepared = new WeakMap<object, Map<string, string>>();
 
 class LeanRead<R> {
   /** Set by pg's pool (its own callback that releases the connection, then ours). */
   callback?: (err: Error | null, rows?: R[]) => void;
   private readonly rows: R[] = [];
   private error: Error | null = null;
+  private statements: Map<string, string> | null = null;
 
   constructor(
-    private readonly name: string,
-    private readonly text: string,
+    private readonly statement: string,
+    private readonly sql: string,
     private readonly values: (string | null)[],
     private readonly toRow: (fields: TextRow) => R,
   ) {}
 
   /** pg's Client calls this when the connection is free for the statement. */
-  submit(connection: {
-    stream: { write(chunk: Buffer): boolean };
-    parsedStatements: Record<string, string>;
-    submittedNamedStatements: Record<string, string>;
-  }): null {
-    const parts: Buffer[] = [];
-    // Parsed once per connection, as pg does for a named statement (same bookkeeping, so pg's
-    // error handling forgets a statement whose Parse failed).
-    const known = connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name];
-    if (known === undefined) {
-      parts.push(serialize.parse({ name: this.name, text: this.text, types: [] }));
-      connection.submittedNamedStatements[this.name] = this.text;
-    } else if (known !== this.text) {
-      throw new Error(`statement ${this.name} was prepared with other text`);
+  submit(connection: PgConnection): null {
+    let statements = prepared.get(connection);
+    if (!statements) prepared.set(connection, (statements = new Map()));
+    this.statements = statements;
+    const known = statements.get(this.statement);
+    if (known !== undefined && known !== this.sql)
+      throw new Error(`statement ${this.statement} was prepared with other text`);
+    connection.stream?.cork?.();
+    try {
+      if (known === undefined) {
+        // Close first: a Parse that failed after a Bind error may or may not have left the
+        // statement behind, and closing a statement that does not exist is not an error.
+        connection.close({ type: 'S', name: this.statement });
+        connection.parse({ name: this.statement, text: this.sql, types: [] });
+        statements.set(this.statement, this.sql);
+      }
+      connection.bind({ statement: this.statement, values: this.values });
+      connection.execute({});
+      connection.sync();
+    } finally {
+      connection.stream?.uncork?.();
     }
-    parts.push(serialize.bind({ statement: this.name, values: this.values }), serialize.execute({}), serialize.sync());
-    connection.stream.write(Buffer.concat(parts));
     return null;
   }
 
@@ -66,6 +85,8 @@ class LeanRead<R> {
   /** A statement error or a broken connection: pg has already let go of this statement, so no ReadyForQuery follows. */
   handleError(err: Error): void {
     this.error = err;
+    // Parse again (after a Close) next time: the error may have been the Parse's.
+    this.statements?.delete(this.statement);
     this.finish();
   }
 

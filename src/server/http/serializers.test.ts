@@ -107,6 +107,13 @@ describe('the production serializer (CHECK_RESPONSES=false)', () => {
     expect(compiled).not.toContain('bookingsQuerySchema');
   });
 
+  it('keeps the checked serializer for a schema whose output zod would change', () => {
+    const changed = [z.string().trim(), z.string().toLowerCase(), z.coerce.number(), z.string().default('x')];
+    for (const schema of changed) expect(plain(z.object({ a: z.array(schema.nullable()) }))).toBe(false);
+    expect(fast(z.object({ a: z.string().trim() }))({ a: ' x ' })).toBe('{"a":"x"}');
+    expect(plain(z.object({ a: z.array(z.string().min(1).nullable()) }))).toBe(true);
+  });
+
   it('keeps the checked serializer for a schema JSON Schema cannot express (a date object)', () => {
     const stamped = z.object({ at: z.date() });
     expect(fast(stamped)({ at: new Date('2026-11-23T08:00:00Z') })).toBe('{"at":"2026-11-23T08:00:00.000Z"}');

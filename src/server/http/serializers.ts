@@ -2,7 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as checkedSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { $ZodType } from 'zod/v4/core';
+import { $ZodCheckOverwrite, $ZodType } from 'zod/v4/core';
 
 /**
  * How answers with a response schema are written (ADR 0014).
@@ -73,12 +73,15 @@ const PLAIN = new Set(['string', 'number', 'int', 'boolean', 'null', 'literal', 
 /**
  * True when writing a valid value through zod gives back the same value: no transform, pipe,
  * default, catch, coercion or overwriting check (trim, toLowerCase) anywhere in the schema.
+ * Read through zod's public introspection: a classic schema's `.def` (zod's own replacement for
+ * the deprecated `._def`) and `instanceof` the core check class that trim and its kind are made of.
+ * serializers.test.ts holds the compiled serializer to the checked one on every shared schema.
  */
 export function plain(schema: unknown, depth = 0): boolean {
-  if (depth > 32 || !(schema instanceof $ZodType)) return false;
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string; checks?: $ZodType[] };
+  if (depth > 32 || !(schema instanceof z.ZodType)) return false;
+  const def = schema.def as unknown as Record<string, unknown> & { type: string; checks?: unknown[] };
   if (def.coerce) return false;
-  if (def.checks?.some((check) => (check._zod.def as { check?: string }).check === 'overwrite')) return false;
+  if (def.checks?.some((check) => check instanceof $ZodCheckOverwrite)) return false;
   const inner = (value: unknown) => plain(value, depth + 1);
   switch (def.type) {
     case 'object':
