@@ -64,13 +64,19 @@ export default tseslint.config(
     },
   },
   {
-    // Everything in the server that is not a route module or the app itself: services,
-    // providers, auth, db. They are called by routes and never reach back up to them.
+    // Everything in the server that is not a route module or the app itself (app.ts and its plugins/):
+    // services, providers, auth, db. They are called by routes and never reach back up to them.
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*-routes.ts', 'src/server/app.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    ignores: [
+      'src/server/**/*-routes.ts',
+      'src/server/app.ts',
+      'src/server/plugins/**',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+    ],
     rules: {
       'no-restricted-imports': restrict(
-        [routeModules, 'Only app.ts registers route modules; services never import routes.'],
+        [routeModules, 'Only app.ts and its plugins register route modules; services never import routes.'],
         [httpModules, 'Services throw domain errors (#server/domain-errors); only routes and app.ts speak HTTP.'],
       ),
     },

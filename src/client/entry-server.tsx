@@ -22,7 +22,7 @@ import { Document, type AssetTag } from './document';
 import type { PublicData } from './features/browse/lib/public-data';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
-import { serverRenderedPaths } from './server-rendered-paths';
+import { serverRenderedPaths, serverRenderedRoutePaths } from './server-rendered-paths';
 import { stateJson, type SsrState } from './ssr-state';
 
 export type { AssetTag } from './document';
@@ -66,6 +66,9 @@ const handler = createStaticHandler(buildRoutes(noContext));
 
 /** True when the server renders `path`; other pages (signed-in, dashboard, checkout) get the client shell. */
 export const isServerRendered = serverRenderedPaths(handler.dataRoutes);
+
+/** The server-rendered pages' route paths (`/`, `/details/:id`, ...), the catch-all aside. */
+export const serverRenderedRoutes = serverRenderedRoutePaths(handler.dataRoutes);
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
   if (!errors) return null;

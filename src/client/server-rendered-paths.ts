@@ -32,3 +32,21 @@ export function serverRenderedPaths(routes: RouteObject[]): (path: string) => bo
   walk(routes, '', 0);
   return (path) => !clientRendered.some((pattern) => matchPath({ ...pattern, end: true }, path) !== null);
 }
+
+/**
+ * The whole path of every server-rendered page but the catch-all (`/`, `/details/:id`, ...): the
+ * server registers a route for each, so its plugins (compression, metrics by route) see the page.
+ * Paths outside them (the catch-all not-found page) are still rendered, from the not-found handler.
+ */
+export function serverRenderedRoutePaths(routes: RouteObject[]): string[] {
+  const paths: string[] = [];
+  const walk = (list: RouteObject[], base: string) => {
+    for (const route of list) {
+      const path = routePath(base, route);
+      if (isServerRenderedRoute(route) && !path.includes('*')) paths.push(path);
+      if (route.children) walk(route.children, path);
+    }
+  };
+  walk(routes, '');
+  return paths;
+}

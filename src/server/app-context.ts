@@ -1,4 +1,4 @@
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payment-provider';
@@ -71,6 +71,23 @@ export interface JobOptions<T> {
   exclusive?: (pass: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
   /** Called after each pass (metrics). */
   onPass?: (outcome: 'ok' | 'failed' | 'skipped') => void;
+}
+
+/** The background jobs' timing and locks (main.ts from the environment; plugins/jobs.ts starts them). */
+export interface JobSettings {
+  intervals: {
+    bookingSweepMs: number;
+    uploadSweepMs: number;
+    calendarSyncMs: number;
+    messageMailMs: number;
+    reviewPublishMs: number;
+  };
+  /** How long a message stays unread before its recipient is mailed (MESSAGE_MAIL_DELAY_MS). */
+  messageMailDelayMs: number;
+  /** Runs a pass under a PostgreSQL advisory lock (db/client.ts), or skips it while another process holds it. */
+  tryWithLock: Database['tryWithLock'];
+  /** Called after each pass of a job (metrics). */
+  onPass?: (job: string, outcome: 'ok' | 'failed' | 'skipped') => void;
 }
 
 /**
@@ -207,6 +224,8 @@ export interface AppDeps {
   maxConnections?: number;
   /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
   pricing?: PricingSettings;
+  /** The background jobs, started once the server listens; none when not given (tests run passes themselves). */
+  jobs?: JobSettings;
 }
 
 /** The percentages every booking's price adds (src/shared/stay.ts priceStay). */

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../metrics';
 import { insertBooking, insertHome, insertReview, insertUser } from '../../test/factories';
 import { signInAs, useTestApp } from '../../test/test-app';
 
@@ -24,7 +25,8 @@ writeFileSync(
 );
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
-const t = useTestApp(() => ({ clientDir }));
+const metrics = createMetrics();
+const t = useTestApp(() => ({ clientDir, metrics }));
 
 let homeId = '';
 beforeAll(async () => {
@@ -158,9 +160,36 @@ describe('server-rendered public pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('compresses the page when the browser accepts it', async () => {
-    const res = await get('/all-home', { 'accept-encoding': 'br, gzip' });
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Older flat 2');
+  it('compresses the page in the encoding the browser accepts, and says so to caches', async () => {
+    const br = await get('/all-home', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Older flat 2');
+    const gzip = await get(`/details/${homeId}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Blue door cottage');
+    for (const res of [br, gzip]) expect(String(res.headers.vary)).toMatch(/Cookie.*accept-encoding/i);
+    const plain = await get('/all-home');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Older flat 2');
+  });
+
+  it('names each page by its route in the request metrics, and unknown paths as not found', async () => {
+    await get(`/details/${homeId}`);
+    await get('/details/not-an-id');
+    await get('/searchresult?location=Zanzibar');
+    await get('/no/such/page');
+    const text = await metrics.registry.metrics();
+    const count = (route: string, status: number) =>
+      new RegExp(`_count\\{method="GET",route="${route}",status_code="${status}"\\} [1-9]`).test(text);
+    expect(count('/details/:id', 200)).toBe(true);
+    expect(count('/details/:id', 404)).toBe(true);
+    expect(count('/searchresult', 200)).toBe(true);
+    expect(count('not_found', 404)).toBe(true);
+  });
+
+  it('answers a file-like path under a page route as a missing file, not a page', async () => {
+    const res = await get('/details/photo.png');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
   });
 });

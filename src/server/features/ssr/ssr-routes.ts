@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/app-context';
 import { serverPublicData } from './ssr-data';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Anonymous public pages may be kept by a CDN for a minute and served stale for ten while it
@@ -25,22 +20,9 @@ const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><
 export interface PageRenderer {
   /** True for the pages the server renders (the route table's `handle.ssr`); the rest get the shell. */
   handles(path: string): boolean;
+  /** The route paths of the server-rendered pages (`/`, `/details/:id`, ...), the catch-all not-found page aside. */
+  routes: readonly string[];
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-}
-
-async function compressed(request: FastifyRequest, reply: FastifyReply, html: string): Promise<string | Buffer> {
-  if (html.length < 1024) return html;
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  // Quick settings: a page is compressed per request (brotli 5 is about gzip's speed, smaller).
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('content-encoding', 'br');
-    return brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('content-encoding', 'gzip');
-    return gzipAsync(html, { level: 6 });
-  }
-  return html;
 }
 
 /**
@@ -53,9 +35,11 @@ export async function pageRenderer(ctx: AppContext, clientDir: string): Promise<
   const data = serverPublicData(ctx, clientDir);
   return {
     handles: entry.isServerRendered,
+    routes: entry.serverRenderedRoutes,
     async send(request, reply) {
       const withSession = SESSION_COOKIE.test(String(request.headers.cookie ?? ''));
-      reply.header('vary', 'Cookie, Accept-Encoding');
+      // Lower case, as @fastify/compress (plugins/pages.ts) looks for it before adding its own.
+      reply.header('vary', 'Cookie, accept-encoding');
       try {
         const url = new URL(request.url, ctx.publicUrl);
         const result = await entry.renderPage({ url: url.href, data, withSession, assets });
@@ -65,11 +49,9 @@ export async function pageRenderer(ctx: AppContext, clientDir: string): Promise<
         if (result.error) request.log.error({ err: result.error }, 'server rendering: a loader failed');
         const cacheable = !withSession && result.status < 500;
         reply.header('cache-control', cacheable ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
-        const body = await compressed(request, reply, result.html);
-        return reply.status(result.status).type('text/html; charset=utf-8').send(body);
+        return reply.status(result.status).type('text/html; charset=utf-8').send(result.html);
       } catch (err) {
         request.log.error({ err }, 'server rendering failed');
-        reply.removeHeader('content-encoding');
         return reply
           .status(500)
           .header('cache-control', PRIVATE_PAGE_CACHE)

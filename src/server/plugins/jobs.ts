@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext, JobSettings } from '../app-context';
+import { LOCKS } from '../db/client';
+import { startBookingSweeper } from '../features/bookings/bookings-sweeper';
+import { startCalendarSync } from '../features/calendar-sync/calendar-sync-job';
+import { startMessageMailer } from '../features/messages/messages-mailer';
+import { startReviewsPublisher } from '../features/reviews/reviews-publisher';
+import { startUploadsSweeper } from '../features/uploads/uploads-sweeper';
+
+/**
+ * The background jobs: started once the server listens, stopped (each finishing its pass) when it
+ * closes. Each pass runs under an advisory lock: with several processes one of them runs it at a
+ * time, the others skip.
+ */
+export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync {
+  const { intervals, tryWithLock, onPass } = settings;
+  return async (app) => {
+    const { db, clock, mail, storage, payments, publicUrl, messageBus, calendarFetch } = ctx;
+    const log = app.log;
+    const started: { stop(): Promise<void> }[] = [];
+    app.addHook('onListen', (done) => {
+      // Expires holds past their time and confirms paid holds whose browser never called back.
+      started.push(
+        startBookingSweeper(
+          { db, clock, payments, mail, log, publicUrl, messageBus },
+          {
+            intervalMs: intervals.bookingSweepMs,
+            exclusive: (pass) => tryWithLock(LOCKS.bookingSweep, pass),
+            onPass: (outcome) => onPass?.('bookings', outcome),
+          },
+        ),
+      );
+      // Removes uploads nothing refers to once they are a day old.
+      started.push(
+        startUploadsSweeper(
+          { db, storage, clock, log },
+          {
+            intervalMs: intervals.uploadSweepMs,
+            exclusive: (pass) => tryWithLock(LOCKS.uploadsSweep, pass),
+            onPass: (outcome) => onPass?.('uploads', outcome),
+          },
+        ),
+      );
+      // Fetches imported iCal calendars.
+      started.push(
+        startCalendarSync(
+          { db, clock, fetchPolicy: calendarFetch ?? { allowPrivate: false }, log },
+          {
+            intervalMs: intervals.calendarSyncMs,
+            exclusive: (pass) => tryWithLock(LOCKS.calendarSync, pass),
+            onPass: (outcome) => onPass?.('calendar', outcome),
+          },
+        ),
+      );
+      // Mails the recipient of a message unread for MESSAGE_MAIL_DELAY_MS (once per conversation an hour).
+      started.push(
+        startMessageMailer(
+          { db, clock, mail, log, publicUrl },
+          {
+            intervalMs: intervals.messageMailMs,
+            delayMs: settings.messageMailDelayMs,
+            exclusive: (pass) => tryWithLock(LOCKS.messageMail, pass),
+            onPass: (outcome) => onPass?.('message_mail', outcome),
+          },
+        ),
+      );
+      // Publishes reviews whose 14-day window closed (reads never wait for it; card ratings do).
+      started.push(
+        startReviewsPublisher(
+          { db, clock, log },
+          {
+            intervalMs: intervals.reviewPublishMs,
+            exclusive: (pass) => tryWithLock(LOCKS.reviewsPublish, pass),
+            onPass: (outcome) => onPass?.('reviews', outcome),
+          },
+        ),
+      );
+      done();
+    });
+    app.addHook('onClose', async () => {
+      for (const job of started) await job.stop();
+    });
+  };
+}
