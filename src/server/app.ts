@@ -195,9 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const localCount = () => memoryRateLimitStore(() => deps.clock.now().getTime());
   // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
-  const authMail = mailQueue(deps.mail, { log: app.log });
+  const authMail = mailQueue(deps.mail, { db: deps.db, log: app.log });
   app.decorate('mailQueue', authMail);
-  app.addHook('onClose', () => authMail.drained());
+  app.addHook('onClose', () => authMail.stop());
   const now = () => deps.clock.now().getTime();
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), now, {
     onAttack: signInAttackAlert({ db: deps.db, mail: authMail, publicUrl: deps.config.publicUrl, log: app.log }),

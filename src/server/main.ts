@@ -5,6 +5,7 @@ import { applyAdminEmails } from './auth/admins';
 import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { releaseAllLeases, runExclusively } from './jobs/job-queue';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
 import { startCalendarSync, type CalendarSyncJob } from './features/calendar-sync/calendar-sync-job';
 import { startMessageMailer, type MessageMailer } from './features/messages/messages-mailer';
@@ -51,6 +52,8 @@ async function main() {
     ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
     : await openPglite(resolve(dataDir, 'pglite'));
   await database.migrate();
+  // PGlite is one process: leases a killed run held (a mail being sent, a job's pass) are free now.
+  if (database.kind === 'pglite') await releaseAllLeases(database.db);
 
   const { storage, name: storageName } = storageFromEnv(env, dataDir);
   console.log(`Uploads: ${storageName}`);
@@ -201,12 +204,12 @@ async function main() {
   });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
-  // Each pass runs under an advisory lock: with several processes one of them runs it at a time, the others skip.
+  // Each pass holds its job's lease in the `jobs` table: with several processes one runs it at a time, the others skip.
   sweeper = startBookingSweeper(
     { db: database.db, clock, payments, mail, log: app.log, publicUrl: config.publicUrl, messageBus },
     {
       intervalMs: env.BOOKING_SWEEP_INTERVAL_MS,
-      exclusive: (pass) => database.tryWithLock(LOCKS.bookingSweep, pass),
+      exclusive: runExclusively(database.db, 'bookings-sweep'),
       onPass: (outcome) => metrics?.sweeperRun('bookings', outcome),
     },
   );
@@ -214,7 +217,7 @@ async function main() {
     { db: database.db, storage, clock, log: app.log },
     {
       intervalMs: env.UPLOAD_SWEEP_INTERVAL_MS,
-      exclusive: (pass) => database.tryWithLock(LOCKS.uploadsSweep, pass),
+      exclusive: runExclusively(database.db, 'uploads-sweep'),
       onPass: (outcome) => metrics?.sweeperRun('uploads', outcome),
     },
   );
@@ -222,7 +225,7 @@ async function main() {
     { db: database.db, clock, fetchPolicy: calendarFetch, log: app.log },
     {
       intervalMs: env.CALENDAR_SYNC_INTERVAL_MS,
-      exclusive: (pass) => database.tryWithLock(LOCKS.calendarSync, pass),
+      exclusive: runExclusively(database.db, 'calendar-sync'),
       onPass: (outcome) => metrics?.sweeperRun('calendar', outcome),
     },
   );
@@ -231,7 +234,7 @@ async function main() {
     {
       intervalMs: env.MESSAGE_MAIL_INTERVAL_MS,
       delayMs: env.MESSAGE_MAIL_DELAY_MS,
-      exclusive: (pass) => database.tryWithLock(LOCKS.messageMail, pass),
+      exclusive: runExclusively(database.db, 'message-mail'),
       onPass: (outcome) => metrics?.sweeperRun('message_mail', outcome),
     },
   );
@@ -239,7 +242,7 @@ async function main() {
     { db: database.db, clock, log: app.log },
     {
       intervalMs: env.REVIEW_PUBLISH_INTERVAL_MS,
-      exclusive: (pass) => database.tryWithLock(LOCKS.reviewsPublish, pass),
+      exclusive: runExclusively(database.db, 'reviews-publish'),
       onPass: (outcome) => metrics?.sweeperRun('reviews', outcome),
     },
   );
