@@ -31,7 +31,10 @@ export async function startAppProcess(
   env: Record<string, string>,
   options: {
     port?: number;
-    /** Kept after stop (a restart on the same embedded database); else a temp dir, removed. */ dataDir?: string;
+    /** Kept after stop (a restart on the same embedded database); else a temp dir, removed. */
+    dataDir?: string;
+    /** How long to wait for /api/health (default 150 s). */
+    startTimeoutMs?: number;
   } = {},
 ): Promise<AppProcess> {
   const root = new URL('../../..', import.meta.url).pathname;
@@ -57,7 +60,7 @@ export async function startAppProcess(
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
     try {

@@ -37,6 +37,8 @@ const env: Record<string, string> = {
 let admin: pg.Client | undefined;
 let dbName = '';
 const apps: AppProcess[] = [];
+// A fresh embedded database runs every migration at the first start: slow on a loaded machine.
+const startTimeoutMs = 280_000;
 
 beforeAll(async () => {
   if (inject('dbMode') === 'postgres') {
@@ -62,7 +64,7 @@ describe('the mail queue across a crash', () => {
   it('sends a mail accepted before kill -9 once the app runs again', async () => {
     // No SMTP server listens on this port: every send fails and the mail waits in the table.
     const nowhere = `smtp://127.0.0.1:${await freePort()}`;
-    const first = await startAppProcess({ ...env, SMTP_URL: nowhere }, { dataDir });
+    const first = await startAppProcess({ ...env, SMTP_URL: nowhere }, { dataDir, startTimeoutMs });
     apps.push(first);
     const email = `crash-${randomBytes(3).toString('hex')}@example.test`;
     const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
@@ -77,7 +79,7 @@ describe('the mail queue across a crash', () => {
 
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const working = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    const second = await startAppProcess({ ...env, SMTP_URL: working }, { dataDir });
+    const second = await startAppProcess({ ...env, SMTP_URL: working }, { dataDir, startTimeoutMs });
     apps.push(second);
     await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 60_000 }).toBe(1);
     expect(received.find((m) => m.to.includes(email))!.raw).toContain('/api/auth/verify-email?token=');
@@ -85,5 +87,5 @@ describe('the mail queue across a crash', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     expect(received.filter((m) => m.to.includes(email))).toHaveLength(1);
     await second.stop();
-  }, 300_000);
+  }, 900_000);
 });
