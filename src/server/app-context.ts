@@ -65,9 +65,9 @@ export interface UploadLimiter {
   acquire(userId: string): Promise<UploadSlot>;
 }
 
-/** How a background job runs with several processes: each pass under a lock, so one process runs it at a time. */
+/** How a background job runs with several processes: each pass under a lease, so one process runs it at a time. */
 export interface JobOptions<T> {
-  /** Runs the pass while holding the job's lock (main.ts: a PostgreSQL advisory lock, db/client.ts); `ran: false` skips it. */
+  /** Runs the pass while holding the job's lease (main.ts: `runExclusively`, jobs/job-queue.ts); `ran: false` skips it. */
   exclusive?: (pass: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
   /** Called after each pass (metrics). */
   onPass?: (outcome: 'ok' | 'failed' | 'skipped') => void;
@@ -84,8 +84,6 @@ export interface JobSettings {
   };
   /** How long a message stays unread before its recipient is mailed (MESSAGE_MAIL_DELAY_MS). */
   messageMailDelayMs: number;
-  /** Runs a pass under a PostgreSQL advisory lock (db/client.ts), or skips it while another process holds it. */
-  tryWithLock: Database['tryWithLock'];
   /** Called after each pass of a job (metrics). */
   onPass?: (job: string, outcome: 'ok' | 'failed' | 'skipped') => void;
 }

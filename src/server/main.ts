@@ -7,6 +7,7 @@ import { applyAdminEmails } from './auth/admins';
 import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres, type Database } from './db/client';
 import { EnvError, loadEnv, type Env } from './env';
+import { releaseAllLeases } from './jobs/job-queue';
 import { serveMetrics } from './metrics';
 import { providersFromEnv, type EnvProviders } from './providers/providers-from-env';
 import { seedDemoData } from './seed/demo-data';
@@ -19,6 +20,8 @@ async function main() {
     ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE)
     : await openPglite(resolve(dataDir, 'pglite'));
   await database.migrate();
+  // PGlite is one process: leases a killed run held (a mail being sent, a job's pass) are free now.
+  if (database.kind === 'pglite') await releaseAllLeases(database.db);
   const config = appConfigFromEnv(env);
   const providers = await providersFromEnv(env, { database, dataDir, config });
   await prepareData(env, database, providers, config);
@@ -41,7 +44,7 @@ async function main() {
     ...(env.MAX_CONNECTIONS !== undefined && { maxConnections: env.MAX_CONNECTIONS }),
     readiness: { draining: () => draining, checks: readinessChecks },
     ...(metrics && { metrics }),
-    jobs: jobSettings(env, database, providers),
+    jobs: jobSettings(env, providers),
   });
   const metricsServer = metrics ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT!) : null;
   if (metricsServer) console.log(`Metrics: http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
@@ -92,7 +95,7 @@ async function prepareData(env: Env, database: Database, providers: EnvProviders
   if (admins.length) console.log(`Admins from ADMIN_EMAILS: ${admins.join(', ')}`);
 }
 
-function jobSettings(env: Env, database: Database, providers: EnvProviders): JobSettings {
+function jobSettings(env: Env, providers: EnvProviders): JobSettings {
   return {
     intervals: {
       bookingSweepMs: env.BOOKING_SWEEP_INTERVAL_MS,
@@ -102,7 +105,6 @@ function jobSettings(env: Env, database: Database, providers: EnvProviders): Job
       reviewPublishMs: env.REVIEW_PUBLISH_INTERVAL_MS,
     },
     messageMailDelayMs: env.MESSAGE_MAIL_DELAY_MS,
-    tryWithLock: (key, pass) => database.tryWithLock(key, pass),
     onPass: (job, outcome) => providers.metrics?.sweeperRun(job, outcome),
   };
 }

@@ -22,22 +22,18 @@ export interface Database {
    * of its own, so processes take turns; PGlite is one process: `fn` just runs).
    */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Like withLock, but when another process holds the lock, answers `{ ran: false }` at once. */
-  tryWithLock<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Connection-pool use (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
-/** Advisory-lock keys: one per job that must not run in two processes at once. */
+/**
+ * Advisory-lock keys of the start-up steps processes take turns at. The periodic jobs hold a lease
+ * in the `jobs` table instead (jobs/job-queue.ts, ADR 0046).
+ */
 export const LOCKS = {
   migrations: 7_245_001,
   demoData: 7_245_002,
-  bookingSweep: 7_245_003,
-  uploadsSweep: 7_245_004,
-  calendarSync: 7_245_011,
-  messageMail: 7_245_005,
-  reviewsPublish: 7_245_012,
 } as const;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -52,7 +48,6 @@ export function fromPglite(client: PGlite): Database {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withLock: (_key, fn) => fn(),
-    tryWithLock: async (_key, fn) => ({ ran: true, value: await fn() }),
     close: () => client.close(),
   };
 }
@@ -72,16 +67,12 @@ export function openPostgres(connectionString: string, max = 10): Database {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // A lock is held on a connection of its own (never one of the pool's, which `fn` needs), and
   // ends with that connection: a process that dies mid-job frees its lock.
-  const locked = async <T>(key: number, wait: boolean, fn: () => Promise<T>) => {
+  const locked = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
     const lock = new pg.Client({ connectionString });
     await lock.connect();
     try {
-      if (wait) await lock.query('select pg_advisory_lock($1)', [key]);
-      else {
-        const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
-        if (!rows[0]?.ok) return { ran: false as const };
-      }
-      return { ran: true as const, value: await fn() };
+      await lock.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
     } finally {
       await lock.end();
     }
@@ -91,14 +82,9 @@ export function openPostgres(connectionString: string, max = 10): Database {
     kind: 'postgres',
     // Processes starting together take turns: the second sees the migrations applied.
     migrate: async () => {
-      await locked(LOCKS.migrations, true, () => migratePg(db as never, { migrationsFolder }));
+      await locked(LOCKS.migrations, () => migratePg(db as never, { migrationsFolder }));
     },
-    withLock: async (key, fn) => {
-      const result = await locked(key, true, fn);
-      if (!result.ran) throw new Error(`advisory lock ${key} was not taken`);
-      return result.value;
-    },
-    tryWithLock: (key, fn) => locked(key, false, fn),
+    withLock: locked,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };

@@ -10,3 +10,4 @@ export * from './schema/uploads';
 export * from './schema/calendar';
 export * from './schema/messages';
 export * from './schema/reviews';
+export * from './schema/jobs';

@@ -20,7 +20,7 @@ export interface PeriodicJobSpec<T> extends JobOptions<T> {
 
 /**
  * One pass at start, then one every `intervalMs` after the previous pass ended: passes
- * never overlap in this process, and with `exclusive` (an advisory lock) not across
+ * never overlap in this process, and with `exclusive` (a lease in the `jobs` table) not across
  * processes either. A failed pass is logged and the next one runs on schedule.
  */
 export function startPeriodicJob<T>(spec: PeriodicJobSpec<T>): PeriodicJob<T> {

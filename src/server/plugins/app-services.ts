@@ -29,9 +29,9 @@ export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
   const now = () => deps.clock.now().getTime();
   const localCount = () => memoryRateLimitStore(now);
   // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
-  const authMail = mailQueue(deps.mail, { log: app.log });
+  const authMail = mailQueue(deps.mail, { db: deps.db, log: app.log });
   app.decorate('mailQueue', authMail);
-  app.addHook('onClose', () => authMail.drained());
+  app.addHook('onClose', () => authMail.stop());
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), now, {
     onAttack: signInAttackAlert({ db: deps.db, mail: authMail, publicUrl: deps.config.publicUrl, log: app.log }),
   });

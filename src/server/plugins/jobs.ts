@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext, JobSettings } from '../app-context';
-import { LOCKS } from '../db/client';
+import { runExclusively } from '../jobs/job-queue';
 import { startBookingSweeper } from '../features/bookings/bookings-sweeper';
 import { startCalendarSync } from '../features/calendar-sync/calendar-sync-job';
 import { startMessageMailer } from '../features/messages/messages-mailer';
@@ -9,11 +9,11 @@ import { startUploadsSweeper } from '../features/uploads/uploads-sweeper';
 
 /**
  * The background jobs: started once the server listens, stopped (each finishing its pass) when it
- * closes. Each pass runs under an advisory lock: with several processes one of them runs it at a
- * time, the others skip.
+ * closes. Each pass holds its job's lease in the `jobs` table (ADR 0046): with several processes one
+ * of them runs it at a time, the others skip.
  */
 export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync {
-  const { intervals, tryWithLock, onPass } = settings;
+  const { intervals, onPass } = settings;
   return async (app) => {
     const { db, clock, mail, storage, payments, publicUrl, messageBus, calendarFetch } = ctx;
     const log = app.log;
@@ -25,7 +25,7 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           { db, clock, payments, mail, log, publicUrl, messageBus },
           {
             intervalMs: intervals.bookingSweepMs,
-            exclusive: (pass) => tryWithLock(LOCKS.bookingSweep, pass),
+            exclusive: runExclusively(db, 'bookings-sweep'),
             onPass: (outcome) => onPass?.('bookings', outcome),
           },
         ),
@@ -36,7 +36,7 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           { db, storage, clock, log },
           {
             intervalMs: intervals.uploadSweepMs,
-            exclusive: (pass) => tryWithLock(LOCKS.uploadsSweep, pass),
+            exclusive: runExclusively(db, 'uploads-sweep'),
             onPass: (outcome) => onPass?.('uploads', outcome),
           },
         ),
@@ -47,7 +47,7 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           { db, clock, fetchPolicy: calendarFetch ?? { allowPrivate: false }, log },
           {
             intervalMs: intervals.calendarSyncMs,
-            exclusive: (pass) => tryWithLock(LOCKS.calendarSync, pass),
+            exclusive: runExclusively(db, 'calendar-sync'),
             onPass: (outcome) => onPass?.('calendar', outcome),
           },
         ),
@@ -59,7 +59,7 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           {
             intervalMs: intervals.messageMailMs,
             delayMs: settings.messageMailDelayMs,
-            exclusive: (pass) => tryWithLock(LOCKS.messageMail, pass),
+            exclusive: runExclusively(db, 'message-mail'),
             onPass: (outcome) => onPass?.('message_mail', outcome),
           },
         ),
@@ -70,7 +70,7 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           { db, clock, log },
           {
             intervalMs: intervals.reviewPublishMs,
-            exclusive: (pass) => tryWithLock(LOCKS.reviewsPublish, pass),
+            exclusive: runExclusively(db, 'reviews-publish'),
             onPass: (outcome) => onPass?.('reviews', outcome),
           },
         ),

@@ -11,6 +11,8 @@ export interface AppProcess {
   output(): string;
   /** SIGTERM, then waits for the exit (SIGKILL after 10 s); answers the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash: nothing is flushed or closed), and waits for the exit. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -27,10 +29,16 @@ export async function freePort(): Promise<number> {
 /** Starts `src/server/main.ts` on 127.0.0.1 with its own DATA_DIR and `env`; resolves once /api/health answers. */
 export async function startAppProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** Kept after stop (a restart on the same embedded database); else a temp dir, removed. */
+    dataDir?: string;
+    /** How long to wait for /api/health (default 150 s). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<AppProcess> {
   const root = new URL('../../..', import.meta.url).pathname;
-  const dataDir = mkdtempSync(join(tmpdir(), 'stayhub-node-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'stayhub-node-'));
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -52,7 +60,7 @@ export async function startAppProcess(
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
     try {
@@ -77,8 +85,12 @@ export async function startAppProcess(
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       return child.exitCode;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

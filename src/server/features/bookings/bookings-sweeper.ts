@@ -78,7 +78,7 @@ export interface SweepOptions {
  * One pass of the background task: confirms paid holds whose browser never
  * called back, expires holds past their time, retries refunds that failed.
  * Safe to run from several processes at once (every change is a guarded UPDATE); main.ts
- * also runs each pass under an advisory lock, so one process at a time asks the provider.
+ * also runs each pass under its lease in the `jobs` table (ADR 0046), so one process at a time asks the provider.
  */
 export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): Promise<SweepResult> {
   const { db, clock } = deps;

@@ -1,7 +1,7 @@
 /**
  * The unread-message mail: when a message has waited unread for MESSAGE_MAIL_DELAY_MS, its
  * recipient gets a mail, at most one per conversation per recipient per hour. Runs in the
- * background job runner under an advisory lock (main.ts), so N processes send it once; each
+ * background job runner under its lease in the `jobs` table (main.ts), so N processes send it once; each
  * mail is also claimed by a guarded UPDATE first, so even two passes at once never send twice.
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';

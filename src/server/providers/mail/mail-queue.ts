@@ -1,89 +1,151 @@
+import type { Db } from '#server/db/client';
+import { jobs } from '#server/db/schema';
+import {
+  claimMailRows,
+  enqueueMailRow,
+  finishRow,
+  pruneDoneRows,
+  retryRowLater,
+  whileLeased,
+  type ClaimedRow,
+  type DbOrTx,
+} from '#server/jobs/job-queue';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MailMessage, MailProvider } from './mail';
 
 export interface MailQueue extends MailProvider {
-  /** Queues the message and returns at once; the provider sends it in the background, in order. */
-  send(message: MailMessage): Promise<void>;
-  /** Resolves once every message queued so far has been handed to the provider (or given up on). */
+  /**
+   * Accepts the message for sending: writes it to the `jobs` table (in `tx` when given, so it
+   * commits or rolls back with the caller's change) and returns; a worker sends it.
+   */
+  send(message: MailMessage, tx?: DbOrTx): Promise<void>;
+  /** Resolves once every mail in the table is sent or given up on (tests; shutdown does not wait for it). */
   drained(): Promise<void>;
-  /** Messages waiting or being sent. */
-  readonly pending: number;
+  /** Stops the worker and waits for the mail being sent; the others stay in the table for the next start. */
+  stop(): Promise<void>;
 }
 
 export interface MailQueueOptions {
-  /** Tries per message (the first included) before it is logged as lost. */
+  db: Db;
+  /** Tries per message (the first included) before it is marked failed. */
   attempts?: number;
-  /** Wait before the second try; doubled each time. */
+  /** Wait before the second try; doubled each time, at most `maxRetryDelayMs`. */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** How often the worker looks for mail accepted by other processes, retries that are due, and mail left by a crash. */
+  pollMs?: number;
+  /** How long a claimed mail stays this process's without renewal (renewed while it is being sent). */
+  leaseMs?: number;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
-/** The recipient's domain only: logs never carry whole addresses. */
+/** The recipient's domain only: logs and the kept trace never carry whole addresses. */
 const domainOf = (to: string) => to.slice(to.lastIndexOf('@') + 1);
+const traceOf = (m: MailMessage) => ({ to: domainOf(m.to), subject: m.subject });
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+const DAY_MS = 86_400_000;
 
 /**
- * Sends mail off the request path: a request that mails (password reset,
- * verification) answers as fast whether or not a mail goes out, and a slow
- * SMTP server never slows it. One message is sent at a time, in order; a
- * failed send is retried with a growing delay, then logged. In-process only:
- * messages still queued when the process dies are lost (`drained()` on
- * shutdown waits for them).
+ * Sends mail off the request path and durably (ADR 0046): `send` only writes the mail to the
+ * database, so a request that mails (verification, password reset) answers as fast whether or not
+ * a mail goes out, and a mail accepted survives a crash. The worker sends one mail at a time,
+ * oldest first; a failed send is tried again later with a growing delay (by whichever process
+ * claims it then), and after the last try the row stays with `failed_at` and the error logged.
  */
-export function mailQueue(provider: MailProvider, options: MailQueueOptions = {}): MailQueue {
-  const attempts = options.attempts ?? 3;
+export function mailQueue(provider: MailProvider, options: MailQueueOptions): MailQueue {
+  const { db, log } = options;
+  const attempts = options.attempts ?? 10;
   const retryDelayMs = options.retryDelayMs ?? 1_000;
-  const queue: MailMessage[] = [];
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 600_000;
+  const leaseMs = options.leaseMs ?? 60_000;
   let running: Promise<void> | null = null;
-  let sending = 0;
+  let again = false;
+  let stopped = false;
+  let prunedAt = 0;
 
-  async function deliver(message: MailMessage) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await provider.send(message);
+  async function deliver(row: ClaimedRow) {
+    const message = row.payload as MailMessage;
+    try {
+      await whileLeased(db, [row.id], leaseMs, () => provider.send(message));
+      await finishRow(db, row.id, 'done', traceOf(message));
+    } catch (err) {
+      const trace = traceOf(message);
+      if (row.attempts >= attempts) {
+        await finishRow(db, row.id, 'failed', trace, errorText(err));
+        log?.error({ err, ...trace, attempts: row.attempts, jobId: row.id }, 'mail could not be sent');
         return;
-      } catch (err) {
-        if (attempt >= attempts) {
-          options.log?.error(
-            { err, to: domainOf(message.to), subject: message.subject, attempts },
-            'mail could not be sent',
-          );
-          return;
-        }
-        options.log?.warn({ err, to: domainOf(message.to), attempt }, 'mail send failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
       }
+      const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (row.attempts - 1));
+      await retryRowLater(db, row.id, delay, errorText(err));
+      log?.warn({ err, to: trace.to, attempt: row.attempts, retryInMs: delay }, 'mail send failed; retrying');
     }
   }
 
   async function work() {
     // Yield first, so the caller's request goes on while the provider sends.
     await Promise.resolve();
-    for (let message = queue.shift(); message; message = queue.shift()) {
-      sending = 1;
-      await deliver(message);
-      sending = 0;
+    do {
+      again = false;
+      for (let [row] = await claimMailRows(db, 1, leaseMs); row; [row] = await claimMailRows(db, 1, leaseMs)) {
+        await deliver(row);
+        if (stopped) return;
+      }
+    } while (again && !stopped);
+    if (Date.now() - prunedAt > DAY_MS / 24) {
+      prunedAt = Date.now();
+      await pruneDoneRows(db, 7);
     }
   }
 
-  function run() {
-    if (running) return;
-    running = work().finally(() => {
-      running = null;
-      sending = 0;
-      // A message queued while the last one finished is picked up by a new run.
-      if (queue.length) run();
-    });
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = work()
+      .catch((err: unknown) => log?.error({ err }, 'mail queue: pass failed; trying again at the next poll'))
+      .finally(() => {
+        running = null;
+        // A mail accepted just as the last pass ended is not left for the next poll.
+        if (again) kick();
+      });
+  }
+
+  const poll = setInterval(kick, options.pollMs ?? 1_000);
+  poll.unref();
+  kick();
+
+  async function openRows(): Promise<{ count: number; waitMs: number }> {
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        waitMs: sql<number>`coalesce(extract(epoch from min(${jobs.runAt}) - now()) * 1000, 0)::int`,
+      })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'mail'), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+    return row ?? { count: 0, waitMs: 0 };
   }
 
   return {
-    async send(message) {
-      queue.push(message);
-      run();
+    async send(message, tx) {
+      await enqueueMailRow(tx ?? db, message);
+      // In a transaction the row is not visible before the caller commits: the next poll takes it.
+      if (!tx) kick();
     },
     async drained() {
-      while (running) await running;
+      for (;;) {
+        kick();
+        while (running) await running;
+        const open = await openRows();
+        if (!open.count || stopped) return;
+        await new Promise((r) => setTimeout(r, Math.min(1_000, Math.max(10, open.waitMs))));
+      }
     },
-    get pending() {
-      return queue.length + sending;
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      while (running) await running;
     },
   };
 }
