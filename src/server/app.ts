@@ -2,13 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -47,6 +44,7 @@ import { usersRoutes } from './features/users/users-routes';
 import { refuseControlChars } from './http/control-chars';
 import { databaseRefusal } from './http/database-refusals';
 import { HttpError } from './http/errors';
+import { openApiDocs } from './http/openapi';
 import { originCheck } from './http/origin-check';
 import { refuseDotSegments } from './http/paths';
 import { REQUEST_ID_HEADER, requestIds } from './http/request-id';
@@ -185,13 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(status).send(errorBody(error.code?.toLowerCase() ?? 'bad_request', error.message));
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'StayHub API', version: '1.0.0', description: 'Generated from the zod schemas in src/shared.' },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  // The OpenAPI document of the routes below, and its docs page at /api/docs (JSON at /api/docs/json).
+  await openApiDocs(app, { secureCookies: deps.config.production });
 
   const localCount = () => memoryRateLimitStore(() => deps.clock.now().getTime());
   // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
@@ -276,7 +269,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         );
       });
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Liveness: the process is up and has finished start-up.
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       // Readiness: 503 while shutting down or while the database (or Redis, when used) does not answer.
