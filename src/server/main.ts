@@ -5,6 +5,7 @@ import { applyAdminEmails } from './auth/admins';
 import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { loggerOptions } from './logger-options';
 import { startBookingSweeper, type BookingSweeper } from './features/bookings/bookings-sweeper';
 import { startCalendarSync, type CalendarSyncJob } from './features/calendar-sync/calendar-sync-job';
 import { startMessageMailer, type MessageMailer } from './features/messages/messages-mailer';
@@ -127,7 +128,7 @@ async function main() {
     mail,
     payments,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env),
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     calendarFetch,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
