@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** Where the docs page is served; its JSON is at `${DOCS_PREFIX}/json` (ADR 0048). */
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 const SESSION_COOKIE = 'sessionCookie';
 const BEARER = 'bearerToken';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
