@@ -182,7 +182,14 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  logger?:
+    | boolean
+    | {
+        level: string;
+        stream?: { write(line: string): void };
+        /** A pino transport (development: pino-pretty; see logger-options.ts). */
+        transport?: { target: string; options?: Record<string, unknown> };
+      };
   /**
    * Deadlines for slow clients (defaults: DEFAULT_TIMEOUTS in app.ts): the whole request incl. its body
    * (`requestMs`, REQUEST_TIMEOUT_MS), the headers (`headersMs`, HEADERS_TIMEOUT_MS), an idle connection

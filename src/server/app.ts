@@ -1,8 +1,5 @@
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -10,6 +7,7 @@ import type { AppDeps } from './app-context';
 import type { Auth } from './auth/auth';
 import { logSafeError } from './db/log-safe-error';
 import { errorHandler } from './http/error-handler';
+import { openApiDocs } from './http/openapi';
 import { requestIds } from './http/request-id';
 import { checkedSerializer, fastSerializerCompiler } from './http/serializers';
 import { api } from './plugins/api';
@@ -50,7 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('identity', null);
 
   await app.register(edgeHardening(deps));
-  await registerOpenApi(app);
+  // The OpenAPI document of the routes below, and its docs page at /api/docs (JSON at /api/docs/json).
+  await openApiDocs(app, { secureCookies: deps.config.production });
   const services = appServices(app, deps);
   await app.register(api(services), { prefix: '/api' });
   await app.register(pages(services.ctx));
@@ -84,16 +83,5 @@ function recordRoutes(app: FastifyInstance) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, url: route.url });
-  });
-}
-
-/** The OpenAPI document, generated from the routes' zod schemas (served by the API plugin). */
-async function registerOpenApi(app: FastifyInstance) {
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'StayHub API', version: '1.0.0', description: 'Generated from the zod schemas in src/shared.' },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
   });
 }

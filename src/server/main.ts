@@ -8,6 +8,7 @@ import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres, type Database } from './db/client';
 import { EnvError, loadEnv, type Env } from './env';
 import { releaseAllLeases } from './jobs/job-queue';
+import { loggerOptions } from './logger-options';
 import { serveMetrics } from './metrics';
 import { providersFromEnv, type EnvProviders } from './providers/providers-from-env';
 import { seedDemoData } from './seed/demo-data';
@@ -34,7 +35,7 @@ async function main() {
     db: database.db,
     config,
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env),
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
     checkResponses: env.CHECK_RESPONSES,

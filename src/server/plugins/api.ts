@@ -47,7 +47,6 @@ export function api(services: AppServices): FastifyPluginAsync {
         },
       );
     });
-    app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     await app.register(betterAuthRoutes(auth, ctx.config, { throttle, devices }, ctx.db));
     await app.register(authConfigRoutes(ctx.config));
     await app.register(usersRoutes(ctx, auth));

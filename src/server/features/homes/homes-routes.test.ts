@@ -239,7 +239,7 @@ describe('GET /api/home/:id', () => {
 
 describe('OpenAPI', () => {
   it('serves a document generated from the schemas', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

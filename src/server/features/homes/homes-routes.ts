@@ -36,6 +36,7 @@ import {
   type HomesCursor,
 } from './homes-service';
 import { updateHome } from './homes-update';
+import { OPTIONAL_SESSION } from '../../http/openapi';
 
 /**
  * A window whose last check-out day is before today (UTC) has no night anyone could book, even a
@@ -64,6 +65,8 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'JSON `{ query, place, kind }` (PlaceMatch), kind `exact` | `prefix` | `partial` | `close` | `none`. A ' +
             'close spelling is searched only when no place contains the text, and then only the closest place.',
           querystring: homesQuerySchema,
+          // Anyone may list homes; the host filter needs a session.
+          security: OPTIONAL_SESSION,
           response: {
             200: homeListSchema.describe('One page; the next page URL is in the Link header (rel="next")'),
             400: errorResponse,
