@@ -1,10 +1,12 @@
 /**
  * The app's one icon set. Icons are decoration by default (aria-hidden): the control around them
  * carries the name. Give `label` only when the icon alone says something (it becomes role="img").
+ * The set is small and ships with the page shell; a drawing only one lazy page needs (a brand mark)
+ * is passed as `draw` from beside that page, so the first load does not carry it.
  */
 import type { ReactNode } from 'react';
 
-type IconDraw = { viewBox?: string; stroke?: boolean; body: (props: { on?: boolean }) => ReactNode };
+export type IconDraw = { viewBox?: string; stroke?: boolean; body: (props: { on?: boolean }) => ReactNode };
 
 const ICONS = {
   brand: {
@@ -43,36 +45,11 @@ const ICONS = {
   spinner: {
     body: () => <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" strokeDasharray="42 14" />,
   },
-  /** Google's "G", in its own colours (the sign-in button's mark). */
-  google: {
-    viewBox: '0 0 48 48',
-    body: () => (
-      <>
-        <path
-          fill="#EA4335"
-          d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z"
-        />
-        <path
-          fill="#4285F4"
-          d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z"
-        />
-        <path
-          fill="#FBBC05"
-          d="M10.5 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6.1z"
-        />
-        <path
-          fill="#34A853"
-          d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6.1C6.6 42.6 14.6 48 24 48z"
-        />
-      </>
-    ),
-  },
 } satisfies Record<string, IconDraw>;
 
 export type IconName = keyof typeof ICONS;
 
-export interface IconProps {
-  name: IconName;
+export type IconProps = ({ name: IconName; draw?: never } | { draw: IconDraw; name?: never }) & {
   /** Width and height in px. */
   size?: number;
   /** The icon's meaning, when nothing else around it says it; without it the icon is hidden from readers. */
@@ -80,10 +57,11 @@ export interface IconProps {
   /** The icon's second state (eye crossed out, heart filled). */
   on?: boolean;
   className?: string;
-}
+};
 
-export function Icon({ name, size = 20, label, on, className }: IconProps) {
-  const icon: IconDraw = ICONS[name];
+export function Icon({ name, draw, size = 20, label, on, className }: IconProps) {
+  const icon: IconDraw | undefined = draw ?? (name && ICONS[name]);
+  if (!icon) return null;
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
     <svg

@@ -15,6 +15,7 @@ import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
 import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
 import { sessionEndReason } from '#client/lib/session';
 import { Icon } from '#client/components/ui/icon';
+import { GOOGLE_MARK } from '../components/google-mark';
 import { Button } from '#client/components/ui/button';
 
 export const ROLE_CHANGED = 'Your role changed — sign in again.';
@@ -212,7 +213,7 @@ function GoogleSignIn({ busy, onClick }: { busy: Busy; onClick: () => void }) {
         <span className="h-px flex-1 bg-gray-300" />
       </div>
       <Button variant="secondary" onClick={onClick} disabled={busy !== null} className="w-full">
-        <Icon name="google" size={18} />
+        <Icon draw={GOOGLE_MARK} size={18} />
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
       </Button>
     </>
