@@ -7,6 +7,7 @@ import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 import { UnreadBadge, UnreadLink, useUnreadCount } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
+import { Icon } from '#client/components/ui/icon';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   [
@@ -126,9 +127,7 @@ export function Header() {
           to="/"
           className="flex items-center gap-2 rounded-md text-2xl font-extrabold tracking-tight text-rose-700"
         >
-          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" className="shrink-0">
-            <path d="M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1v-8.5Z" fill="currentColor" />
-          </svg>
+          <Icon name="brand" size={28} className="shrink-0" />
           {TEXTS.brand}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -142,17 +141,7 @@ export function Header() {
           aria-label={!open && unread > 0 ? `Menu, ${unread} unread` : undefined}
           onClick={() => setOpen((v) => !v)}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <Icon name={open ? 'close' : 'menu'} />
           Menu
           {!open && <UnreadBadge unread={unread} />}
         </button>

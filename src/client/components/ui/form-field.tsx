@@ -11,18 +11,11 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
+import { Icon } from './icon';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-500 ' +
   'focus:border-rose-700 aria-invalid:border-red-700 disabled:bg-gray-100';
-
-export const primaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-md bg-rose-700 px-4 py-2.5 font-semibold text-white shadow-sm ' +
-  'transition-colors hover:bg-rose-800 disabled:cursor-not-allowed disabled:opacity-70';
-
-export const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2.5 font-semibold text-gray-900 ' +
-  'transition-colors hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-70';
 
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
   const list = ids.filter(Boolean);
@@ -150,19 +143,7 @@ export function PasswordField({ label, error, hint, className, inputClassName, r
           title={visible ? 'Hide password' : 'Show password'}
           className="absolute inset-y-1 right-1 inline-flex items-center gap-1 rounded px-2 text-sm font-semibold text-rose-800 hover:bg-rose-50 aria-pressed:bg-rose-100"
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-            <circle cx="12" cy="12" r="3" />
-            {visible && <path d="M4 4l16 16" />}
-          </svg>
+          <Icon name="eye" size={18} on={visible} />
           <span aria-hidden="true">Show</span>
         </button>
       </div>
@@ -184,15 +165,5 @@ export function required(label: string): ReactNode {
         *
       </span>
     </>
-  );
-}
-
-/** A form-level failure (e.g. the server's message), announced when it appears. */
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-      {message}
-    </div>
   );
 }

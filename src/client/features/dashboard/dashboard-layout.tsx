@@ -8,6 +8,7 @@ import { useFocusHeading } from '#client/lib/use-focus-heading';
 import { useSignOutAndLeave } from '../auth/use-sign-out';
 import { useRole } from '../auth/use-role';
 import { menuForRole, roleLabel } from './menu';
+import { Icon } from '#client/components/ui/icon';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left font-semibold transition-colors';
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
@@ -94,17 +95,7 @@ export function DashboardLayout() {
         <div className="mb-4 md:hidden">
           <Dialog.Root open={open} onOpenChange={setOpen}>
             <Dialog.Trigger className="inline-flex items-center gap-2 rounded-md border border-gray-400 px-3 py-2 font-semibold text-gray-900 hover:bg-gray-50">
-              <svg
-                aria-hidden="true"
-                width="20"
-                height="20"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M4 7h16M4 12h16M4 17h16" />
-              </svg>
+              <Icon name="menu" />
               Dashboard menu
             </Dialog.Trigger>
             <Dialog.Portal>
@@ -116,17 +107,7 @@ export function DashboardLayout() {
                 <div className="mb-4 flex items-center justify-between gap-2">
                   <Dialog.Title className="text-lg font-bold text-gray-900">Dashboard menu</Dialog.Title>
                   <Dialog.Close aria-label="Close menu" className="rounded-md p-2 text-gray-800 hover:bg-gray-100">
-                    <svg
-                      aria-hidden="true"
-                      width="20"
-                      height="20"
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                    >
-                      <path d="M6 6l12 12M18 6 6 18" />
-                    </svg>
+                    <Icon name="close" />
                   </Dialog.Close>
                 </div>
                 <DashboardNav onNavigate={() => setOpen(false)} />

@@ -2,20 +2,18 @@
  * /dashboard/profile: the user's name and photo. A new photo goes through the upload pipeline first
  * (POST /api/uploads), then PUT /api/profile saves both; the header, reviews and host sections show them.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { nameSchema, profileSchema } from '#shared/schemas/users';
 import { Screen } from '#client/components/layout/screen';
-import {
-  FieldError,
-  FormAlert,
-  TextField,
-  describedBy,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '#client/components/ui/form-field';
+import { Button } from '#client/components/ui/button';
+import { FieldError, TextField, describedBy } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { QueryView } from '#client/components/ui/query-view';
 import { errorText } from '#client/components/ui/status';
 import { apiRequest } from '#client/lib/api';
@@ -39,17 +37,26 @@ async function saveProfile(name: string, image: string | null) {
   ).data;
 }
 
+const nameFormSchema = z.object({ name: nameSchema });
+type Input = z.input<typeof nameFormSchema>;
+type Values = z.output<typeof nameFormSchema>;
+
 function ProfileForm({ initialName, initialImage }: { initialName: string; initialImage: string | null }) {
-  const [name, setName] = useState(initialName);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<Input, unknown, Values>({ resolver: zodResolver(nameFormSchema), defaultValues: { name: initialName } });
+  const name = useWatch({ control, name: 'name' });
   const [image, setImage] = useState<string | null>(initialImage);
   const [file, setFile] = useState<File | null>(null);
-  const [nameError, setNameError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const fileId = useId();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: async () => saveProfile(name, file ? await uploadImage(file) : image),
+    mutationFn: async (values: Values) => saveProfile(values.name, file ? await uploadImage(file) : image),
     onSuccess: async (profile) => {
       toast.success('Your profile is saved');
       setImage(profile.image);
@@ -69,20 +76,11 @@ function ProfileForm({ initialName, initialImage }: { initialName: string; initi
       noValidate
       className="grid max-w-lg gap-5"
       onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = nameSchema.safeParse(name);
-        setNameError(parsed.success ? undefined : parsed.error.issues[0]?.message);
         setProblem(null);
-        if (parsed.success && !fileError) save.mutate();
+        void handleSubmit((values) => !fileError && save.mutate(values))(event);
       }}
     >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={nameError}
-        autoComplete="name"
-      />
+      <TextField label="Name" error={errors.name?.message} autoComplete="name" {...register('name')} />
       <div>
         <p className="text-sm font-semibold text-gray-900">Photo</p>
         <div className="mt-2 flex items-center gap-4">
@@ -98,13 +96,9 @@ function ProfileForm({ initialName, initialImage }: { initialName: string; initi
             <Avatar name={name || '?'} image={null} size={64} />
           )}
           {image && !file && (
-            <button
-              type="button"
-              className={`${secondaryButtonClass} px-3 py-1.5 text-sm`}
-              onClick={() => setImage(null)}
-            >
+            <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={() => setImage(null)}>
               Remove photo
-            </button>
+            </Button>
           )}
         </div>
         <label htmlFor={fileId} className="mt-3 block text-sm font-semibold text-gray-900">
@@ -126,16 +120,11 @@ function ProfileForm({ initialName, initialImage }: { initialName: string; initi
         />
         <FieldError id={`${fileId}-error`}>{fileError}</FieldError>
       </div>
-      <FormAlert message={problem} />
+      <FormAlert>{problem}</FormAlert>
       <div>
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={save.isPending}
-          aria-busy={save.isPending || undefined}
-        >
+        <Button type="submit" busy={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save profile'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -32,17 +32,3 @@ export function AuthCard({
     </section>
   );
 }
-
-/** A form-level message (role="alert" so it is announced when it appears). */
-export function FormAlert({ id, children }: { id?: string; children?: ReactNode }) {
-  if (!children) return null;
-  return (
-    <div
-      id={id}
-      role="alert"
-      className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-    >
-      {children}
-    </div>
-  );
-}

@@ -6,10 +6,10 @@
  * says how it went and leads back to the page the mail was asked for on.
  */
 import { useId, useState } from 'react';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
 import { authClient, authErrorMessage } from '../auth-client';
 import { verificationCallback } from '../lib/redirect';
+import { Button } from '#client/components/ui/button';
 
 export const VERIFY_EMAIL_TITLE = 'Verify your email to reserve';
 export const CHECK_INBOX_TITLE = 'Check your inbox to verify your email';
@@ -74,15 +74,13 @@ export function VerifyEmailNotice({
         )}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
+        <Button
           onClick={() => void resend()}
           disabled={!email || state.kind === 'sending'}
           aria-busy={state.kind === 'sending' || undefined}
-          className={primaryButtonClass}
         >
           Resend verification mail
-        </button>
+        </Button>
         <p role="status" className="text-sm">
           {state.kind === 'sent' && text.sent}
           {state.kind === 'failed' && state.message}

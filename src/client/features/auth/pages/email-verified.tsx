@@ -6,12 +6,12 @@
  */
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { announceSession, useSession, type SessionUser } from '#client/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { VerifyEmailNotice } from '../components/verify-email-notice';
 import { SessionProgress } from '../guards';
 import { safeLocalPath, withFrom } from '../lib/redirect';
+import { buttonClass } from '#client/components/ui/button';
 
 export const EMAIL_VERIFIED_TITLE = 'Your email is verified';
 
@@ -32,7 +32,7 @@ const INVALID = {
 
 function Continue({ next }: { next: string | null }) {
   return (
-    <Link to={next ?? '/dashboard'} className={`${primaryButtonClass} mt-6 w-full`}>
+    <Link to={next ?? '/dashboard'} className={buttonClass('primary', 'mt-6 w-full')}>
       {next ? 'Continue' : 'Go to your dashboard'}
     </Link>
   );
@@ -44,7 +44,7 @@ function NextStep({ user, next }: { user: SessionUser | null; next: string | nul
     return (
       <>
         <p className="mt-4 text-gray-800">Log in to ask for a new verification mail from your dashboard.</p>
-        <Link to={withFrom('/login', '/dashboard')} className={`${primaryButtonClass} mt-6 w-full`}>
+        <Link to={withFrom('/login', '/dashboard')} className={buttonClass('primary', 'mt-6 w-full')}>
           Log in
         </Link>
       </>
@@ -111,7 +111,7 @@ export function EmailVerifiedPage() {
         <p role="status" className="text-gray-800">
           Your email address is verified. Log in to continue.
         </p>
-        <Link to={withFrom('/login', next ?? '/dashboard')} className={`${primaryButtonClass} mt-6 w-full`}>
+        <Link to={withFrom('/login', next ?? '/dashboard')} className={buttonClass('primary', 'mt-6 w-full')}>
           Log in
         </Link>
       </AuthCard>

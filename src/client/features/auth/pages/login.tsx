@@ -4,15 +4,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { PasswordField, TextField } from '#client/components/ui/form-field';
 import { TEXTS } from '#shared/texts';
 import { authClient, authErrorMessage } from '../auth-client';
-import { AuthCard, FormAlert } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { useSession } from '#client/lib/session';
 import { redirectOrigin, redirectTarget, withFrom } from '../lib/redirect';
 import { emailOnlySchema, loginFormSchema } from '../lib/schemas';
 import { fetchGoogleConfigured, refreshSession } from '../lib/session-actions';
 import { sessionEndReason } from '#client/lib/session';
+import { Icon } from '#client/components/ui/icon';
+import { GOOGLE_MARK } from '../components/google-mark';
+import { Button } from '#client/components/ui/button';
 
 export const ROLE_CHANGED = 'Your role changed — sign in again.';
 
@@ -154,7 +158,7 @@ export function LoginPage() {
       }
     >
       <RoleChangedNotice />
-      <FormAlert>{formError}</FormAlert>
+      <FormAlert className="mb-4">{formError}</FormAlert>
       <form
         onSubmit={(event) => {
           // A new attempt: the last attempt's message goes, whatever this one finds.
@@ -180,9 +184,9 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" disabled={busy !== null} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={busy !== null} className="w-full">
           {busy === 'signin' ? TEXTS.loading : 'Sign In'}
-        </button>
+        </Button>
       </form>
       <div className="mt-3 flex justify-end">
         <button
@@ -208,27 +212,10 @@ function GoogleSignIn({ busy, onClick }: { busy: Busy; onClick: () => void }) {
         or
         <span className="h-px flex-1 bg-gray-300" />
       </div>
-      <button type="button" onClick={onClick} disabled={busy !== null} className={`${secondaryButtonClass} w-full`}>
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
-          <path
-            fill="#EA4335"
-            d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z"
-          />
-          <path
-            fill="#4285F4"
-            d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4.1 7.1-10.1 7.1-17.5z"
-          />
-          <path
-            fill="#FBBC05"
-            d="M10.5 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.8-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6.1z"
-          />
-          <path
-            fill="#34A853"
-            d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6.1C6.6 42.6 14.6 48 24 48z"
-          />
-        </svg>
+      <Button variant="secondary" onClick={onClick} disabled={busy !== null} className="w-full">
+        <Icon draw={GOOGLE_MARK} size={18} />
         {busy === 'google' ? TEXTS.loading : 'Log In with Google'}
-      </button>
+      </Button>
     </>
   );
 }

@@ -4,17 +4,19 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { describedBy, FieldError, inputClass, TextField } from '#client/components/ui/form-field';
 import { TEXTS } from '#shared/texts';
 import { uploadImage } from '#client/lib/uploads';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { authClient, authErrorMessage } from '../auth-client';
 import { NewPasswordField } from '../components/new-password-field';
-import { AuthCard, FormAlert } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { useSession } from '#client/lib/session';
 import { redirectOrigin, redirectTarget, verificationCallback, withFrom } from '../lib/redirect';
 import { registerFormSchema, type RegisterForm } from '../lib/schemas';
 import { refreshSession } from '../lib/session-actions';
+import { Button } from '#client/components/ui/button';
 
 const NETWORK_ERROR = 'Could not reach StayHub. Check your connection and try again.';
 
@@ -116,7 +118,7 @@ export function RegisterPage() {
         </p>
       }
     >
-      <FormAlert>{formError}</FormAlert>
+      <FormAlert className="mb-4">{formError}</FormAlert>
       <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate aria-busy={busy} className="space-y-4">
         <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
         <TextField
@@ -145,9 +147,9 @@ export function RegisterPage() {
           <FieldError id={`${imageId}-error`}>{imageError}</FieldError>
         </div>
         <NewPasswordField label="Password" error={errors.password?.message} {...register('password')} />
-        <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={busy} className="w-full">
           {busy ? TEXTS.loading : TEXTS.signUp}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordField, primaryButtonClass } from '#client/components/ui/form-field';
+import { PasswordField } from '#client/components/ui/form-field';
 import { TEXTS } from '#shared/texts';
 import { authClient, authErrorMessage } from '../auth-client';
 import { NewPasswordField } from '../components/new-password-field';
-import { AuthCard, FormAlert } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { resetPasswordFormSchema } from '../lib/schemas';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Log in with the new password.';
 
@@ -23,7 +25,7 @@ function InvalidLink({ reason }: { reason: 'missing' | 'expired' }) {
         </p>
         <p>Go to the login page, enter your email and choose Forgot Password to get a new link.</p>
       </div>
-      <Link to="/login" className={`${primaryButtonClass} mt-6 w-full`}>
+      <Link to="/login" className={buttonClass('primary', 'mt-6 w-full')}>
         Go to login
       </Link>
     </AuthCard>
@@ -76,7 +78,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" intro="Enter a new password for your StayHub account.">
-      <FormAlert>{formError}</FormAlert>
+      <FormAlert className="mb-4">{formError}</FormAlert>
       <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-4">
         <NewPasswordField label="New password" error={errors.password?.message} {...register('password')} />
         <PasswordField
@@ -86,9 +88,9 @@ export function ResetPasswordPage() {
           error={errors.confirm?.message}
           {...register('confirm')}
         />
-        <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
+        <Button type="submit" disabled={busy} className="w-full">
           {busy ? TEXTS.loading : 'Set new password'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,14 +3,13 @@
  * cancelling now gives back (GET /api/bookings/:id/cancellation): the booking's
  * policy decides a guest's refund, so the guest sees the amount first.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { POLICY_LABELS } from '#shared/cancellation';
 import { formatDay } from '#shared/dates';
 import { formatCents } from '#shared/money';
 import type { Booking, CancellationQuote } from '#shared/schemas/bookings';
-import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { errorText } from '#client/components/ui/status';
 import { bookingKeys, fetchCancellationQuote } from '../lib/bookings-api';
 
@@ -62,82 +61,64 @@ export function CancelBookingDialog({
     gcTime: 0,
   });
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
+      onClose={onClose}
+      busy={pending}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        const back = openerRef.current;
+        openerRef.current = null;
+        if (!focusHeadingRef.current && back?.isConnected) {
+          back.focus();
+          return;
+        }
+        focusHeadingRef.current = false;
+        const heading = document.getElementById('dashboard-screen-title');
+        if (heading) {
+          heading.setAttribute('tabindex', '-1');
+          heading.focus();
+        }
       }}
+      title="Cancel this booking?"
+      description={
+        <>
+          Do you want to delete <strong>{target?.title}</strong>
+          {target && (
+            <>
+              {' '}
+              ({formatDay(target.from)} – {formatDay(target.to)})
+            </>
+          )}
+          ? The dates become free again.
+        </>
+      }
+      cancelLabel="No"
+      confirmLabel="Yes"
+      // Yes only once the guest can see what they get back.
+      confirmDisabled={!quote.data}
+      onConfirm={() => target && onConfirm(target)}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            const back = openerRef.current;
-            openerRef.current = null;
-            if (!focusHeadingRef.current && back?.isConnected) {
-              back.focus();
-              return;
-            }
-            focusHeadingRef.current = false;
-            const heading = document.getElementById('dashboard-screen-title');
-            if (heading) {
-              heading.setAttribute('tabindex', '-1');
-              heading.focus();
-            }
-          }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-xl font-bold text-gray-900">Cancel this booking?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-gray-800">
-            Do you want to delete <strong>{target?.title}</strong>
-            {target && (
-              <>
-                {' '}
-                ({formatDay(target.from)} – {formatDay(target.to)})
-              </>
-            )}
-            ? The dates become free again.
-          </Dialog.Description>
-          <div aria-live="polite" className="mt-3">
-            {quote.isPending && (
-              <p role="status" className="text-gray-700">
-                Working out your refund…
-              </p>
-            )}
-            {quote.isError && (
-              <p role="alert" className="text-red-800">
-                Your refund could not be worked out: {errorText(quote.error)}{' '}
-                <button type="button" className="font-semibold underline" onClick={() => void quote.refetch()}>
-                  Try again
-                </button>
-              </p>
-            )}
-            {quote.data && (
-              <p data-testid="refund-amount" className="rounded-md bg-gray-50 p-3 font-semibold text-gray-900">
-                {refundSentence(quote.data, payer)}
-              </p>
-            )}
-          </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Dialog.Close asChild>
-              <button type="button" disabled={pending} className={secondaryButtonClass}>
-                No
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              // Yes only once the guest can see what they get back.
-              disabled={pending || !quote.data}
-              aria-busy={pending || undefined}
-              onClick={() => target && onConfirm(target)}
-              className={`${primaryButtonClass} bg-red-700 hover:bg-red-800`}
-            >
-              Yes
+      <div aria-live="polite" className="mt-3">
+        {quote.isPending && (
+          <p role="status" className="text-gray-700">
+            Working out your refund…
+          </p>
+        )}
+        {quote.isError && (
+          <p role="alert" className="text-red-800">
+            Your refund could not be worked out: {errorText(quote.error)}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void quote.refetch()}>
+              Try again
             </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </p>
+        )}
+        {quote.data && (
+          <p data-testid="refund-amount" className="rounded-md bg-gray-50 p-3 font-semibold text-gray-900">
+            {refundSentence(quote.data, payer)}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
   );
 }

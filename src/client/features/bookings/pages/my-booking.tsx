@@ -5,17 +5,17 @@ import type { Booking } from '#shared/schemas/bookings';
 import { fetchReviewStays } from '#client/features/reviews/lib/reviews-api';
 import { reviewKeys } from '#client/features/reviews/lib/reviews-public-api';
 import { TEXTS } from '#shared/texts';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
 import { BookingsScreen } from '../components/bookings-screen';
 import { guestVisible } from '../lib/present';
+import { buttonClass } from '#client/components/ui/button';
 
 function NoBookings() {
   return (
     <div className="rounded-xl border border-dashed border-gray-300 p-8 text-center">
       <p className="text-lg font-semibold text-gray-900">You don&apos;t have any items yet.</p>
       <p className="mt-1 text-gray-700">Your bookings show up here once you have reserved a home.</p>
-      <Link to="/" className={`${primaryButtonClass} mt-6`}>
+      <Link to="/" className={buttonClass('primary', 'mt-6')}>
         {TEXTS.clickHereToBook}
       </Link>
     </div>

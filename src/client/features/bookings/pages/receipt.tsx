@@ -14,11 +14,11 @@ import { zoneLabel } from '#shared/time-zones';
 import { PageTitle } from '#client/components/page-title';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
 import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
-import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { bookingKeys, fetchReceipt } from '../lib/bookings-api';
 import { statusLabel } from '../lib/present';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,10 +76,8 @@ function Receipt({ booking }: { booking: Booking }) {
           </h1>
         </div>
         <div className="no-print flex flex-wrap gap-2">
-          <button type="button" onClick={() => window.print()} className={primaryButtonClass}>
-            Print
-          </button>
-          <Link to="/dashboard/history" className={secondaryButtonClass}>
+          <Button onClick={() => window.print()}>Print</Button>
+          <Link to="/dashboard/history" className={buttonClass('secondary')}>
             History
           </Link>
         </div>
@@ -143,7 +141,7 @@ export function Component() {
               Receipt not found
             </h1>
             <p className="mt-2 text-gray-700">There is no booking with this reference that you may see.</p>
-            <Link to="/dashboard/history" className={`${secondaryButtonClass} mt-4`}>
+            <Link to="/dashboard/history" className={buttonClass('secondary', 'mt-4')}>
               History
             </Link>
           </section>

@@ -7,9 +7,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Home } from '#shared/schemas/homes';
 import { sameEmail } from '#shared/emails';
-import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { useSession } from '#client/lib/session';
 import { originOfPage, withFrom } from '../../auth/lib/redirect';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 const ContactHostDialog = lazy(() => import('../../messages/components/contact-host-dialog'));
 
@@ -27,7 +27,7 @@ export function ContactHost({ home }: { home: Home }) {
   if (!user) {
     return (
       <>
-        <Link to={withFrom('/login', originOfPage(location))} className={`${secondaryButtonClass} mt-4`}>
+        <Link to={withFrom('/login', originOfPage(location))} className={buttonClass('secondary', 'mt-4')}>
           Contact host
         </Link>
         {dialog}
@@ -38,9 +38,9 @@ export function ContactHost({ home }: { home: Home }) {
   if (sameEmail(user.email, home.hostEmail)) return null;
   return (
     <>
-      <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="mt-4" onClick={() => setOpen(true)}>
         Contact host
-      </button>
+      </Button>
       {dialog}
     </>
   );

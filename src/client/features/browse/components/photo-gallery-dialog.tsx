@@ -7,8 +7,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type KeyboardEvent } from 'react';
 import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, responsiveImage } from '#shared/images';
-import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { useReturnFocus } from '#client/components/ui/return-focus';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 export interface PhotoGalleryDialogProps {
   title: string;
@@ -48,7 +48,7 @@ export function PhotoGalleryDialog({ title, images, start = 0, onClose }: PhotoG
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold text-gray-900">Photos of {title}</Dialog.Title>
-            <Dialog.Close className={`${secondaryButtonClass} shrink-0 px-3 py-1.5`}>Close</Dialog.Close>
+            <Dialog.Close className={buttonClass('secondary', 'shrink-0 px-3 py-1.5')}>Close</Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
             Use the Previous and Next buttons or the left and right arrow keys to move between the photos.
@@ -71,12 +71,12 @@ export function PhotoGalleryDialog({ title, images, start = 0, onClose }: PhotoG
             </figcaption>
           </figure>
           <div className="mt-3 flex justify-between gap-3">
-            <button type="button" className={secondaryButtonClass} onClick={() => go(-1)}>
+            <Button variant="secondary" onClick={() => go(-1)}>
               <span aria-hidden="true">←</span> Previous
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => go(1)}>
+            </Button>
+            <Button variant="secondary" onClick={() => go(1)}>
               Next <span aria-hidden="true">→</span>
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -4,6 +4,7 @@
  * pictures than the two on the page; the gallery dialog is loaded when it is first pressed.
  */
 import { lazy, Suspense, useState } from 'react';
+import { Icon } from '#client/components/ui/icon';
 
 const PhotoGalleryDialog = lazy(() => import('./photo-gallery-dialog'));
 
@@ -18,9 +19,7 @@ export function ShowAllPhotos({ title, images }: { title: string; images: string
         aria-haspopup="dialog"
         className="absolute right-3 bottom-3 inline-flex items-center gap-2 rounded-md border border-gray-900 bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-md hover:bg-gray-100"
       >
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-          <path d="M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z" />
-        </svg>
+        <Icon name="grid" size={16} />
         Show all {images.length} photos
       </button>
       {open && (

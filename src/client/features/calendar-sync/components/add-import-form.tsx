@@ -7,9 +7,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createCalendarImportSchema, type CalendarImport } from '#shared/schemas/calendar-sync';
-import { FormAlert, TextField, primaryButtonClass } from '#client/components/ui/form-field';
+import { TextField } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { errorText } from '#client/components/ui/status';
 import { addImport, calendarSyncKeys, syncImport } from '../lib/calendar-sync-api';
+import { Button } from '#client/components/ui/button';
 
 type Input = z.input<typeof createCalendarImportSchema>;
 type Values = z.output<typeof createCalendarImportSchema>;
@@ -49,7 +51,7 @@ export function AddImportForm({ homeId, onAdded }: { homeId: string; onAdded: (a
         Add a calendar
       </h4>
       <div className="mt-3 flex flex-col gap-4">
-        <FormAlert message={add.isError ? errorText(add.error) : null} />
+        <FormAlert>{add.isError ? errorText(add.error) : null}</FormAlert>
         <TextField
           label="Name"
           hint="For example Airbnb or Booking.com"
@@ -65,14 +67,9 @@ export function AddImportForm({ homeId, onAdded }: { homeId: string; onAdded: (a
           {...register('url')}
         />
         <div>
-          <button
-            type="submit"
-            disabled={add.isPending}
-            aria-busy={add.isPending || undefined}
-            className={primaryButtonClass}
-          >
+          <Button type="submit" disabled={add.isPending} aria-busy={add.isPending || undefined}>
             {add.isPending ? 'Adding and syncing…' : 'Add calendar'}
-          </button>
+          </Button>
         </div>
       </div>
     </form>

@@ -4,10 +4,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { inputClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { errorText } from '#client/components/ui/status';
 import { calendarSyncKeys, fetchFeed, rotateFeed } from '../lib/calendar-sync-api';
+import { Button } from '#client/components/ui/button';
 
 export function FeedLink({ homeId }: { homeId: string }) {
   const id = useId();
@@ -59,9 +60,9 @@ export function FeedLink({ homeId }: { homeId: string }) {
               onFocus={(e) => e.currentTarget.select()}
               className={`${inputClass} font-mono text-sm`}
             />
-            <button type="button" onClick={() => void copy(data.url)} className={`${primaryButtonClass} shrink-0`}>
+            <Button onClick={() => void copy(data.url)} className="shrink-0">
               Copy link
-            </button>
+            </Button>
           </div>
           <p role="status" className="mt-2 min-h-6 text-sm text-gray-800">
             {copied}
@@ -82,24 +83,22 @@ export function FeedLink({ homeId }: { homeId: string }) {
                 </p>
               )}
               <div className="mt-3 flex flex-wrap gap-3">
-                <button
-                  type="button"
+                <Button
                   disabled={rotate.isPending}
                   aria-busy={rotate.isPending || undefined}
                   onClick={() => rotate.mutate()}
-                  className={primaryButtonClass}
                 >
                   {rotate.isPending ? 'Making a new link…' : 'Yes, get a new link'}
-                </button>
-                <button type="button" onClick={() => setConfirming(false)} className={secondaryButtonClass}>
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
                   Keep this link
-                </button>
+                </Button>
               </div>
             </div>
           ) : (
-            <button type="button" onClick={() => setConfirming(true)} className={`${secondaryButtonClass} mt-2`}>
+            <Button variant="secondary" onClick={() => setConfirming(true)} className="mt-2">
               Get a new link
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import type { CalendarImport } from '#shared/schemas/calendar-sync';
 import { formatDay } from '#shared/dates';
 import { plural } from '#shared/plural';
-import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
 import { calendarSyncKeys, removeImport, syncImport } from '../lib/calendar-sync-api';
+import { Button } from '#client/components/ui/button';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -81,8 +81,7 @@ export function ImportItem({
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
+        <Button
           disabled={sync.isPending}
           aria-busy={sync.isPending || undefined}
           aria-describedby={headingId}
@@ -90,20 +89,19 @@ export function ImportItem({
             onNotice(null);
             sync.mutate();
           }}
-          className={primaryButtonClass}
         >
           {sync.isPending ? 'Syncing…' : 'Sync now'}
-        </button>
+        </Button>
         {sync.isPending && <progress aria-label={`Syncing ${item.name}`} className="h-2 w-32 accent-rose-700" />}
         {!confirmRemove && (
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             aria-describedby={headingId}
             onClick={() => setConfirmRemove(true)}
-            className={`${secondaryButtonClass} border-red-700 text-red-800 hover:bg-red-50`}
+            className="border-red-700 text-red-800 hover:bg-red-50"
           >
             Remove
-          </button>
+          </Button>
         )}
       </div>
       {sync.isError && (
@@ -124,18 +122,17 @@ export function ImportItem({
             </p>
           )}
           <div className="mt-3 flex flex-wrap gap-3">
-            <button
-              type="button"
+            <Button
+              variant="danger"
               disabled={remove.isPending}
               aria-busy={remove.isPending || undefined}
               onClick={() => remove.mutate()}
-              className={`${primaryButtonClass} bg-red-700 hover:bg-red-800`}
             >
               {remove.isPending ? 'Removing…' : `Yes, remove ${item.name}`}
-            </button>
-            <button type="button" onClick={() => setConfirmRemove(false)} className={secondaryButtonClass}>
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmRemove(false)}>
               Keep it
-            </button>
+            </Button>
           </div>
         </div>
       )}

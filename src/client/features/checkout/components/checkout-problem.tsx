@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '#client/components/page-title';
-import { primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
 import { isApiError, type ApiError } from '#client/lib/api';
 import { VerifyEmailNotice } from '#client/features/auth/components/verify-email-notice';
 import { detailsHref, type CheckoutStay } from '../lib/steps';
+import { Button, buttonClass } from '#client/components/ui/button';
 
-export const linkButton = `${primaryButtonClass} no-underline`;
+export const linkButton = buttonClass('primary', 'no-underline');
 
 export function Problem({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
   return (
@@ -22,7 +22,7 @@ export function Problem({ title, children, actions }: { title: string; children:
 
 export function AllHomesLink({ secondary = false }: { secondary?: boolean }) {
   return (
-    <Link to="/all-home" className={secondary ? secondaryButtonClass : linkButton}>
+    <Link to="/all-home" className={secondary ? buttonClass('secondary') : linkButton}>
       Browse all homes
     </Link>
   );
@@ -42,7 +42,7 @@ export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: Ch
           <Link to="/dashboard/my-booking" className={linkButton}>
             See it in My Bookings
           </Link>
-          <Link to={detailsHref(stay)} className={secondaryButtonClass}>
+          <Link to={detailsHref(stay)} className={buttonClass('secondary')}>
             Back to the home
           </Link>
         </div>
@@ -70,12 +70,8 @@ export function IntentProblem({ error, stay, onRetry }: { error: Error; stay: Ch
             Go to My Bookings
           </Link>
         )}
-        {!permanent && (
-          <button type="button" onClick={onRetry} className={primaryButtonClass}>
-            Try again
-          </button>
-        )}
-        <Link to={detailsHref(stay)} className={permanent ? linkButton : secondaryButtonClass}>
+        {!permanent && <Button onClick={onRetry}>Try again</Button>}
+        <Link to={detailsHref(stay)} className={permanent ? linkButton : buttonClass('secondary')}>
           Back to the home
         </Link>
       </div>

@@ -8,11 +8,11 @@ import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { zoneLabel } from '#shared/time-zones';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import type { CheckoutState } from '../lib/use-checkout';
 import type { CheckoutStay } from '../lib/steps';
 import { IntentProblem } from './checkout-problem';
 import { SandboxCardForm } from './sandbox-card-form';
+import { Button } from '#client/components/ui/button';
 
 /** A tab panel is a focus stop (Radix, WAI-ARIA tabs): it shows the focus like every other one. */
 const panelClass =
@@ -90,9 +90,9 @@ export function RulesStep({
         </Link>
         .
       </p>
-      <button type="button" onClick={checkout.goNext} className={`${primaryButtonClass} mt-6`}>
+      <Button onClick={checkout.goNext} className="mt-6">
         {TEXTS.agreeAndContinue}
-      </button>
+      </Button>
     </Tabs.Content>
   );
 }
@@ -118,9 +118,9 @@ export function GuestsStep({ stay, checkout }: { stay: CheckoutStay; checkout: C
         onChange={(e) => checkout.setMessage(e.target.value)}
         className="mt-1 block w-full max-w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-rose-700"
       />
-      <button type="button" onClick={checkout.goNext} className={`${primaryButtonClass} mt-6`}>
+      <Button onClick={checkout.goNext} className="mt-6">
         {TEXTS.continue}
-      </button>
+      </Button>
     </Tabs.Content>
   );
 }
@@ -139,9 +139,9 @@ function CardForm({ stay, checkout }: { stay: CheckoutStay; checkout: CheckoutSt
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
         <p>The card form could not be loaded: {config.error.message}</p>
-        <button type="button" onClick={() => void config.refetch()} className={`${primaryButtonClass} mt-3`}>
+        <Button onClick={() => void config.refetch()} className="mt-3">
           Try again
-        </button>
+        </Button>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { TEXTS } from '#shared/texts';
-import { primaryButtonClass } from '#client/components/ui/form-field';
+import { Icon } from '#client/components/ui/icon';
+import { Button } from '#client/components/ui/button';
 
 export interface CardFormProps {
   /** The payment's secret; null until the server has answered (Pay stays disabled). */
@@ -50,21 +51,17 @@ export function PayButton({
 }) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-      <button
+      <Button
         ref={ref}
         type="submit"
         disabled={disabled}
         aria-busy={paying || undefined}
         aria-describedby="checkout-pay-status"
-        className={`${primaryButtonClass} min-w-32 px-8`}
+        className="min-w-32 px-8"
       >
-        {paying && (
-          <svg aria-hidden="true" className="h-4 w-4 animate-spin" viewBox="0 0 24 24" fill="none">
-            <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" strokeDasharray="42 14" />
-          </svg>
-        )}
+        {paying && <Icon name="spinner" size={16} className="h-4 w-4 animate-spin" />}
         {TEXTS.pay}
-      </button>
+      </Button>
       <p id="checkout-pay-status" role="status" className="text-sm text-gray-700">
         {paying
           ? 'Processing your payment…'

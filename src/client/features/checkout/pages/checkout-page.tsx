@@ -13,7 +13,6 @@ import type { Home } from '#shared/schemas/homes';
 import type { StayQuote } from '#shared/schemas/bookings';
 import { TEXTS } from '#shared/texts';
 import { PageTitle } from '#client/components/page-title';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { fetchStayQuote, quoteKeys } from '#client/lib/pricing-api';
 import { AllHomesLink, IntentProblem, linkButton, Problem } from '../components/checkout-problem';
@@ -21,6 +20,7 @@ import { GuestsStep, PayStep, RulesStep } from '../components/checkout-steps';
 import { SummaryCard } from '../components/summary-card';
 import { CHECKOUT_STEPS, detailsHref, parseCheckoutQuery, quoteCheckout, type CheckoutStay } from '../lib/steps';
 import { useCheckout } from '../lib/use-checkout';
+import { Button } from '#client/components/ui/button';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -66,9 +66,7 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
         title="The checkout could not be loaded"
         actions={
           <>
-            <button type="button" onClick={() => void home.refetch()} className={primaryButtonClass}>
-              Try again
-            </button>
+            <Button onClick={() => void home.refetch()}>Try again</Button>
             <AllHomesLink secondary />
           </>
         }
@@ -120,9 +118,7 @@ function QuotedCheckout({ home, stay }: { home: Home; stay: CheckoutStay }) {
         title="The price of this stay could not be loaded"
         actions={
           <>
-            <button type="button" onClick={() => void quote.refetch()} className={primaryButtonClass}>
-              Try again
-            </button>
+            <Button onClick={() => void quote.refetch()}>Try again</Button>
             <AllHomesLink secondary />
           </>
         }

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
-import { describedBy, FieldError, inputClass, primaryButtonClass, TextField } from '#client/components/ui/form-field';
+import { describedBy, FieldError, inputClass, TextField } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { useSession } from '#client/lib/session';
 import { uploadImage } from '#client/lib/uploads';
 import { putUser, userKeys } from '#client/lib/users';
@@ -15,6 +16,7 @@ import { useCurrentUserRecord } from '#client/features/auth/use-role';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
+import { Button } from '#client/components/ui/button';
 
 export const REQUEST_SENT = 'Your host request has been sent. Please wait for admin approval.';
 
@@ -128,14 +130,7 @@ function HostRequestForm({ email }: { email: string }) {
       aria-busy={request.isPending}
       className="max-w-xl space-y-5 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
     >
-      {formError && (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </div>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label="Your Location"
         autoComplete="address-level2"
@@ -179,9 +174,9 @@ function HostRequestForm({ email }: { email: string }) {
         </div>
         <FieldError id={`${agreeId}-error`}>{errors.agree?.message}</FieldError>
       </div>
-      <button type="submit" disabled={request.isPending} className={primaryButtonClass}>
+      <Button type="submit" disabled={request.isPending}>
         {request.isPending ? TEXTS.loading : TEXTS.sendingRequest}
-      </button>
+      </Button>
     </form>
   );
 }

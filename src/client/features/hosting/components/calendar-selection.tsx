@@ -9,9 +9,11 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { BLOCK_NOTE_MAX } from '#shared/schemas/calendar';
 import { plural } from '#shared/plural';
-import { FormAlert, primaryButtonClass, secondaryButtonClass, TextAreaField } from '#client/components/ui/form-field';
+import { TextAreaField } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { blockNights, calendarKeys, unblock, unblockNights } from '../lib/calendar-api';
 import { rangeText, type RangeSummary } from '../lib/calendar-nights';
+import { Button } from '#client/components/ui/button';
 
 export function CalendarSelection({
   homeId,
@@ -74,7 +76,7 @@ export function CalendarSelection({
         </p>
       )}
       <div className="mt-3 space-y-3">
-        <FormAlert message={error} />
+        <FormAlert>{error}</FormAlert>
         {summary.stays.length > 0 && (
           <div className="text-sm text-gray-800">
             <p>These nights have stays, which cannot be blocked:</p>
@@ -89,14 +91,12 @@ export function CalendarSelection({
         )}
         {(summary.blockedNights > 0 || (!summary.loaded && summary.hostBlocks.length > 0)) && (
           <div className="space-y-2">
-            <button
-              type="button"
+            <Button
               disabled={busy}
               onClick={() => {
                 setError(null);
                 freeSelected.mutate();
               }}
-              className={primaryButtonClass}
             >
               {freeSelected.isPending
                 ? 'Unblocking…'
@@ -104,7 +104,7 @@ export function CalendarSelection({
                   ? `Unblock ${plural(summary.blockedNights, 'selected night')}`
                   : // Part of the selection is in months not on screen: the server counts what it frees.
                     'Unblock the selected nights'}
-            </button>
+            </Button>
             {summary.imported > 0 && (
               <p className="text-sm text-gray-700">
                 {plural(summary.imported, 'night')} from an imported calendar stay blocked: free them in that calendar.
@@ -122,19 +122,18 @@ export function CalendarSelection({
                 {b.note ? `: ${b.note}` : ''}
               </span>
               {reachesOut && (
-                <button
-                  type="button"
+                <Button
+                  variant="secondary"
                   disabled={busy}
                   onClick={() => {
                     setError(null);
                     free.mutate(b.id);
                   }}
-                  className={secondaryButtonClass}
                 >
                   {free.isPending && free.variables === b.id
                     ? 'Unblocking…'
                     : `Unblock all of ${rangeText(b.from, b.to)}`}
-                </button>
+                </Button>
               )}
             </div>
           );
@@ -157,9 +156,9 @@ export function CalendarSelection({
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
-            <button type="submit" disabled={busy} className={primaryButtonClass}>
+            <Button type="submit" disabled={busy}>
               {block.isPending ? 'Blocking…' : `Block ${plural(summary.nights, 'night')}`}
-            </button>
+            </Button>
           </form>
         )}
       </div>

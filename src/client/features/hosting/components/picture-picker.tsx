@@ -11,6 +11,7 @@ import { ACCEPTED_IMAGE_TYPES } from '#shared/schemas/uploads';
 import { describedBy, FieldError } from '#client/components/ui/form-field';
 import { coverId, freeSlots, pickerLabel, type Picture } from '../lib/pictures';
 import type { AddResult } from '../lib/use-pictures';
+import { Icon } from '#client/components/ui/icon';
 
 export interface PicturePickerProps {
   pictures: Picture[];
@@ -145,17 +146,7 @@ export function PicturePicker({
             'peer-focus-visible:outline-rose-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-70'
           }
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-          </svg>
+          <Icon name="upload" />
           <span className="truncate">{pickerLabel(pictures)}</span>
         </label>
         {full && (

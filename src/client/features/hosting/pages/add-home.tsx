@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { createHomeSchema } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { DEFAULT_TIME_ZONE, isTimeZone, zoneForLocation } from '#shared/time-zones';
-import { FormAlert, primaryButtonClass } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { useSession } from '#client/lib/session';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
@@ -26,6 +26,7 @@ import { createHome } from '../lib/hosting-api';
 import { failedPictures, failedPicturesMessage, isUploading, uploadedUrls } from '../lib/pictures';
 import { usePictures } from '../lib/use-pictures';
 import { useSaveHome } from '../lib/use-save-home';
+import { Button } from '#client/components/ui/button';
 
 type AddHomeInput = z.input<typeof createHomeSchema>;
 type AddHomeValues = z.output<typeof createHomeSchema>;
@@ -144,7 +145,7 @@ export function AddHomePage() {
         aria-busy={busy || waiting}
         className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
       >
-        <FormAlert message={formError} />
+        <FormAlert>{formError}</FormAlert>
         <HomeFields
           register={register}
           errors={errors}
@@ -167,14 +168,9 @@ export function AddHomePage() {
           error={picturesProblem ?? firstMessage(errors.images) ?? errors.image?.message ?? errors.hostEmail?.message}
         />
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy || waiting}
-            aria-describedby={waiting ? 'add-home-wait' : undefined}
-            className={primaryButtonClass}
-          >
+          <Button type="submit" disabled={busy || waiting} aria-describedby={waiting ? 'add-home-wait' : undefined}>
             {busy || waiting ? TEXTS.savingLower : TEXTS.saveAndContinue}
-          </button>
+          </Button>
           <p id="add-home-wait" role="status" className="text-sm text-gray-700">
             {waiting ? WAIT_FOR_UPLOADS : ''}
           </p>

@@ -10,7 +10,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { calendarDate } from '#shared/stay';
-import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { addMonths, monthLabel, monthStart } from '#client/components/ui/calendar-dates';
 import { MonthCalendar, useMonthsShown } from '#client/components/ui/month-calendar';
 import { QueryView } from '#client/components/ui/query-view';
@@ -21,6 +20,7 @@ import { CalendarSelection } from '../components/calendar-selection';
 import { calendarKeys, fetchCalendar } from '../lib/calendar-api';
 import { NIGHT_STYLES, nightLabel, selectedRange, summarizeRange, type Selection } from '../lib/calendar-nights';
 import { MANAGE_HOME_PATH } from '../lib/paths';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 const LEGEND = [
   ['available', 'Available'],
@@ -72,7 +72,7 @@ export function HomeCalendarPage() {
       return (
         <div role="alert" className="max-w-xl rounded-lg border border-red-200 bg-red-50 p-6">
           <p className="text-red-800">{error.message}</p>
-          <Link to={MANAGE_HOME_PATH} className={`${secondaryButtonClass} mt-4`}>
+          <Link to={MANAGE_HOME_PATH} className={buttonClass('secondary', 'mt-4')}>
             Back to Manage Home
           </Link>
         </div>
@@ -108,9 +108,9 @@ export function HomeCalendarPage() {
             <div className="space-y-6">
               {/* Phones: the month on its own line above the two buttons, side by side. */}
               <div className="grid grid-cols-2 items-center gap-3 sm:flex sm:justify-between">
-                <button type="button" onClick={() => shift(-1)} className={secondaryButtonClass}>
+                <Button variant="secondary" onClick={() => shift(-1)}>
                   <span aria-hidden="true">←</span> Previous<span className="max-sm:sr-only"> month</span>
-                </button>
+                </Button>
                 <p
                   aria-live="polite"
                   className="order-first col-span-2 text-center font-semibold text-gray-900 sm:order-none"
@@ -118,9 +118,9 @@ export function HomeCalendarPage() {
                   {monthLabel(month)}
                   {months === 2 ? ` – ${monthLabel(addMonths(month, 1))}` : ''}
                 </p>
-                <button type="button" onClick={() => shift(1)} className={secondaryButtonClass}>
+                <Button variant="secondary" onClick={() => shift(1)}>
                   Next<span className="max-sm:sr-only"> month</span> <span aria-hidden="true">→</span>
-                </button>
+                </Button>
               </div>
               <p className="text-sm text-gray-700">
                 Available from {data.window.from} to {data.window.to}; nights outside are paler, with a dashed edge.

@@ -14,7 +14,6 @@ import type { Home } from '#shared/schemas/homes';
 import { formatDay } from '#shared/dates';
 import { formatAmount } from '#shared/money';
 import { TEXTS } from '#shared/texts';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { homeKeys } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
 import { QueryView } from '#client/components/ui/query-view';
@@ -24,6 +23,7 @@ import { Screen } from '#client/components/layout/screen';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
 import { ADD_HOME_PATH, editHomePath, homeCalendarPath } from '../lib/paths';
+import { buttonClass } from '#client/components/ui/button';
 
 export const NO_HOMES = 'You have not added any homes yet.';
 const NOT_DELETED = 'The home was not deleted. Please try again.';
@@ -103,7 +103,7 @@ function NoHomes() {
   return (
     <div className="rounded-lg border border-dashed border-gray-400 p-8 text-center">
       <p className="text-gray-800">{NO_HOMES}</p>
-      <Link to={ADD_HOME_PATH} className={`${primaryButtonClass} mt-4`}>
+      <Link to={ADD_HOME_PATH} className={buttonClass('primary', 'mt-4')}>
         Add Home
       </Link>
     </div>

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { sameEmail } from '#shared/emails';
 import { updateHomeSchema, type Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
-import { FormAlert, primaryButtonClass, secondaryButtonClass } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
 import { QueryView } from '#client/components/ui/query-view';
@@ -30,6 +30,7 @@ import { storedPictures, usePictures } from '../lib/use-pictures';
 import { updateHome } from '../lib/hosting-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
 import { useSaveHome } from '../lib/use-save-home';
+import { Button, buttonClass } from '#client/components/ui/button';
 
 type UpdateHomeInput = z.input<typeof updateHomeSchema>;
 type UpdateHomeValues = z.output<typeof updateHomeSchema>;
@@ -43,7 +44,7 @@ function Problem({ title, message }: { title: string; message: string }) {
     <div role="alert" className="max-w-xl rounded-lg border border-red-200 bg-red-50 p-6">
       <p className="font-semibold text-red-800">{title}</p>
       <p className="mt-1 text-red-800">{message}</p>
-      <Link to={MANAGE_HOME_PATH} className={`${secondaryButtonClass} mt-4`}>
+      <Link to={MANAGE_HOME_PATH} className={buttonClass('secondary', 'mt-4')}>
         Back to Manage Home
       </Link>
     </div>
@@ -104,7 +105,7 @@ function EditHomeForm({ home }: { home: Home }) {
       aria-busy={save.isPending}
       className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <FormAlert message={formError} />
+      <FormAlert>{formError}</FormAlert>
       <HomeFields register={register} errors={errors} />
       <StaySettingsFields register={register} errors={errors} />
       <PicturePicker
@@ -117,10 +118,10 @@ function EditHomeForm({ home }: { home: Home }) {
         error={picturesProblem ?? errors.images?.message}
       />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? TEXTS.savingLower : 'Submit'}
-        </button>
-        <Link to={MANAGE_HOME_PATH} className={secondaryButtonClass}>
+        </Button>
+        <Link to={MANAGE_HOME_PATH} className={buttonClass('secondary')}>
           Cancel
         </Link>
       </div>

@@ -5,9 +5,13 @@
  * `draftKey`, the unsent text is also kept for this tab (sessionStorage) and comes back when the
  * composer opens again: after signing in again when the session ended (in another tab, say).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MESSAGE_MAX_LENGTH, messageLength } from '#shared/schemas/messages';
-import { inputClass, primaryButtonClass } from '#client/components/ui/form-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGE_MAX_LENGTH, messageLength, sendMessageRequestSchema } from '#shared/schemas/messages';
+import { Button } from '#client/components/ui/button';
+import { inputClass } from '#client/components/ui/form-field';
 import { ErrorText } from '#client/components/ui/status';
 
 export interface ComposerProps {
@@ -40,63 +44,68 @@ function keepDraft(key: string | undefined, text: string) {
   }
 }
 
+type Values = z.input<typeof sendMessageRequestSchema>;
+
 export function Composer({ label, onSend, placeholder, draftKey }: ComposerProps) {
   const id = useId();
-  const [text, setText] = useState(() => readDraft(draftKey));
-  // A message of our own (string) or the failure of sending (shown by ErrorText: a 401 links to sign-in).
-  const [error, setError] = useState<unknown>(null);
-  const [sending, setSending] = useState(false);
-  const length = messageLength(text);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    clearErrors,
+    formState: { errors, isSubmitting: sending },
+  } = useForm<Values>({
+    // The shared rules (1 to 2,000 characters, no control characters); `raw`: onSend gets the text as typed.
+    resolver: zodResolver(sendMessageRequestSchema, undefined, { raw: true }),
+    defaultValues: { text: readDraft(draftKey) },
+    // A message shows until the text changes (then the count alone says it is too long) or the next try.
+    reValidateMode: 'onSubmit',
+  });
+  // The failure of sending (shown by ErrorText: a 401 links to sign-in).
+  const [failure, setFailure] = useState<unknown>(null);
+  const length = messageLength(useWatch({ control, name: 'text' }));
   const tooLong = length > MESSAGE_MAX_LENGTH;
+  const error = errors.text?.message ?? failure;
+  const hasError = error !== undefined && error !== null;
 
-  async function send() {
-    if (sending) return;
-    if (length === 0) return setError('Write a message first.');
-    if (tooLong)
-      return setError(`A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters long.`);
-    setSending(true);
-    setError(null);
+  const send = handleSubmit(async ({ text }) => {
+    setFailure(null);
     try {
       await onSend(text);
-      setText('');
+      reset({ text: '' });
       keepDraft(draftKey, '');
     } catch (err) {
-      setError(err);
-    } finally {
-      setSending(false);
+      setFailure(err);
     }
-  }
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      if (!sending) void send();
     }
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void send();
-  }
-
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2" aria-label={label}>
+    <form onSubmit={(event) => void send(event)} noValidate className="flex flex-col gap-2" aria-label={label}>
       <label htmlFor={id} className="text-sm font-semibold text-gray-900">
         {label}
       </label>
       <textarea
         id={id}
-        value={text}
         rows={3}
         placeholder={placeholder}
-        onChange={(e) => {
-          setText(e.target.value);
-          keepDraft(draftKey, e.target.value);
-          if (error !== null) setError(null);
-        }}
+        {...register('text', {
+          onChange: (e: ChangeEvent<HTMLTextAreaElement>) => {
+            keepDraft(draftKey, e.target.value);
+            clearErrors('text');
+            setFailure(null);
+          },
+        })}
         onKeyDown={onKeyDown}
-        aria-invalid={error !== null || tooLong ? true : undefined}
-        aria-describedby={`${id}-help ${id}-count${error !== null ? ` ${id}-error` : ''}`}
+        aria-invalid={hasError || tooLong ? true : undefined}
+        aria-describedby={`${id}-help ${id}-count${hasError ? ` ${id}-error` : ''}`}
         className={`${inputClass} resize-y`}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">
@@ -105,15 +114,15 @@ export function Composer({ label, onSend, placeholder, draftKey }: ComposerProps
           {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
         </p>
       </div>
-      {error !== null && (
+      {hasError && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
           {typeof error === 'string' ? error : <ErrorText error={error} />}
         </p>
       )}
       <div>
-        <button type="submit" className={primaryButtonClass} disabled={sending}>
+        <Button type="submit" disabled={sending}>
           {sending ? 'Sending…' : 'Send'}
-        </button>
+        </Button>
       </div>
     </form>
   );

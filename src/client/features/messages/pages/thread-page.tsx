@@ -8,7 +8,6 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Conversation, Message } from '#shared/schemas/messages';
 import { Screen } from '#client/components/layout/screen';
-import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
@@ -16,6 +15,7 @@ import { Avatar } from '../components/avatar';
 import { Composer } from '../components/composer';
 import { fetchMessages, messageKeys, sendMessage } from '../lib/messages-api';
 import { aboutLine, authorOf, messageTime, otherPerson } from '../lib/present';
+import { Button } from '#client/components/ui/button';
 
 interface Thread {
   conversation: Conversation;
@@ -87,14 +87,14 @@ function ThreadView({
       </div>
       {olderPages.has && (
         <div>
-          <button
-            type="button"
-            className={secondaryButtonClass}
+          <Button
+            variant="secondary"
+
             onClick={olderPages.load}
             disabled={olderPages.loading}
           >
             {olderPages.loading ? 'Loading older messages…' : 'Show older messages'}
-          </button>
+          </Button>
         </div>
       )}
       {/* Its own scroll region, focusable so the keyboard can scroll it (as ScrollTable). */}

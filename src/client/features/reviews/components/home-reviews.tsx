@@ -2,11 +2,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '#shared/reviews';
 import { plural } from '#shared/plural';
-import { secondaryButtonClass } from '#client/components/ui/form-field';
 import { ErrorPanel, LoadingBar, errorText } from '#client/components/ui/status';
 import { fetchHomeReviews, reviewKeys } from '../lib/reviews-public-api';
 import { ReplyForm } from './reply-form';
 import { ReviewCard } from './review-card';
+import { Button } from '#client/components/ui/button';
 
 export function HomeReviews({ homeId, isHost }: { homeId: string; isHost: boolean }) {
   const query = useInfiniteQuery({
@@ -96,15 +96,15 @@ function ReviewsBody({
             ))}
           </ul>
           {more && (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               onClick={more}
               disabled={loadingMore}
               aria-busy={loadingMore || undefined}
-              className={`${secondaryButtonClass} mt-4`}
+              className="mt-4"
             >
               {loadingMore ? 'Loading…' : 'Show more reviews'}
-            </button>
+            </Button>
           )}
         </>
       )}

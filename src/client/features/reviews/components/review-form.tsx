@@ -3,48 +3,57 @@
  * the host rates the guest overall; both write up to 1,000 characters. Checked with the shared schema
  * before sending; the server's refusal shows above the button and nothing typed is lost.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Controller, useForm, type Resolver, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS, REVIEW_TEXT_MAX, type ReviewCategory } from '#shared/reviews';
 import { createReviewSchema, type CreateReview, type ReviewStay } from '#shared/schemas/reviews';
-import { FieldError, inputClass, primaryButtonClass } from '#client/components/ui/form-field';
+import { Button } from '#client/components/ui/button';
+import { FieldError, inputClass } from '#client/components/ui/form-field';
+import { FormAlert } from '#client/components/ui/form-alert';
 import { ErrorText } from '#client/components/ui/status';
 import { postReview } from '../lib/reviews-api';
 import { reviewKeys } from '../lib/reviews-public-api';
 import { RatingInput } from './rating-input';
 
-type Ratings = Partial<Record<'overall' | ReviewCategory, number>>;
+type Input = z.input<typeof createReviewSchema>;
+type Values = z.output<typeof createReviewSchema>;
 
-/** What is missing or wrong, one message per field (empty when the review can be sent). */
-function findProblems(ratings: Ratings, text: string, asGuest: boolean): Record<string, string> {
-  const parsed = createReviewSchema.safeParse({ ...ratings, text });
-  const found: Record<string, string> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const key = String(issue.path[0] ?? 'text');
-    found[key] ??= issue.message;
-  }
-  if (asGuest) {
-    for (const c of REVIEW_CATEGORIES) {
-      if (ratings[c] === undefined) found[c] ??= `Rate ${REVIEW_CATEGORY_LABELS[c].toLowerCase()} from 1 to 5 stars.`;
-    }
-  }
-  if (ratings.overall === undefined) found.overall = 'Rate the stay overall from 1 to 5 stars.';
-  return found;
-}
+const reviewResolver = zodResolver(createReviewSchema);
+
+/**
+ * The shared schema, and for a guest the four categories too (the server takes them as optional,
+ * as a host sends none). Checked beside the schema, so every missing rating shows at once.
+ */
+const guestReviewResolver: Resolver<Input, unknown, Values> = async (values, context, options) => {
+  const result = await reviewResolver(values, context, options);
+  const missing = REVIEW_CATEGORIES.filter((c) => values[c] === undefined).map((c) => [
+    c,
+    { type: 'required', message: `Rate ${REVIEW_CATEGORY_LABELS[c].toLowerCase()} from 1 to 5 stars.` },
+  ]);
+  return missing.length ? { values: {}, errors: { ...Object.fromEntries(missing), ...result.errors } } : result;
+};
 
 export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => void }) {
-  const [ratings, setRatings] = useState<Ratings>({});
-  const [text, setText] = useState('');
-  // Nothing is flagged before the first try to send; from then on the messages follow the fields
-  // as they are filled (as react-hook-form's reValidateMode 'onChange'), so a fixed field loses its error.
-  const [tried, setTried] = useState(false);
+  const asGuest = stay.role === 'guest';
+  // Nothing is flagged before the first try to send; from then on the messages follow the fields.
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Input, unknown, Values>({
+    resolver: asGuest ? guestReviewResolver : reviewResolver,
+    defaultValues: { text: '' },
+  });
   // The server's refusal (ErrorText: a 401 links to sign-in).
   const [problem, setProblem] = useState<unknown>(null);
   const textId = useId();
   const queryClient = useQueryClient();
-  const asGuest = stay.role === 'guest';
-  const errors = tried ? findProblems(ratings, text, asGuest) : {};
+  const text = useWatch({ control, name: 'text' }) ?? '';
   const send = useMutation({
     mutationFn: (review: CreateReview) => postReview(stay.bookingId, review),
     onSuccess: async (review) => {
@@ -55,38 +64,30 @@ export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => 
     onError: (error) => setProblem(error),
   });
 
-  const rate = (key: keyof Ratings) => (value: number) => setRatings((r) => ({ ...r, [key]: value }));
+  const rating = (key: 'overall' | ReviewCategory, legend: string) => (
+    <Controller
+      key={key}
+      control={control}
+      name={key}
+      render={({ field, fieldState }) => (
+        <RatingInput legend={legend} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
+    />
+  );
 
   return (
     <form
       noValidate
       className="grid gap-5"
       onSubmit={(event) => {
-        event.preventDefault();
-        const body = { ...ratings, text };
-        const found = findProblems(ratings, text, asGuest);
-        setTried(true);
         setProblem(null);
-        if (Object.keys(found).length === 0) send.mutate(body as CreateReview);
+        void handleSubmit((review) => send.mutate(review))(event);
       }}
     >
-      <RatingInput
-        legend={asGuest ? 'Overall' : `Overall, as a guest`}
-        value={ratings.overall}
-        onChange={rate('overall')}
-        error={errors.overall}
-      />
+      {rating('overall', asGuest ? 'Overall' : `Overall, as a guest`)}
       {asGuest && (
         <div className="grid gap-4 sm:grid-cols-2">
-          {REVIEW_CATEGORIES.map((c) => (
-            <RatingInput
-              key={c}
-              legend={REVIEW_CATEGORY_LABELS[c]}
-              value={ratings[c]}
-              onChange={rate(c)}
-              error={errors[c]}
-            />
-          ))}
+          {REVIEW_CATEGORIES.map((c) => rating(c, REVIEW_CATEGORY_LABELS[c]))}
         </div>
       )}
       <div>
@@ -100,29 +101,19 @@ export function ReviewForm({ stay, onDone }: { stay: ReviewStay; onDone?: () => 
         <textarea
           id={textId}
           rows={6}
-          value={text}
           maxLength={REVIEW_TEXT_MAX}
-          onChange={(event) => setText(event.target.value)}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={`${textId}-hint${errors.text ? ` ${textId}-error` : ''}`}
           className={`${inputClass} mt-1`}
+          {...register('text')}
         />
-        <FieldError id={`${textId}-error`}>{errors.text}</FieldError>
+        <FieldError id={`${textId}-error`}>{errors.text?.message}</FieldError>
       </div>
-      {problem !== null && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800">
-          <ErrorText error={problem} />
-        </p>
-      )}
+      <FormAlert>{problem !== null && <ErrorText error={problem} />}</FormAlert>
       <div>
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={send.isPending}
-          aria-busy={send.isPending || undefined}
-        >
+        <Button type="submit" busy={send.isPending}>
           {send.isPending ? 'Sending…' : 'Submit review'}
-        </button>
+        </Button>
       </div>
     </form>
   );

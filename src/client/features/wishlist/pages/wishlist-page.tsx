@@ -6,12 +6,12 @@ import { cardImage } from '#shared/images';
 import { formatAmount } from '#shared/money';
 import type { WishlistItem } from '#shared/schemas/wishlist';
 import { Screen } from '#client/components/layout/screen';
-import { primaryButtonClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { useSession } from '#client/lib/session';
 import { HeartButton } from '../components/heart-button';
 import { lastSearchDates, type SearchDates } from '../lib/last-search';
 import { fetchWishlist, wishlistKeys } from '../lib/wishlist-api';
+import { buttonClass } from '#client/components/ui/button';
 
 function Availability({ item, dates }: { item: WishlistItem; dates: SearchDates | null }) {
   if (!dates || item.available === null) return null;
@@ -79,7 +79,7 @@ export function WishlistPage() {
           <div className="rounded-xl border border-dashed border-gray-300 p-8 text-center">
             <p className="text-lg font-semibold text-gray-900">Your wishlist is empty.</p>
             <p className="mt-1 text-gray-700">Press the heart on a home to save it here.</p>
-            <Link to="/all-home" className={`${primaryButtonClass} mt-6`}>
+            <Link to="/all-home" className={buttonClass('primary', 'mt-6')}>
               Browse homes
             </Link>
           </div>
