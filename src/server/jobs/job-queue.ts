@@ -17,7 +17,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** This process among all that share the database (in `locked_by`, for whoever reads the table). */
-export const PROCESS_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+const PROCESS_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 const msFromNow = (ms: number) => sql`now() + ${`${Math.max(0, Math.round(ms))} milliseconds`}::interval`;
 const free = or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`));
@@ -99,7 +99,7 @@ export async function whileLeased<T>(db: Db, ids: string[], leaseMs: number, fn:
   }
 }
 
-export interface RunOnceOptions {
+interface RunOnceOptions {
   /** How long a pass holds the job without renewing (renewed every third of it while it runs). */
   leaseMs?: number;
 }
