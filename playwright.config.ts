@@ -6,8 +6,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './e2e/support/global-setup.ts',
+  // Each worker has its own server and demo data (support/global-setup.ts); a file's tests run in order.
+  // E2E_WORKERS=2 runs two files at a time; one stays the default until that is measured on a quiet machine.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Two real app processes on PostgreSQL and Redis: their own project (scripts/test.mjs runs it with TEST_DATABASE_URL). */
@@ -11,6 +12,11 @@ const expectSettings = { poll: { timeout: 15_000, interval: 50 } };
 
 export default defineConfig({
   test: {
+    /**
+     * One test file per core at least (Vitest's default is cores - 1: a single worker on 2 cores). An API
+     * test file waits on its database part of the time, so two share a 2-core machine well.
+     */
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

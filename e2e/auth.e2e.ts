@@ -18,15 +18,12 @@ const SHOTS = '/tmp/shots-hosting';
 async function mailTo(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = readMails(dir, to)
+  const newest = () =>
+    readMails(dir, to)
       .reverse()
       .find((m) => pattern.test(m));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await expect.poll(newest, { message: `No mail to ${to} matching ${pattern}`, timeout: timeoutMs }).toBeDefined();
+  return newest()!;
 }
 
 const describe = test.describe;

@@ -161,6 +161,7 @@ async function layoutShift(page: Page): Promise<number> {
             if (!entry.hadRecentInput) sum += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
+        // The observation window: buffered shifts arrive in the first callback, a late one within it.
         setTimeout(() => resolve(sum), 300);
       }),
   );

@@ -60,15 +60,17 @@ export async function signOut(page: Page): Promise<void> {
 export async function linkFromMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const newestLink = () => {
     for (const mail of readMails(dir, to).reverse()) {
       const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => pattern.test(l));
       if (link) return link.replace(/&amp;/g, '&');
     }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return undefined;
+  };
+  await expect
+    .poll(newestLink, { message: `No mail to ${to} with a link matching ${pattern}`, timeout: timeoutMs })
+    .toBeDefined();
+  return newestLink()!;
 }
 
 /** A small real PNG made for the test, as a file path. */

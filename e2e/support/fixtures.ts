@@ -1,5 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { useWorkerServer } from './worker-server';
+
+// Before any test of this worker reads E2E_BASE_URL or E2E_MAIL_DIR: its own server's.
+useWorkerServer();
 
 export const baseURL = () => {
   const url = process.env.E2E_BASE_URL;

@@ -63,7 +63,7 @@ export const OIDC_CLIENT = { id: 'stayhub-e2e', secret: 'stayhub-e2e-secret-0123
  */
 export async function startOidcProvider(
   port: number,
-  redirectUri: string,
+  redirectUris: string[],
 ): Promise<{ issuer: string; stop(): Promise<void> }> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
@@ -71,7 +71,7 @@ export async function startOidcProvider(
       {
         client_id: OIDC_CLIENT.id,
         client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [redirectUri],
+        redirect_uris: redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -19,6 +19,7 @@ describe('a 401 from the API', () => {
       'fetch',
       vi.fn(async (url: string) => {
         checks.push(url);
+        // The answer takes a moment (a network), so the second failing call comes while the first check is out.
         await new Promise((resolve) => setTimeout(resolve, 20));
         const first = checks.length === 1;
         return new Response('null', {

@@ -27,6 +27,9 @@ export async function openStream(base: string, who: SignedIn | null): Promise<Li
   });
   let received = '';
   let done = false;
+  // Called after every chunk and at the end: `until` waits on these instead of polling.
+  const onChange = new Set<() => void>();
+  const changed = () => onChange.forEach((listener) => listener());
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const ended = (async () => {
@@ -34,8 +37,10 @@ export async function openStream(base: string, who: SignedIn | null): Promise<Li
       const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
       if (chunk.done) break;
       received += decoder.decode(chunk.value, { stream: true });
+      changed();
     }
     done = true;
+    changed();
   })();
   return {
     response,
@@ -43,11 +48,21 @@ export async function openStream(base: string, who: SignedIn | null): Promise<Li
     ended,
     isEnded: () => done,
     async until(pattern, ms = 5_000) {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(received)) {
-        if (Date.now() > deadline) throw new Error(`stream never matched ${pattern}; got:\n${received}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(received) && !done) return;
+          onChange.delete(check);
+          clearTimeout(deadline);
+          if (pattern.test(received)) resolve();
+          else reject(new Error(`stream ended without matching ${pattern}; got:\n${received}`));
+        };
+        const deadline = setTimeout(() => {
+          onChange.delete(check);
+          reject(new Error(`stream never matched ${pattern}; got:\n${received}`));
+        }, ms);
+        onChange.add(check);
+        check();
+      });
       return received;
     },
     cancel: () => reader.cancel().catch(() => {}),

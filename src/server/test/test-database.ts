@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { fromPglite, openPostgres, pgliteExtensions, type Database } from '../db/client';
 import { withDatabase } from './global-setup';
 
@@ -21,14 +21,19 @@ export async function createTestDatabase(): Promise<Database> {
         await database.close();
         // A connection that is still closing (a listener, a pool client ending) would be terminated by the
         // forced drop and report 57P01 as an unhandled error: wait for the database to be left first.
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (!rows[0]?.n) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        // (At most 5 s: the forced drop ends whatever is left after that.)
+        await vi
+          .waitFor(
+            async () => {
+              const { rows } = await admin.query<{ n: number }>(
+                'select count(*)::int as n from pg_stat_activity where datname = $1',
+                [name],
+              );
+              if (rows[0]?.n) throw new Error(`${rows[0].n} connections left`);
+            },
+            { timeout: 5_000, interval: 50 },
+          )
+          .catch(() => {});
         await admin.query(`drop database if exists "${name}" with (force)`);
         await admin.end();
       },

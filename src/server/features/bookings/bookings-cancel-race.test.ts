@@ -92,13 +92,16 @@ describe.skipIf(!onPostgres)('a cancel that races the confirmation (PostgreSQL)'
 
 /** Resolves once a session of this database waits on a row lock (the cancel's update behind the confirmation). */
 async function waitForLockWait() {
-  for (let i = 0; i < 200; i++) {
-    // Both drivers answer { rows }; drizzle types a raw statement's result as the driver's generic one.
-    const { rows } = (await t.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] };
-    if (Number(rows[0]?.n) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the cancel never waited for the confirmation');
+  await expect
+    .poll(
+      async () => {
+        // Both drivers answer { rows }; drizzle types a raw statement's result as the driver's generic one.
+        const { rows } = (await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        return Number(rows[0]?.n);
+      },
+      { message: 'the cancel never waited for the confirmation', interval: 25 },
+    )
+    .toBeGreaterThan(0);
 }

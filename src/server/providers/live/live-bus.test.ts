@@ -3,7 +3,7 @@
  * reaches the subscribers of both; garbage on the channel is ignored. PostgreSQL
  * LISTEN/NOTIFY runs when TEST_DATABASE_URL is set, Redis when one answers.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import type { LiveEvent, MessageBus } from '#server/app-context';
 import { connectTestRedis, redisAvailable, testRedisPrefix } from '#server/test/redis';
@@ -24,11 +24,10 @@ function collect(bus: MessageBus) {
   return {
     got,
     async until(count: number) {
-      const deadline = Date.now() + 5_000;
-      while (got.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${got.length} of ${count} events arrived`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(() => expect(got.length, `events arrived (of ${count})`).toBeGreaterThanOrEqual(count), {
+        timeout: 5_000,
+        interval: 20,
+      });
     },
   };
 }
@@ -38,19 +37,25 @@ async function crossDelivery(one: MessageBus, two: MessageBus, garbage?: () => P
   const onTwo = collect(two);
   const onOne = collect(one);
   let n = 0;
-  const deadline = Date.now() + 5_000;
-  while (onTwo.got.length === 0) {
-    if (Date.now() > deadline) throw new Error('the second bus never heard the first');
-    await one.publish(event(++n));
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // Each attempt publishes once more: one sent before the subscription was live is lost.
+  await vi.waitFor(
+    async () => {
+      if (onTwo.got.length > 0) return;
+      await one.publish(event(++n));
+      throw new Error('the second bus never heard the first');
+    },
+    { timeout: 5_000, interval: 50 },
+  );
   await garbage?.();
   await one.publish(event(1000));
-  const deadline2 = Date.now() + 5_000;
-  while (!onTwo.got.some((e) => e.conversationId === 'c-1000')) {
-    if (Date.now() > deadline2) throw new Error('the last event never arrived');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    () =>
+      expect(
+        onTwo.got.map((e) => e.conversationId),
+        'the last event arrived',
+      ).toContain('c-1000'),
+    { timeout: 5_000, interval: 20 },
+  );
   // A process hears its own events too (its streams get them the same way).
   await onOne.until(1);
   // Nothing but well-formed events arrived.

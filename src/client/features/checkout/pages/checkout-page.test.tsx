@@ -87,6 +87,7 @@ describe('checkout page', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1),
     );
+    // A call that must not come has no event to wait for: a short, bounded look for a second one.
     await act(async () => {
       await new Promise((r) => setTimeout(r, 50));
     });
