@@ -48,6 +48,7 @@ import { refuseControlChars } from './http/control-chars';
 import { databaseRefusal } from './http/database-refusals';
 import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
+import { overLoad } from './http/over-load';
 import { refuseDotSegments } from './http/paths';
 import { REQUEST_ID_HEADER, requestIds } from './http/request-id';
 import { checkedSerializer, fastSerializerCompiler } from './http/serializers';
@@ -112,9 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
-  // Beyond it Node drops a new connection at once instead of running out of file descriptors, which the
-  // database pool, Redis and disk reads of the connections already accepted need too.
-  if (deps.maxConnections) app.server.maxConnections = deps.maxConnections;
+  // MAX_CONNECTIONS, and 503 `overloaded` while the event loop lags (MAX_EVENT_LOOP_DELAY_MS).
+  await overLoad(app, { maxConnections: deps.maxConnections, ...deps.overLoad });
 
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // CSP, X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy on every answer (app shell, assets, API);
   // HSTS when the site is served over https.
-  app.addHook('onSend', securityHeaders({ https: new URL(deps.config.publicUrl).protocol === 'https:' }));
+  await securityHeaders(app, { https: new URL(deps.config.publicUrl).protocol === 'https:' });
   // Every answer names its request id (the one in the logs), so a user's report can be found.
   // Hooks every request passes are callback style, not async: an async hook costs a promise and a
   // microtask per request (ADR 0024).
