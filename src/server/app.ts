@@ -50,6 +50,7 @@ import { HttpError } from './http/errors';
 import { originCheck } from './http/origin-check';
 import { overLoad } from './http/over-load';
 import { refuseDotSegments } from './http/paths';
+import { rateLimits } from './http/rate-limits';
 import { REQUEST_ID_HEADER, requestIds } from './http/request-id';
 import { checkedSerializer, fastSerializerCompiler } from './http/serializers';
 import { securityHeaders } from './http/security-headers';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // CSP, X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy on every answer (app shell, assets, API);
   // HSTS when the site is served over https.
   await securityHeaders(app, { https: new URL(deps.config.publicUrl).protocol === 'https:' });
+  // @fastify/rate-limit for the per-user limits of features (messages, "Sync now"); Redis when given.
+  await rateLimits(app, deps.rateLimits ?? {});
   // Every answer names its request id (the one in the logs), so a user's report can be found.
   // Hooks every request passes are callback style, not async: an async hook costs a promise and a
   // microtask per request (ADR 0024).
@@ -241,11 +244,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),
-    messageRateLimitStore: deps.messageRateLimitStore
-      ? countLocallyWhileUnavailable(deps.messageRateLimitStore, localCount(), (err) =>
-          app.log.debug({ err }, 'messages: sending limit counted in this process (shared store unavailable)'),
-        )
-      : localCount(),
     importNames: (ids) => importNamesOf(deps.db, ids),
   };
   // Live message streams stay open for minutes: they are ended before the server closes, so a

@@ -136,6 +136,9 @@ async function main() {
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     messageStream: { perUser: env.LIVE_STREAMS_PER_USER, perProcess: env.LIVE_STREAMS_PER_PROCESS },
     ...(env.MAX_CONNECTIONS !== undefined && { maxConnections: env.MAX_CONNECTIONS }),
+    ...(env.MAX_EVENT_LOOP_DELAY_MS !== undefined && {
+      overLoad: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
+    }),
     ...(redis && {
       loginThrottleStore: redisThrottleStore(redis, prefix),
       authRateLimitStore: redisRateLimitStore(redis, prefix),
@@ -144,9 +147,9 @@ async function main() {
         perMinute: UPLOADS_PER_MINUTE_PER_USER,
       }),
       searchGeneration: redisSearchGeneration(redis, prefix),
-      messageRateLimitStore: redisRateLimitStore(redis, prefix),
     }),
     messageBus,
+    ...(redisClient && { rateLimits: { redis: redisClient, keyPrefix: prefix } }),
     readiness: { draining: () => draining, checks: redisClient ? { redis: () => redisClient.ping() } : {} },
     ...(metrics && { metrics }),
   });
