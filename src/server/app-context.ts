@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
@@ -212,8 +213,11 @@ export interface AppDeps {
   calendarFetch?: CalendarFetchPolicy;
   /** Live message events between processes; in this process only when not given. */
   messageBus?: MessageBus;
-  /** Per-user message sending counts; in-process when not given (Redis when REDIS_URL is set). */
-  messageRateLimitStore?: RateLimitStore;
+  /**
+   * Where the per-user request limits (messages, "Sync now") count: @fastify/rate-limit's Redis store on
+   * this connection (REDIS_URL, keys under REDIS_KEY_PREFIX); in this process when not given.
+   */
+  rateLimits?: { redis: Redis; keyPrefix: string };
   /**
    * The live stream's timing: a comment every `heartbeatMs` (default 25 s) keeps proxies from
    * closing it; it ends after `maxMs` (default 10 min) and the browser reconnects, which also
@@ -227,6 +231,11 @@ export interface AppDeps {
    * so the process keeps file descriptors for its database, Redis and files. Unset: no limit but the OS's.
    */
   maxConnections?: number;
+  /**
+   * MAX_EVENT_LOOP_DELAY_MS: while the event loop's mean delay is above it, requests answer 503
+   * `overloaded` (http/over-load.ts, @fastify/under-pressure). Unset: off.
+   */
+  overLoad?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
   /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
   pricing?: PricingSettings;
   /** The background jobs, started once the server listens; none when not given (tests run passes themselves). */
@@ -246,7 +255,6 @@ export interface PricingSettings {
 export type AppContext = AppDeps & {
   searchCache: SearchCache;
   messageBus: MessageBus;
-  messageRateLimitStore: RateLimitStore;
   /** The app's logger. */
   log: ServiceLog;
   /** `config.publicUrl`: links in mails start with it. */

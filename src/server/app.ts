@@ -72,9 +72,6 @@ function createServer(deps: AppDeps) {
     connectionTimeout: timeouts.idleMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
-  // Beyond it Node drops a new connection at once instead of running out of file descriptors, which the
-  // database pool, Redis and disk reads of the connections already accepted need too.
-  if (deps.maxConnections) app.server.maxConnections = deps.maxConnections;
   return app;
 }
 

@@ -24,6 +24,7 @@ describe('loadEnv', () => {
       LIVE_STREAMS_PER_PROCESS: 500,
     });
     expect(env.MAX_CONNECTIONS).toBeUndefined();
+    expect(env.MAX_EVENT_LOOP_DELAY_MS).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.METRICS_PORT).toBeUndefined();
@@ -51,6 +52,11 @@ describe('loadEnv', () => {
       MAX_CONNECTIONS: 900,
       LIVE_STREAMS_PER_PROCESS: 400,
     });
+  });
+
+  it('reads MAX_EVENT_LOOP_DELAY_MS in milliseconds, 10 ms to a minute', () => {
+    expect(loadEnv({ MAX_EVENT_LOOP_DELAY_MS: '1000' }).MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+    expect(() => loadEnv({ MAX_EVENT_LOOP_DELAY_MS: '5' })).toThrow(/MAX_EVENT_LOOP_DELAY_MS/);
   });
 
   it('names every bad key at once', () => {

@@ -118,6 +118,8 @@ export const envSchema = z
     LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** Connections a process accepts at once; beyond it new ones are dropped. Unset: no limit but the OS's. */
     MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).optional(),
+    /** Mean event-loop delay (ms) above which requests answer 503 `overloaded`. Unset: off. */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).optional(),
     /** Shared state for several processes (throttles, rate limits, upload limits, search-cache generation); unset: in-process. */
     REDIS_URL: z
       .url()

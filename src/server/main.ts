@@ -43,6 +43,9 @@ async function main() {
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     messageStream: { perUser: env.LIVE_STREAMS_PER_USER, perProcess: env.LIVE_STREAMS_PER_PROCESS },
     ...(env.MAX_CONNECTIONS !== undefined && { maxConnections: env.MAX_CONNECTIONS }),
+    ...(env.MAX_EVENT_LOOP_DELAY_MS !== undefined && {
+      overLoad: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
+    }),
     readiness: { draining: () => draining, checks: readinessChecks },
     ...(metrics && { metrics }),
     jobs: jobSettings(env, providers),

@@ -1,4 +1,5 @@
-import type { onSendHookHandler } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Content-Security-Policy of the app shell (and of every other answer; JSON
@@ -6,20 +7,22 @@ import type { onSendHookHandler } from 'fastify';
  * loads one module file); Stripe.js loads from js.stripe.com (and, per Stripe's security guide,
  * *.js.stripe.com), draws its card field in frames from there / hooks.stripe.com and calls api.stripe.com;
  * react-hot-toast injects <style> tags, hence 'unsafe-inline' for styles only.
+ * Helmet's own defaults are off (`useDefaults: false`): they would add `upgrade-insecure-requests`,
+ * which breaks a site served on plain http (development, an http PUBLIC_URL).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  "connect-src 'self' https://api.stripe.com",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ["'self'", 'https://api.stripe.com'],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'font-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
 
 /**
  * Browser features no StayHub page uses, denied to the page and every frame in it, so an injected
@@ -28,6 +31,7 @@ export const CONTENT_SECURITY_POLICY = [
  * Request API inside js.stripe.com frames, and a frame gets a feature only if its parent has it too.
  * Clipboard and fullscreen stay at the browser's defaults (the iCal feed link is copied). Only
  * features Chromium knows are listed: an unknown name makes it log an error on every page.
+ * Helmet has no Permissions-Policy, so it is sent by a hook of our own below.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -45,31 +49,33 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** A year, subdomains included: sent only when PUBLIC_URL is https (browsers ignore it over plain http anyway). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
-
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': PERMISSIONS_POLICY,
-};
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 /**
- * onSend hook: the security headers on every answer (a route may set its own value first), and
- * Strict-Transport-Security when the site is https (`https`: PUBLIC_URL's scheme; the app itself
- * speaks plain HTTP behind the proxy that terminates TLS, so the request cannot tell).
- * Callback style, not async: it runs on every request, and an async hook costs a promise and a
- * microtask each time (ADR 0024).
+ * The security headers on every answer (app shell, assets, API, errors): @fastify/helmet sets them
+ * in an onRequest hook, so answers made by later hooks (refusals, 404s) carry them too. Beside the
+ * headers StayHub always sent (CSP, X-Frame-Options DENY, nosniff, Referrer-Policy, HSTS on https)
+ * helmet adds its other defaults (Cross-Origin-Opener/Resource-Policy, Origin-Agent-Cluster,
+ * X-DNS-Prefetch-Control, X-Permitted-Cross-Domain-Policies, X-Download-Options, X-XSS-Protection: 0).
+ * Cross-Origin-Opener-Policy allows popups: Stripe's wallet and 3-D Secure flows may open one.
+ * Call it on the root instance (helmet is a global plugin). `https`: PUBLIC_URL's scheme; the app speaks plain HTTP behind the proxy that terminates TLS, so
+ * the request cannot tell. ADR 0044.
  */
-export function securityHeaders(options: { https: boolean }): onSendHookHandler {
-  const entries = Object.entries(
-    options.https ? { ...SECURITY_HEADERS, 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : SECURITY_HEADERS,
-  );
-  return (_request, reply, payload, done) => {
-    for (const [name, value] of entries) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    done(null, payload);
-  };
+export async function securityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.https
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false }
+      : false,
+  });
+  // Callback style, not async: it runs on every request, and an async hook costs a promise and a
+  // microtask each time (ADR 0024).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
 }

@@ -68,11 +68,6 @@ export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
     log: app.log,
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),
-    messageRateLimitStore: deps.messageRateLimitStore
-      ? countLocallyWhileUnavailable(deps.messageRateLimitStore, localCount(), (err) =>
-          app.log.debug({ err }, 'messages: sending limit counted in this process (shared store unavailable)'),
-        )
-      : localCount(),
     importNames: (ids) => importNamesOf(deps.db, ids),
   };
   // Live message streams stay open for minutes: they are ended before the server closes, so a

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app-context';
 import { refuseControlChars } from '../http/control-chars';
 import { errorBody } from '../http/error-handler';
+import { overLoad } from '../http/over-load';
 import { refuseDotSegments } from '../http/paths';
+import { rateLimits } from '../http/rate-limits';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { securityHeaders } from '../http/security-headers';
 import { unencapsulated } from './unencapsulated';
@@ -19,7 +21,11 @@ export function edgeHardening(deps: AppDeps): FastifyPluginAsync {
   return unencapsulated(async (app) => {
     // Security headers: CSP, X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy on every answer
     // (app shell, assets, API); HSTS when the site is served over https.
-    app.addHook('onSend', securityHeaders({ https: new URL(deps.config.publicUrl).protocol === 'https:' }));
+    await securityHeaders(app, { https: new URL(deps.config.publicUrl).protocol === 'https:' });
+    // MAX_CONNECTIONS, and 503 `overloaded` while the event loop lags (MAX_EVENT_LOOP_DELAY_MS).
+    await overLoad(app, { maxConnections: deps.maxConnections, ...deps.overLoad });
+    // @fastify/rate-limit for the per-user limits of features (messages, "Sync now"); Redis when given.
+    await rateLimits(app, deps.rateLimits ?? {});
     // Every answer names its request id (the one in the logs), so a user's report can be found.
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);

@@ -37,7 +37,7 @@ export type EnvProviders = Pick<
   | 'authRateLimitStore'
   | 'uploadLimiter'
   | 'searchGeneration'
-  | 'messageRateLimitStore'
+  | 'rateLimits'
 > & {
   storage: AppDeps['storage'] & { destroy?(): void };
   messageBus: MessageBus;
@@ -98,8 +98,8 @@ export async function providersFromEnv(
         perMinute: UPLOADS_PER_MINUTE_PER_USER,
       }),
       searchGeneration: redisSearchGeneration(shared, prefix),
-      messageRateLimitStore: redisRateLimitStore(shared, prefix),
     }),
+    ...(redis && { rateLimits: { redis: redis.client, keyPrefix: prefix } }),
     metrics,
     readinessChecks: redis ? { redis: () => redis.client.ping() } : {},
     async close() {

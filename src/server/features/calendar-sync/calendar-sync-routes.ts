@@ -18,6 +18,7 @@ import { acknowledgedDelete, errorResponse, idParam } from '#shared/schemas/comm
 import type { AppContext } from '#server/app-context';
 import { isAdmin, requireUser, withRole } from '#server/auth/guards';
 import { forbidden, notFound } from '#server/http/errors';
+import { perUserLimit } from '#server/http/rate-limits';
 import { findHome } from '../homes/homes-service';
 import { feedFor, feedPath, feedTokenOf, rotateFeedToken } from './feed-export';
 import {
@@ -28,7 +29,7 @@ import {
   oneImport,
   syncImport,
   SYNC_NOW_LIMIT,
-  takeSyncNowSlot,
+  tooManySyncs,
 } from './imports-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -51,6 +52,14 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   });
 
   return async (app) => {
+    // "Sync now": SYNC_NOW_LIMIT per home, counted per caller so nobody else can use up a host's budget.
+    const syncNowLimit = perUserLimit(app, {
+      name: 'calendar-sync',
+      max: SYNC_NOW_LIMIT.max,
+      windowSeconds: SYNC_NOW_LIMIT.window,
+      scope: (request) => (request.params as { id?: string }).id ?? '',
+      refuse: tooManySyncs,
+    });
     app.get(
       '/calendar/:token.ics',
       {
@@ -168,6 +177,8 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/home/:id/calendar-imports/:importId/sync',
       {
         preValidation: withRole('host', 'admin'),
+        // Counted per caller and home by @fastify/rate-limit (shared through Redis when REDIS_URL is set).
+        preHandler: syncNowLimit,
         schema: {
           tags: ['calendar'],
           summary: 'Fetch this feed now and replace its blocks',
@@ -184,8 +195,6 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const home = await ownHome(request, request.params.id);
         const row = await findImport(ctx.db, home.id, request.params.importId);
         if (!row) throw notFound('No calendar import with this id');
-        // The app's fixed-window counter (shared through Redis when REDIS_URL is set), keyed by home.
-        await takeSyncNowSlot(ctx.messageRateLimitStore, home.id);
         const after = await syncImport(syncDeps, row);
         return oneImport(ctx.db, after, ctx.clock.now());
       },

@@ -9,7 +9,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } from '#shared/schemas/calendar-sync';
 import { plural } from '#shared/plural';
-import type { RateLimitStore, ServiceLog } from '#server/app-context';
+import type { ServiceLog } from '#server/app-context';
 import { conflict, limitReached, notFound } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
@@ -168,13 +168,10 @@ export async function deleteImport(db: Db, homeId: string, importId: string): Pr
 /** "Sync now" per home: every import once (a home has at most 10) per 10 minutes; the background sync is apart. */
 export const SYNC_NOW_LIMIT = { window: 600, max: MAX_IMPORTS_PER_HOME };
 
-/** Counts one on-demand sync of the home; 429 too_many_syncs past SYNC_NOW_LIMIT. */
-export async function takeSyncNowSlot(store: RateLimitStore, homeId: string): Promise<void> {
-  const { allowed, retryAfter } = await store.consume(`calendar-sync:${homeId}`, SYNC_NOW_LIMIT);
-  if (allowed) return;
-  const seconds = retryAfter ?? SYNC_NOW_LIMIT.window;
+/** The 429 too_many_syncs past SYNC_NOW_LIMIT, `seconds` before the window ends. */
+export function tooManySyncs(seconds: number): Error {
   const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
-  throw limitReached(
+  return limitReached(
     `This home's calendars were synced ${SYNC_NOW_LIMIT.max} times in the last ${SYNC_NOW_LIMIT.window / 60} minutes. ` +
       `Try again in ${wait}; they are also synced automatically.`,
     'too_many_syncs',

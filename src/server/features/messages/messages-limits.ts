@@ -1,14 +1,13 @@
 /**
  * Per-user sending limit: at most MESSAGES_PER_MINUTE messages (inquiries included) in any
- * fixed minute window. Counted in this process by default; with REDIS_URL main.ts hands in
- * the Redis counter (providers/redis/redis-stores.ts redisRateLimitStore), so the limit
- * holds across processes.
+ * fixed minute window, counted by @fastify/rate-limit (messages-routes.ts, http/rate-limits.ts: in
+ * this process, or in Redis with REDIS_URL so the limit holds across processes). ADR 0044.
+ *
+ * The fixed-window store below is what Better Auth's own limiter counts in (app.ts).
  */
 import { SharedStateUnavailableError, type RateLimitStore } from '#server/app-context';
-import { limitReached } from '#server/domain-errors';
 
 export const MESSAGES_PER_MINUTE = 20;
-const RULE = { window: 60, max: MESSAGES_PER_MINUTE };
 
 /** Fixed-window counts in this process (the same answers as the Redis store). */
 export function memoryRateLimitStore(now: () => number): RateLimitStore {
@@ -51,16 +50,4 @@ export function countLocallyWhileUnavailable(
       }
     },
   };
-}
-
-/** Counts one message of this user; 429 too_many_messages past the limit. */
-export async function takeSendSlot(store: RateLimitStore | undefined, userId: string): Promise<void> {
-  if (!store) return;
-  const { allowed, retryAfter } = await store.consume(`messages:${userId}`, RULE);
-  if (!allowed) {
-    throw limitReached(
-      `You are sending messages too quickly. Please wait ${retryAfter ?? 60} seconds and try again.`,
-      'too_many_messages',
-    );
-  }
 }

@@ -5,7 +5,7 @@
 import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conversation, Message } from '#shared/schemas/messages';
-import type { LiveEvent, MessageBus, RateLimitStore, ServiceLog } from '#server/app-context';
+import type { LiveEvent, MessageBus, ServiceLog } from '#server/app-context';
 import type { Db } from '#server/db/client';
 import { conversations, messages, users, type ConversationRow, type MessageRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
@@ -15,7 +15,6 @@ export interface MessageDeps {
   db: Db;
   clock: Clock;
   messageBus?: MessageBus;
-  messageRateLimitStore?: RateLimitStore;
   log?: ServiceLog;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam } from '#shared/schemas/common';
@@ -13,6 +14,9 @@ import {
 } from '#shared/schemas/messages';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
+import { HttpError } from '#server/http/errors';
+import { perUserLimit } from '#server/http/rate-limits';
+import { MESSAGES_PER_MINUTE } from './messages-limits';
 import type { LiveStreams } from './messages-stream';
 import { listConversations, readMessages, sendMessage, unreadTotal } from './messages-service';
 import { sendBookingMessage, sendInquiry } from './messages-threads';
@@ -22,8 +26,28 @@ const writeErrors = { ...errors, 409: errorResponse, 429: errorResponse };
 const NO_STORE = 'private, no-store';
 const STREAMS_FULL_RETRY_SECONDS = 60;
 
+/**
+ * The preHandler of every route that sends a message (inquiries and booking messages included): one
+ * counter per user across them; 429 too_many_messages past the limit.
+ */
+function messagesLimit(app: FastifyInstance) {
+  return perUserLimit(app, {
+    name: 'messages',
+    max: MESSAGES_PER_MINUTE,
+    windowSeconds: 60,
+    refuse: (seconds) =>
+      new HttpError(
+        429,
+        'too_many_messages',
+        `You are sending messages too quickly. Please wait ${seconds} seconds and try again.`,
+      ),
+  });
+}
+
 export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPluginAsyncZod {
   return async (app) => {
+    // One sending counter per user across the three write routes.
+    const sendingLimit = messagesLimit(app);
     app.get(
       '/conversations',
       {
@@ -129,6 +153,7 @@ export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPl
       '/conversations/:id/messages',
       {
         preValidation: authenticated,
+        preHandler: sendingLimit,
         schema: {
           tags: ['messages'],
           summary: 'Write in a conversation (its guest or host; admins 403; anyone else 404)',
@@ -148,6 +173,7 @@ export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPl
       '/home/:id/inquiries',
       {
         preValidation: authenticated,
+        preHandler: sendingLimit,
         schema: {
           tags: ['messages'],
           summary: "Ask a home's host a question before booking (one conversation per home and guest)",
@@ -167,6 +193,7 @@ export function messagesRoutes(ctx: AppContext, streams: LiveStreams): FastifyPl
       '/bookings/:id/messages',
       {
         preValidation: authenticated,
+        preHandler: sendingLimit,
         schema: {
           tags: ['messages'],
           summary: "Write in a booking's conversation (made when missing): its guest or host",

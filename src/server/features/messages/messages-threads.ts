@@ -10,7 +10,6 @@ import type { Db } from '#server/db/client';
 import { conversations, messages, users, type BookingRow } from '#server/db/schema';
 import { findBooking } from '../bookings/bookings-model';
 import { findHome } from '../homes/homes-service';
-import { takeSendSlot } from './messages-limits';
 import { announce, type Caller, type MessageDeps } from './messages-model';
 import { postMessage } from './messages-service';
 
@@ -26,7 +25,6 @@ export async function sendInquiry(
   if (home.hostId === caller.id)
     throw new DomainError('forbidden', 'own_home', 'This is your own home: guests contact you here');
   if (!home.hostId) throw conflict('The host of this home can no longer be contacted', 'host_unavailable');
-  await takeSendSlot(deps.messageRateLimitStore, caller.id);
   const dates = input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : {};
   const [conversation] = await deps.db
     .insert(conversations)
@@ -108,7 +106,6 @@ export async function sendBookingMessage(deps: MessageDeps, caller: Caller, book
   if (!hostId || !booking.guestId || hostId === booking.guestId) {
     throw conflict('The other party of this booking can no longer be contacted', 'party_unavailable');
   }
-  await takeSendSlot(deps.messageRateLimitStore, caller.id);
   const conversation = await ensureBookingConversation(deps.db, booking, hostId, deps.clock.now());
   return { conversationId: conversation.id, message: await postMessage(deps, conversation, caller.id, text) };
 }

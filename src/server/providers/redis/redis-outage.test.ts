@@ -47,7 +47,7 @@ describe.skipIf(!available)(
         perMinute: 1000,
       }),
       searchGeneration: redisSearchGeneration(redis!, prefix),
-      messageRateLimitStore: redisRateLimitStore(redis!, prefix),
+      rateLimits: { redis: redis!.client, keyPrefix: prefix },
       messageBus: bus!,
       searchCacheTtlMs: 60_000,
       messageStream: { heartbeatMs: 1_000, maxMs: 60_000 },
