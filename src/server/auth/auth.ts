@@ -79,29 +79,7 @@ export interface AuthDeps {
  * - role / location / docImage on the user, never settable by a client.
  */
 export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitStore }: AuthDeps) {
-  const plugins: BetterAuthOptions['plugins'] = [bearer({ requireSignature: true })];
-  if (config.google) {
-    plugins.push(
-      genericOAuth({
-        config: [
-          {
-            providerId: 'google',
-            name: 'Google',
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
-            scopes: ['openid', 'email', 'profile'],
-            pkce: true,
-            // The profile name becomes a valid one (one line, no link, 100 characters at most); see accountLinkingOptions for linking.
-            mapProfileToUser: (profile) => ({
-              name: nameFromProfile(profile.name, String(profile.email ?? '').split('@')[0] ?? ''),
-            }),
-          },
-        ],
-      }),
-    );
-  }
-
+  const plugins = authPlugins(config);
   const isAdminEmail = (email: string | undefined | null) =>
     !!email && config.adminEmails.includes(email.trim().toLowerCase());
 
@@ -171,44 +149,8 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
     account: {
       accountLinking: accountLinkingOptions(config),
     },
-    databaseHooks: {
-      user: {
-        create: {
-          // A listed admin email becomes admin at sign-up only when it arrives verified (Google); else on verification.
-          // Users created through an endpoint (sign-up, OAuth) never bring a role; server code (context null) may.
-          // The name is checked here, so sign-up answers 400 with the reason (and so does every other way in).
-          before: async (user, context) => {
-            const given = context ? null : ((user as { role?: unknown }).role ?? null);
-            return {
-              data: {
-                ...checkedName(user),
-                email: user.email.toLowerCase(),
-                role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given,
-              },
-            };
-          },
-        },
-        update: {
-          // POST /api/auth/update-user and profile updates at OAuth sign-in. A photo set later is one of
-          // StayHub's uploads (as PUT /api/profile requires), never an outside address that could track viewers.
-          before: async (user) => ({ data: checkedImage(checkedName(user)) }),
-        },
-      },
-    },
-    // Sign-in has its own throttle (throttle.ts); Better Auth's limiter covers the mail-sending endpoints.
-    rateLimit: {
-      enabled: config.production,
-      window: 60,
-      max: 300,
-      customRules: {
-        '/sign-in/email': false,
-        '/get-session': false,
-        '/sign-up/email': { window: 60, max: 10 },
-      },
-      // Shared by every process when given (REDIS_URL); sessions stay in PostgreSQL (no secondaryStorage:
-      // Better Auth would then read sessions and roles from it, past the app's own revocations).
-      ...(rateLimitStore ? { customStorage: rateLimitStore } : {}),
-    },
+    databaseHooks: userHooks(isAdminEmail),
+    rateLimit: rateLimitOptions(config, rateLimitStore),
     advanced: {
       cookiePrefix: 'stayhub',
       useSecureCookies: config.production,
@@ -220,6 +162,82 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
       database: { generateId: () => crypto.randomUUID() },
     },
   });
+}
+
+/** Google sign-in (OpenID Connect) when configured, and bearer tokens for API clients. */
+function authPlugins(config: AppConfig): BetterAuthOptions['plugins'] {
+  const plugins: NonNullable<BetterAuthOptions['plugins']> = [bearer({ requireSignature: true })];
+  if (config.google) {
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: 'google',
+            name: 'Google',
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+            // The profile name becomes a valid one (one line, no link, 100 characters at most); see accountLinkingOptions for linking.
+            mapProfileToUser: (profile) => ({
+              name: nameFromProfile(profile.name, String(profile.email ?? '').split('@')[0] ?? ''),
+            }),
+          },
+        ],
+      }),
+    );
+  }
+
+  return plugins;
+}
+
+/** Checks and defaults applied to every user row Better Auth writes. */
+function userHooks(isAdminEmail: (email: string | undefined | null) => boolean): BetterAuthOptions['databaseHooks'] {
+  return {
+    user: {
+      create: {
+        // A listed admin email becomes admin at sign-up only when it arrives verified (Google); else on verification.
+        // Users created through an endpoint (sign-up, OAuth) never bring a role; server code (context null) may.
+        // The name is checked here, so sign-up answers 400 with the reason (and so does every other way in).
+        before: async (user, context) => {
+          const given = context ? null : ((user as { role?: unknown }).role ?? null);
+          return {
+            data: {
+              ...checkedName(user),
+              email: user.email.toLowerCase(),
+              role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : given,
+            },
+          };
+        },
+      },
+      update: {
+        // POST /api/auth/update-user and profile updates at OAuth sign-in. A photo set later is one of
+        // StayHub's uploads (as PUT /api/profile requires), never an outside address that could track viewers.
+        before: async (user) => ({ data: checkedImage(checkedName(user)) }),
+      },
+    },
+  };
+}
+
+/** Sign-in has its own throttle (throttle.ts); Better Auth's limiter covers the mail-sending endpoints. */
+function rateLimitOptions(
+  config: AppConfig,
+  rateLimitStore: RateLimitStore | undefined,
+): BetterAuthOptions['rateLimit'] {
+  return {
+    enabled: config.production,
+    window: 60,
+    max: 300,
+    customRules: {
+      '/sign-in/email': false,
+      '/get-session': false,
+      '/sign-up/email': { window: 60, max: 10 },
+    },
+    // Shared by every process when given (REDIS_URL); sessions stay in PostgreSQL (no secondaryStorage:
+    // Better Auth would then read sessions and roles from it, past the app's own revocations).
+    ...(rateLimitStore ? { customStorage: rateLimitStore } : {}),
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -32,9 +32,12 @@ import {
   tooManySyncs,
 } from './imports-service';
 
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What both halves of the calendar routes use: the sync's deps, the host check and the feed's answer. */
+function calendarAccess(ctx: AppContext) {
   const fetchPolicy = ctx.calendarFetch ?? { allowPrivate: false };
   const syncDeps = { db: ctx.db, clock: ctx.clock, fetchPolicy, log: ctx.log };
 
@@ -50,154 +53,169 @@ export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     url: `${ctx.publicUrl}${feedPath(f.token)}`,
     rotatedAt: f.rotatedAt?.toISOString() ?? null,
   });
+  return { syncDeps, ownHome, feedAnswer };
+}
 
+type CalendarAccess = ReturnType<typeof calendarAccess>;
+
+export function calendarSyncRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const access = calendarAccess(ctx);
   return async (app) => {
-    // "Sync now": SYNC_NOW_LIMIT per home, counted per caller so nobody else can use up a host's budget.
-    const syncNowLimit = perUserLimit(app, {
-      name: 'calendar-sync',
-      max: SYNC_NOW_LIMIT.max,
-      windowSeconds: SYNC_NOW_LIMIT.window,
-      scope: (request) => (request.params as { id?: string }).id ?? '',
-      refuse: tooManySyncs,
-    });
-    app.get(
-      '/calendar/:token.ics',
-      {
-        schema: {
-          tags: ['calendar'],
-          summary: "A home's calendar as iCal (RFC 5545): one all-day event per booked or blocked range, no guest data",
-          description: 'The token is the secret in the URL the host copied; an unknown or rotated token answers 404.',
-          params: feedTokenParams,
-          response: { 200: z.string().describe('text/calendar'), 404: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const body = await feedFor(ctx.db, request.params.token, ctx.clock.now());
-        if (body === null) throw notFound('No calendar at this address');
-        // The URL is the secret: never kept by shared caches, never sent on as a referrer.
-        reply.header('cache-control', 'private, no-cache').header('referrer-policy', 'no-referrer');
-        return reply.type('text/calendar; charset=utf-8').send(body);
-      },
-    );
-
-    app.get(
-      '/home/:id/calendar-feed',
-      {
-        preValidation: withRole('host', 'admin'),
-        schema: {
-          tags: ['calendar'],
-          summary: "The home's secret iCal feed URL (made on first use)",
-          params: idParam,
-          response: { 200: calendarFeedSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const home = await ownHome(request, request.params.id);
-        reply.header('cache-control', 'private, no-store');
-        return feedAnswer(await feedTokenOf(ctx.db, home.id));
-      },
-    );
-
-    app.post(
-      '/home/:id/calendar-feed/rotate',
-      {
-        preValidation: withRole('host', 'admin'),
-        schema: {
-          tags: ['calendar'],
-          summary: 'A new secret feed URL; the old one answers 404 from now on',
-          params: idParam,
-          response: { 200: calendarFeedSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const home = await ownHome(request, request.params.id);
-        return feedAnswer(await rotateFeedToken(ctx.db, home.id, ctx.clock.now()));
-      },
-    );
-
-    app.get(
-      '/home/:id/calendar-imports',
-      {
-        preValidation: withRole('host', 'admin'),
-        schema: {
-          tags: ['calendar'],
-          summary: 'The calendars imported into this home, with last sync, last error and conflicts with bookings',
-          params: idParam,
-          response: { 200: calendarImportListSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const home = await ownHome(request, request.params.id);
-        reply.header('cache-control', 'private, no-store');
-        return { imports: await listImports(ctx.db, home.id, ctx.clock.now()) };
-      },
-    );
-
-    app.post(
-      '/home/:id/calendar-imports',
-      {
-        preValidation: withRole('host', 'admin'),
-        schema: {
-          tags: ['calendar'],
-          summary: 'Import an external iCal feed (Airbnb, Booking.com, Google ...) into this home',
-          description:
-            'Stores it; the background worker fetches it (every CALENDAR_SYNC_INTERVAL_MS) and ' +
-            '`POST .../sync` fetches it now. 409 already_imported, 409 too_many_imports (10 per home).',
-          params: idParam,
-          body: createCalendarImportSchema,
-          response: { 201: calendarImportSchema, ...errors, 409: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const home = await ownHome(request, request.params.id);
-        const row = await createImport(ctx.db, home.id, request.body);
-        return reply.status(201).send(await oneImport(ctx.db, row, ctx.clock.now()));
-      },
-    );
-
-    app.delete(
-      '/home/:id/calendar-imports/:importId',
-      {
-        preValidation: withRole('host', 'admin'),
-        schema: {
-          tags: ['calendar'],
-          summary: 'Stop importing this feed; the nights it blocked are free again',
-          params: calendarImportParams,
-          response: { 200: acknowledgedDelete, ...errors },
-        },
-      },
-      async (request) => {
-        const home = await ownHome(request, request.params.id);
-        await deleteImport(ctx.db, home.id, request.params.importId);
-        return { acknowledged: true, deletedCount: 1 };
-      },
-    );
-
-    app.post(
-      '/home/:id/calendar-imports/:importId/sync',
-      {
-        preValidation: withRole('host', 'admin'),
-        // Counted per caller and home by @fastify/rate-limit (shared through Redis when REDIS_URL is set).
-        preHandler: syncNowLimit,
-        schema: {
-          tags: ['calendar'],
-          summary: 'Fetch this feed now and replace its blocks',
-          description:
-            'Answers the import after the sync. A feed that could not be fetched or read keeps its blocks and ' +
-            'says why in `lastErrorCode` / `lastError` (e.g. address_not_allowed, timeout, too_large, http_error, ' +
-            'not_a_calendar, too_complex, parse_timeout). ' +
-            `429 too_many_syncs after ${SYNC_NOW_LIMIT.max} syncs of one home's calendars in ${SYNC_NOW_LIMIT.window / 60} minutes.`,
-          params: calendarImportParams,
-          response: { 200: calendarImportSchema, ...errors, 429: errorResponse },
-        },
-      },
-      async (request) => {
-        const home = await ownHome(request, request.params.id);
-        const row = await findImport(ctx.db, home.id, request.params.importId);
-        if (!row) throw notFound('No calendar import with this id');
-        const after = await syncImport(syncDeps, row);
-        return oneImport(ctx.db, after, ctx.clock.now());
-      },
-    );
+    feedRoutes(app, ctx, access);
+    importRoutes(app, ctx, access);
   };
+}
+
+/** The home's calendar feed: the public .ics and its link for the host. */
+function feedRoutes(app: RouteApp, ctx: AppContext, { ownHome, feedAnswer }: CalendarAccess) {
+  app.get(
+    '/calendar/:token.ics',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: "A home's calendar as iCal (RFC 5545): one all-day event per booked or blocked range, no guest data",
+        description: 'The token is the secret in the URL the host copied; an unknown or rotated token answers 404.',
+        params: feedTokenParams,
+        response: { 200: z.string().describe('text/calendar'), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = await feedFor(ctx.db, request.params.token, ctx.clock.now());
+      if (body === null) throw notFound('No calendar at this address');
+      // The URL is the secret: never kept by shared caches, never sent on as a referrer.
+      reply.header('cache-control', 'private, no-cache').header('referrer-policy', 'no-referrer');
+      return reply.type('text/calendar; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/home/:id/calendar-feed',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['calendar'],
+        summary: "The home's secret iCal feed URL (made on first use)",
+        params: idParam,
+        response: { 200: calendarFeedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const home = await ownHome(request, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return feedAnswer(await feedTokenOf(ctx.db, home.id));
+    },
+  );
+
+  app.post(
+    '/home/:id/calendar-feed/rotate',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['calendar'],
+        summary: 'A new secret feed URL; the old one answers 404 from now on',
+        params: idParam,
+        response: { 200: calendarFeedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const home = await ownHome(request, request.params.id);
+      return feedAnswer(await rotateFeedToken(ctx.db, home.id, ctx.clock.now()));
+    },
+  );
+}
+
+/** Calendars a host imports from other sites: list, add, remove, sync now. */
+function importRoutes(app: RouteApp, ctx: AppContext, { syncDeps, ownHome }: CalendarAccess) {
+  // "Sync now": SYNC_NOW_LIMIT per home, counted per caller so nobody else can use up a host's budget.
+  const syncNowLimit = perUserLimit(app, {
+    name: 'calendar-sync',
+    max: SYNC_NOW_LIMIT.max,
+    windowSeconds: SYNC_NOW_LIMIT.window,
+    scope: (request) => (request.params as { id?: string }).id ?? '',
+    refuse: tooManySyncs,
+  });
+  app.get(
+    '/home/:id/calendar-imports',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['calendar'],
+        summary: 'The calendars imported into this home, with last sync, last error and conflicts with bookings',
+        params: idParam,
+        response: { 200: calendarImportListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const home = await ownHome(request, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return { imports: await listImports(ctx.db, home.id, ctx.clock.now()) };
+    },
+  );
+
+  app.post(
+    '/home/:id/calendar-imports',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['calendar'],
+        summary: 'Import an external iCal feed (Airbnb, Booking.com, Google ...) into this home',
+        description:
+          'Stores it; the background worker fetches it (every CALENDAR_SYNC_INTERVAL_MS) and ' +
+          '`POST .../sync` fetches it now. 409 already_imported, 409 too_many_imports (10 per home).',
+        params: idParam,
+        body: createCalendarImportSchema,
+        response: { 201: calendarImportSchema, ...errors, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const home = await ownHome(request, request.params.id);
+      const row = await createImport(ctx.db, home.id, request.body);
+      return reply.status(201).send(await oneImport(ctx.db, row, ctx.clock.now()));
+    },
+  );
+
+  app.delete(
+    '/home/:id/calendar-imports/:importId',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['calendar'],
+        summary: 'Stop importing this feed; the nights it blocked are free again',
+        params: calendarImportParams,
+        response: { 200: acknowledgedDelete, ...errors },
+      },
+    },
+    async (request) => {
+      const home = await ownHome(request, request.params.id);
+      await deleteImport(ctx.db, home.id, request.params.importId);
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/home/:id/calendar-imports/:importId/sync',
+    {
+      preValidation: withRole('host', 'admin'),
+      // Counted per caller and home by @fastify/rate-limit (shared through Redis when REDIS_URL is set).
+      preHandler: syncNowLimit,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Fetch this feed now and replace its blocks',
+        description:
+          'Answers the import after the sync. A feed that could not be fetched or read keeps its blocks and ' +
+          'says why in `lastErrorCode` / `lastError` (e.g. address_not_allowed, timeout, too_large, http_error, ' +
+          'not_a_calendar, too_complex, parse_timeout). ' +
+          `429 too_many_syncs after ${SYNC_NOW_LIMIT.max} syncs of one home's calendars in ${SYNC_NOW_LIMIT.window / 60} minutes.`,
+        params: calendarImportParams,
+        response: { 200: calendarImportSchema, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      const home = await ownHome(request, request.params.id);
+      const row = await findImport(ctx.db, home.id, request.params.importId);
+      if (!row) throw notFound('No calendar import with this id');
+      const after = await syncImport(syncDeps, row);
+      return oneImport(ctx.db, after, ctx.clock.now());
+    },
+  );
 }
