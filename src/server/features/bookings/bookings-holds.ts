@@ -27,6 +27,49 @@ import { checkHoldRequest } from './bookings-hold-request';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
 
+/** The caller's live hold of exactly this stay (same nights, guests and price), if any. */
+async function ownLiveHold(
+  db: BookingDeps['db'],
+  caller: Caller,
+  homeId: string,
+  input: PaymentIntentRequest,
+  totalCents: number,
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const [own] = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, homeId),
+        eq(bookings.guestId, caller.id),
+        eq(bookings.status, 'held'),
+        gt(bookings.holdExpiresAt, now),
+        eq(bookings.checkIn, input.checkIn),
+        eq(bookings.checkOut, input.checkOut),
+        eq(bookings.guests, input.guests),
+        eq(bookings.amountCents, totalCents),
+      ),
+    )
+    .limit(1);
+  return own;
+}
+
+/** This home's holds past their time over these nights (they may have been paid with the browser gone). */
+function staleHoldsInTheWay(db: BookingDeps['db'], homeId: string, input: PaymentIntentRequest, now: Date) {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.homeId, homeId),
+        eq(bookings.status, 'held'),
+        lte(bookings.holdExpiresAt, now),
+        overlapsStay(input.checkIn, input.checkOut),
+      ),
+    );
+}
+
 /**
  * Places a 15-minute hold and creates the provider's intent for it.
  * Only a verified email may hold dates, for at most MAX_STAY_NIGHTS nights.
@@ -45,36 +88,11 @@ export async function placeHold(
   const { home, price, now } = await checkHoldRequest(deps, caller, input);
 
   // A reload of the checkout: the caller's own live hold for exactly this stay is answered again.
-  const [own] = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.homeId, home.id),
-        eq(bookings.guestId, caller.id),
-        eq(bookings.status, 'held'),
-        gt(bookings.holdExpiresAt, now),
-        eq(bookings.checkIn, input.checkIn),
-        eq(bookings.checkOut, input.checkOut),
-        eq(bookings.guests, input.guests),
-        eq(bookings.amountCents, price.totalCents),
-      ),
-    )
-    .limit(1);
+  const own = await ownLiveHold(db, caller, home.id, input, price.totalCents, now);
   if (own) return attachIntent(deps, caller, own);
 
   // Stale holds in the way may have been paid with the browser gone: ask the provider first (outside any transaction).
-  const stale = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.homeId, home.id),
-        eq(bookings.status, 'held'),
-        lte(bookings.holdExpiresAt, now),
-        overlapsStay(input.checkIn, input.checkOut),
-      ),
-    );
+  const stale = await staleHoldsInTheWay(db, home.id, input, now);
   for (const hold of stale) await settleStaleHold(deps, hold);
 
   let placed: { hold: BookingRow; released: BookingRow[] };

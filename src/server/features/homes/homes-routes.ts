@@ -57,6 +57,7 @@ export function homesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     homeReads(app, ctx);
     hostHomeWrites(app, ctx);
+    homeRemoval(app, ctx);
   };
 }
 
@@ -136,7 +137,7 @@ function homeReads(app: RouteApp, ctx: AppContext) {
   );
 }
 
-/** A host's writes: create, edit and delete a home. */
+/** A host's writes: create and edit a home. */
 function hostHomeWrites(app: RouteApp, ctx: AppContext) {
   app.post(
     '/homes',
@@ -200,7 +201,10 @@ function hostHomeWrites(app: RouteApp, ctx: AppContext) {
       return { acknowledged: true, modifiedCount };
     },
   );
+}
 
+/** A host deletes a home (an admin any home). */
+function homeRemoval(app: RouteApp, ctx: AppContext) {
   app.delete(
     '/homes/:id',
     {

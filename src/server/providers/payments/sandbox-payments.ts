@@ -58,11 +58,7 @@ function toRetrieved(row: IntentRow): RetrievedIntent {
 export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments {
   const { db, clock } = deps;
 
-  async function load(id: string): Promise<IntentRow> {
-    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
-    if (!row) throw new PaymentProviderError(`No such payment_intent: '${id}'`, 'resource_missing');
-    return row;
-  }
+  const load = (id: string) => loadIntent(db, id);
 
   return {
     name: 'sandbox',
@@ -120,38 +116,8 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
       return toRetrieved(await load(id));
     },
 
-    async refund(intentId, idempotencyKey, amountCents) {
-      const refundId = `re_sbx_${token(18)}`;
-      const [row] = await db
-        .update(paymentIntents)
-        .set({
-          refundId,
-          refundIdempotencyKey: idempotencyKey,
-          refundAmountCents: amountCents ?? null,
-          refundedAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .where(
-          and(
-            eq(paymentIntents.id, intentId),
-            eq(paymentIntents.status, 'succeeded'),
-            isNull(paymentIntents.refundId),
-            // As the provider does: never more than was charged.
-            amountCents !== undefined ? gte(paymentIntents.amountCents, amountCents) : undefined,
-          ),
-        )
-        .returning({ refundId: paymentIntents.refundId });
-      if (row?.refundId) return { id: row.refundId };
-      const current = await load(intentId);
-      if (current.refundId && current.refundIdempotencyKey === idempotencyKey) return { id: current.refundId };
-      if (current.refundId) {
-        throw new PaymentProviderError(`Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
-      }
-      throw new PaymentProviderError(
-        'This PaymentIntent does not have a successful charge to refund.',
-        'payment_intent_unexpected_state',
-      );
-    },
+    refund: (intentId, idempotencyKey, amountCents) =>
+      refundIntent({ db, clock }, intentId, idempotencyKey, amountCents),
 
     async listOpenIntents(createdBefore, limit) {
       const rows = await db
@@ -178,63 +144,113 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
       return row ? toRetrieved(row) : null;
     },
 
-    async confirmCard(clientSecret, card, billing) {
-      const [row] = await db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.clientSecret, clientSecret))
-        .limit(1);
-      if (!row) throw new PaymentProviderError('No such payment_intent', 'resource_missing');
-      // A repeated confirmation of a paid intent answers the same success and charges nothing more.
-      if (row.status === 'succeeded') return { ok: true, intent: toRetrieved(row) };
-      if (row.status === 'canceled') {
-        return {
-          ok: false,
-          code: 'payment_intent_unexpected_state',
-          message: 'This payment was canceled and can no longer be paid.',
-        };
-      }
+    confirmCard: (clientSecret, card, billing) => confirmCard({ db, clock }, clientSecret, card, billing),
+  };
+}
 
-      const outcome = checkCard(card, clock.now());
-      const now = clock.now();
-      if (!outcome.ok) {
-        await db
-          .update(paymentIntents)
-          .set({
-            lastErrorCode: outcome.code,
-            lastErrorMessage: outcome.message,
-            cardBrand: outcome.brand,
-            cardLast4: outcome.last4,
-            updatedAt: now,
-          })
-          .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')));
-        return { ok: false, code: outcome.code, message: outcome.message };
-      }
+/** One intent's row; resource_missing when there is none. */
+async function loadIntent(db: Db, id: string): Promise<IntentRow> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+  if (!row) throw new PaymentProviderError(`No such payment_intent: '${id}'`, 'resource_missing');
+  return row;
+}
 
-      const [paid] = await db
-        .update(paymentIntents)
-        .set({
-          status: 'succeeded',
-          succeededAt: now,
-          cardBrand: outcome.brand,
-          cardLast4: outcome.last4,
-          billingName: billing.name,
-          billingEmail: billing.email,
-          lastErrorCode: null,
-          lastErrorMessage: null,
-          updatedAt: now,
-        })
-        .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')))
-        .returning();
-      if (paid) return { ok: true, intent: toRetrieved(paid) };
-      // Another confirmation or a cancel won the race; answer what it left.
-      const after = await load(row.id);
-      if (after.status === 'succeeded') return { ok: true, intent: toRetrieved(after) };
-      return {
-        ok: false,
-        code: 'payment_intent_unexpected_state',
-        message: 'This payment was canceled and can no longer be paid.',
-      };
-    },
+/** Refunds a paid intent once; the same idempotency key answers the same refund again. */
+async function refundIntent(
+  { db, clock }: { db: Db; clock: Clock },
+  intentId: string,
+  idempotencyKey: string,
+  amountCents: number | undefined,
+): Promise<{ id: string }> {
+  const refundId = `re_sbx_${token(18)}`;
+  const [row] = await db
+    .update(paymentIntents)
+    .set({
+      refundId,
+      refundIdempotencyKey: idempotencyKey,
+      refundAmountCents: amountCents ?? null,
+      refundedAt: clock.now(),
+      updatedAt: clock.now(),
+    })
+    .where(
+      and(
+        eq(paymentIntents.id, intentId),
+        eq(paymentIntents.status, 'succeeded'),
+        isNull(paymentIntents.refundId),
+        // As the provider does: never more than was charged.
+        amountCents !== undefined ? gte(paymentIntents.amountCents, amountCents) : undefined,
+      ),
+    )
+    .returning({ refundId: paymentIntents.refundId });
+  if (row?.refundId) return { id: row.refundId };
+  const current = await loadIntent(db, intentId);
+  if (current.refundId && current.refundIdempotencyKey === idempotencyKey) return { id: current.refundId };
+  if (current.refundId) {
+    throw new PaymentProviderError(`Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
+  }
+  throw new PaymentProviderError(
+    'This PaymentIntent does not have a successful charge to refund.',
+    'payment_intent_unexpected_state',
+  );
+}
+
+/** Pays an intent with a test card (sandbox-cards.ts decides the outcome); a paid intent answers its success again. */
+async function confirmCard(
+  { db, clock }: { db: Db; clock: Clock },
+  clientSecret: string,
+  card: CardInput & { name?: string },
+  billing: SandboxBilling,
+): ReturnType<SandboxPayments['confirmCard']> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+  if (!row) throw new PaymentProviderError('No such payment_intent', 'resource_missing');
+  // A repeated confirmation of a paid intent answers the same success and charges nothing more.
+  if (row.status === 'succeeded') return { ok: true, intent: toRetrieved(row) };
+  if (row.status === 'canceled') {
+    return {
+      ok: false,
+      code: 'payment_intent_unexpected_state',
+      message: 'This payment was canceled and can no longer be paid.',
+    };
+  }
+
+  const outcome = checkCard(card, clock.now());
+  const now = clock.now();
+  if (!outcome.ok) {
+    await db
+      .update(paymentIntents)
+      .set({
+        lastErrorCode: outcome.code,
+        lastErrorMessage: outcome.message,
+        cardBrand: outcome.brand,
+        cardLast4: outcome.last4,
+        updatedAt: now,
+      })
+      .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')));
+    return { ok: false, code: outcome.code, message: outcome.message };
+  }
+
+  const [paid] = await db
+    .update(paymentIntents)
+    .set({
+      status: 'succeeded',
+      succeededAt: now,
+      cardBrand: outcome.brand,
+      cardLast4: outcome.last4,
+      billingName: billing.name,
+      billingEmail: billing.email,
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      updatedAt: now,
+    })
+    .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_payment_method')))
+    .returning();
+  if (paid) return { ok: true, intent: toRetrieved(paid) };
+  // Another confirmation or a cancel won the race; answer what it left.
+  const after = await loadIntent(db, row.id);
+  if (after.status === 'succeeded') return { ok: true, intent: toRetrieved(after) };
+  return {
+    ok: false,
+    code: 'payment_intent_unexpected_state',
+    message: 'This payment was canceled and can no longer be paid.',
   };
 }
