@@ -5,7 +5,7 @@ import { calendarDate } from '#shared/stay';
 import type { HomeReviews } from '#shared/schemas/reviews';
 import { homeKeys, isApiError, type HomesFilter, type HomesPage } from '#client/lib/api';
 import { reviewKeys } from '#client/features/reviews/lib/reviews-public-api';
-import type { PublicData } from './lib/public-data';
+import type { PublicData } from '#shared/public-data';
 import { searchFromParams } from './lib/search-filter';
 
 /**
