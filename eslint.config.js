@@ -15,7 +15,10 @@ const routeModules = ['**/*-routes', '**/*-routes.ts'];
 const httpModules = ['#server/http/*', '**/http/*'];
 // The server reaches the client only through its render entry (ADR 0040); the contract both read is src/shared.
 const clientButRenderEntry = [...clientImports, '!#client/entry-server', '!**/client/entry-server'];
-const serverClientRule = [clientButRenderEntry, 'The server imports only #client/entry-server; shared contracts live in src/shared.'];
+const serverClientRule = [
+  clientButRenderEntry,
+  'The server imports only #client/entry-server; shared contracts live in src/shared.',
+];
 const restrict = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
 export default tseslint.config(

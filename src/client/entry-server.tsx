@@ -28,7 +28,6 @@ import { stateJson, type SsrState } from './ssr-state';
 export type { AssetTag } from './document';
 export { assetTagsOf } from './document';
 
-
 export interface RenderRequest {
   /** Absolute URL of the page (origin + path + query). */
   url: string;

@@ -17,7 +17,8 @@ const holdHoldsNights = (now: Bound<Date>): SQL =>
  * them (holdHoldsNights). Searches, calendars, the unavailable dates, a host's blocks and window
  * changes all read it, so a stay is never free in one place and taken in another.
  */
-export const holdsNights = (now: Bound<Date>): SQL => sql`(${bookings.status} = 'confirmed' or ${holdHoldsNights(now)})`;
+export const holdsNights = (now: Bound<Date>): SQL =>
+  sql`(${bookings.status} = 'confirmed' or ${holdHoldsNights(now)})`;
 
 /**
  * WHERE part on homes: the home is free for [checkIn, checkOut) at `now`, i.e. no booking of it that

@@ -11,7 +11,7 @@
  * nights (a trigger that locks the row), so taking the row lock late, after a
  * booking row, would meet a hold that has the home and waits on that booking.
  */
-import { and, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
 import { holdsNights, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';

@@ -124,7 +124,8 @@ export async function createBlock(
   const homeId = home.id;
   const now = deps.clock.now();
   // Like a hold: nights already over at the home (ADR 0035) cannot be blocked.
-  if (input.from < earliestCheckIn(now, home.timeZone)) throw invalid('Blocked nights cannot be in the past', 'dates_in_past');
+  if (input.from < earliestCheckIn(now, home.timeZone))
+    throw invalid('Blocked nights cannot be in the past', 'dates_in_past');
 
   const stale = await deps.db
     .select()

@@ -2,7 +2,7 @@ import { and, asc, desc, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
 import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
-import { bookings, homes } from '#server/db/schema';
+import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
 import { homeFields } from './home-columns';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';

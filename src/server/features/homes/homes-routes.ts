@@ -22,14 +22,7 @@ import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
 import { earliestCheckIn } from '#shared/time-zones';
 import { SEARCH_MATCH_HEADER } from '#shared/place-match';
-import {
-  createHome,
-  deleteHome,
-  deletedHomeOwner,
-  findHome,
-  findHomeView,
-  homeWithHostJson,
-} from './homes-service';
+import { createHome, deleteHome, deletedHomeOwner, findHome, findHomeView, homeWithHostJson } from './homes-service';
 import { listHostHomes, searchPublicHomes } from './homes-search';
 import { updateHome } from './homes-update';
 

@@ -35,7 +35,8 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
         return { homes: homeListSchema.parse(JSON.parse(page.json)), next: page.next, match: page.match };
       } catch (error) {
         // The search refuses a query only as invalid (400), as GET /api/homes answers it.
-        if (error instanceof DomainError && error.kind === 'invalid') throw new ApiError(400, error.code, error.message);
+        if (error instanceof DomainError && error.kind === 'invalid')
+          throw new ApiError(400, error.code, error.message);
         throw error;
       }
     },

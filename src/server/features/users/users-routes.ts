@@ -101,8 +101,7 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
 
         if (body.role === undefined) {
           const fields = Object.keys(body);
-          if (fields.length !== 1 || fields[0] !== 'email')
-            throw invalid('Send {email} for a token, or a role change');
+          if (fields.length !== 1 || fields[0] !== 'email') throw invalid('Send {email} for a token, or a role change');
           if (!sameEmail(email, me.email)) throw forbidden('You can only get a token for yourself');
           return {
             acknowledged: true,
