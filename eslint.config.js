@@ -10,11 +10,11 @@ import tseslint from 'typescript-eslint';
 // what that layer may not import; `no-restricted-imports` checks the written
 // specifier, so both the `#alias` and any relative path are named.
 const serverImports = ['#server/*', '**/server/**'];
-const clientImports = ['#client/*', '**/client/**'];
+const clientImports = ['\\#client/*', '**/client/**'];
 const routeModules = ['**/*-routes', '**/*-routes.ts'];
 const httpModules = ['#server/http/*', '**/http/*'];
 // The server reaches the client only through its render entry (ADR 0040); the contract both read is src/shared.
-const clientButRenderEntry = [...clientImports, '!#client/entry-server', '!**/client/entry-server'];
+const clientButRenderEntry = [...clientImports, '!\\#client/entry-server', '!**/client/entry-server'];
 const serverClientRule = [
   clientButRenderEntry,
   'The server imports only #client/entry-server; shared contracts live in src/shared.',
