@@ -10,9 +10,15 @@ import tseslint from 'typescript-eslint';
 // what that layer may not import; `no-restricted-imports` checks the written
 // specifier, so both the `#alias` and any relative path are named.
 const serverImports = ['#server/*', '**/server/**'];
-const clientImports = ['#client/*', '**/client/**'];
+const clientImports = ['\\#client/*', '**/client/**'];
 const routeModules = ['**/*-routes', '**/*-routes.ts'];
 const httpModules = ['#server/http/*', '**/http/*'];
+// The server reaches the client only through its render entry (ADR 0040); the contract both read is src/shared.
+const clientButRenderEntry = [...clientImports, '!\\#client/entry-server', '!**/client/entry-server'];
+const serverClientRule = [
+  clientButRenderEntry,
+  'The server imports only #client/entry-server; shared contracts live in src/shared.',
+];
 const restrict = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
 export default tseslint.config(
@@ -64,6 +70,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(serverClientRule) },
+  },
+  {
     // Everything in the server that is not a route module or the app itself (app.ts and its plugins/):
     // services, providers, auth, db. They are called by routes and never reach back up to them.
     files: ['src/server/**/*.ts'],
@@ -78,6 +88,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict(
         [routeModules, 'Only app.ts and its plugins register route modules; services never import routes.'],
         [httpModules, 'Services throw domain errors (#server/domain-errors); only routes and app.ts speak HTTP.'],
+        serverClientRule,
       ),
     },
   },
@@ -98,7 +109,10 @@ export default tseslint.config(
   {
     files: ['src/server/**/*-routes.ts'],
     rules: {
-      'no-restricted-imports': restrict([routeModules, 'A route module never imports another route module.']),
+      'no-restricted-imports': restrict(
+        [routeModules, 'A route module never imports another route module.'],
+        serverClientRule,
+      ),
     },
   },
   prettier,

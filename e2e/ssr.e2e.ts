@@ -109,10 +109,21 @@ describe('with JavaScript', () => {
     await page.waitForLoadState('networkidle');
     expect(api.filter((u) => /^\/api\/homes(\?|$)/.test(u))).toEqual([]);
 
+    await page.goto('/searchresult?location=Lisbon');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(api.filter((u) => /^\/api\/homes(\?|$)/.test(u))).toEqual([]);
+
+    // The home page's homes and experiences (the static /expdata.json) came with the HTML too.
+    const files: string[] = [];
+    page.on('request', (r: Request) => {
+      if (new URL(r.url()).pathname === '/expdata.json') files.push(r.url());
+    });
     await page.goto('/');
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(api.filter((u) => /^\/api\/homes(\?|$)/.test(u))).toEqual([]);
+    expect(files).toEqual([]);
 
     // Interactive: the search form navigates in the page (no new document), and the results load.
     documents.length = 0;

@@ -19,7 +19,7 @@ import { createQueryClient } from './lib/query-client';
 import { SESSION_QUERY_KEY } from './lib/session';
 import { SiteOriginProvider } from './components/seo/site-origin';
 import { Document, type AssetTag } from './document';
-import type { PublicData } from './features/browse/lib/public-data';
+import type { PublicData } from '#shared/public-data';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
 import { serverRenderedPaths, serverRenderedRoutePaths } from './server-rendered-paths';
@@ -27,7 +27,6 @@ import { stateJson, type SsrState } from './ssr-state';
 
 export type { AssetTag } from './document';
 export { assetTagsOf } from './document';
-export type { PublicData } from './features/browse/lib/public-data';
 
 export interface RenderRequest {
   /** Absolute URL of the page (origin + path + query). */

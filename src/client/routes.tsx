@@ -4,7 +4,6 @@
  * exporting `Component`), so a page's code is only downloaded when it is opened.
  *
  * To add a feature: import its array and spread it into the matching list below.
- * Each feature has a reserved, commented line: uncomment the import and the spread.
  */
 import type { RouteObject } from 'react-router';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './components/layout/root-layout';

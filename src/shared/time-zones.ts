@@ -3,7 +3,7 @@
  * times, the cancellation cut-offs and "today" for its calendar are read in it. Only Intl is
  * used (no time-zone library): the offset at a local time is found with formatToParts.
  */
-import { calendarDate, dayNumber } from './stay';
+import { addDays, calendarDate, dayNumber } from './stay';
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -27,9 +27,22 @@ export function timeZoneNames(): string[] {
   return [DEFAULT_TIME_ZONE, ...names.filter((name) => name !== DEFAULT_TIME_ZONE)];
 }
 
-/** "Today" at a home: the calendar date of `now` in its zone. */
-export function homeToday(now: Date, timeZone: string): string {
+/**
+ * "Today": the calendar date of `now` in a home's zone; without one, in UTC (the server's day,
+ * for rules that are not about one home: feeds, reviews, lists).
+ */
+export function homeToday(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   return calendarDate(now, timeZone);
+}
+
+/**
+ * The earliest check-in day anyone may ask for, the one rule behind every "arrival is in the past"
+ * refusal. At a known home (a hold, a host's block): the home's today (ADR 0035). Across homes (a
+ * search, the price histogram, a wishlist's availability): a day before today in UTC, the documented
+ * grace for a guest west of UTC, who may still be on yesterday's date.
+ */
+export function earliestCheckIn(now: Date, timeZone?: string): string {
+  return timeZone === undefined ? addDays(homeToday(now), -1) : homeToday(now, timeZone);
 }
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();

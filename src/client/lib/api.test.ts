@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
 import { homeListSchema, type Home } from '#shared/schemas/homes';
-import { ApiError, apiRequest, fetchHome, fetchHomesPage, homesUrl, isPermanentFailure, parseNextLink } from './api';
+import { homesUrl } from '#shared/public-data';
+import { ApiError, apiRequest, fetchHome, fetchHomesPage, isPermanentFailure, parseNextLink } from './api';
 
 const home: Home = {
   _id: '0b6f3c1e-6a53-4b55-9b0c-8d2b7d2f1a10',

@@ -5,22 +5,14 @@
  */
 import type { z } from 'zod';
 import type { ErrorResponse } from '#shared/schemas/common';
-import type { Home, HomesSort } from '#shared/schemas/homes';
+import type { Home } from '#shared/schemas/homes';
+import { ApiError, isApiError } from '#shared/api-error';
+import { homesUrl, type HomesFilter, type HomesPage } from '#shared/public-data';
 import { PLACE_MATCH_KINDS, SEARCH_MATCH_HEADER, type PlaceMatch } from '#shared/place-match';
 
-/** An API failure: the HTTP status and the `{ error: { code, message } }` body. Status 0 = no answer. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+// The error type and the homes filter are the public pages' shared contract (#shared/public-data).
+export { ApiError, isApiError };
+export type { HomesFilter, HomesPage };
 
 /** A 4xx answer will not change on retry (except 408/429). */
 export function isPermanentFailure(error: unknown): boolean {
@@ -112,28 +104,6 @@ export async function apiRequest<S extends z.ZodType>(
 
 // ---------------------------------------------------------------- homes
 
-export interface HomesFilter {
-  limit?: number;
-  location?: string;
-  checkIn?: string;
-  checkOut?: string;
-  guests?: number;
-  /** Whole dollars, inclusive. */
-  minPrice?: number;
-  maxPrice?: number;
-  /** At least this many. */
-  bedrooms?: number;
-  sort?: HomesSort;
-}
-
-export interface HomesPage {
-  homes: Home[];
-  /** The next page's URL (from the Link header), or null on the last page. */
-  next: string | null;
-  /** In a place search, what the place text matched (the Search-Match header); null otherwise. */
-  match: PlaceMatch | null;
-}
-
 /** The Search-Match header, read leniently: a missing or unreadable one is no information. */
 export function parseSearchMatch(header: string | null): PlaceMatch | null {
   if (!header) return null;
@@ -145,23 +115,6 @@ export function parseSearchMatch(header: string | null): PlaceMatch | null {
   } catch {
     return null;
   }
-}
-
-export function homesUrl(filter: HomesFilter = {}): string {
-  const params = new URLSearchParams();
-  if (filter.limit !== undefined) params.set('limit', String(filter.limit));
-  if (filter.location) params.set('location', filter.location);
-  if (filter.checkIn && filter.checkOut) {
-    params.set('checkIn', filter.checkIn);
-    params.set('checkOut', filter.checkOut);
-  }
-  if (filter.guests !== undefined) params.set('guests', String(filter.guests));
-  if (filter.minPrice !== undefined) params.set('minPrice', String(filter.minPrice));
-  if (filter.maxPrice !== undefined) params.set('maxPrice', String(filter.maxPrice));
-  if (filter.bedrooms !== undefined) params.set('bedrooms', String(filter.bedrooms));
-  if (filter.sort !== undefined) params.set('sort', filter.sort);
-  const query = params.toString();
-  return query ? `/api/homes?${query}` : '/api/homes';
 }
 
 /** Only follow next-page links that stay on this origin's API. */

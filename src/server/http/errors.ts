@@ -1,4 +1,9 @@
-/** An error with an HTTP status and a stable code; the error handler turns it into `{ error: { code, message } }`. */
+/**
+ * An answer that is HTTP itself, not a rule of the domain: a request in the wrong transport shape
+ * (415), a webhook that cannot be checked, a database refusal mapped to a status. Everything a
+ * route or service refuses for a domain reason is a DomainError (#server/domain-errors): one
+ * vocabulary of factories (`invalid`, `forbidden`, `notFound`, `conflict` ...), for routes and services.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -9,9 +14,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const badRequest = (message: string, code = 'invalid_request') => new HttpError(400, code, message);
-export const unauthorized = (message = 'Sign in to continue') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, 'forbidden', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden } from './errors';
+import { forbidden } from '#server/domain-errors';
 import { pathnameOf } from './paths';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,5 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
-import { badRequest } from './errors';
+import { invalid } from '#server/domain-errors';
 
 /**
  * The path of a request URL as a WHATWG URL parser (Better Auth, browsers)
@@ -25,5 +25,5 @@ export function hasDotSegments(url: string): boolean {
  * Callback style: it runs on every request (ADR 0024).
  */
 export const refuseDotSegments: onRequestHookHandler = (request, _reply, done) => {
-  done(hasDotSegments(request.url) ? badRequest('The request path must not contain "." or ".." segments') : undefined);
+  done(hasDotSegments(request.url) ? invalid('The request path must not contain "." or ".." segments') : undefined);
 };

@@ -1,11 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { HOME_PAGE_HOMES } from '#shared/constants';
 import { calendarDate } from '#shared/stay';
-import type { HomeReviews } from '#shared/schemas/reviews';
-import { homeKeys, isApiError, type HomesFilter, type HomesPage } from '#client/lib/api';
-import { reviewKeys } from '#client/features/reviews/lib/reviews-public-api';
-import type { PublicData } from './lib/public-data';
+import { isApiError, type HomesFilter } from '#client/lib/api';
+import {
+  ALL_HOMES_FILTER,
+  experiencesQuery,
+  homeDetailQuery,
+  homePageHomesQuery,
+  homeReviewsQuery,
+  homesPagesQuery,
+} from './lib/page-queries';
+import type { PublicData } from '#shared/public-data';
 import { searchFromParams } from './lib/search-filter';
 
 /**
@@ -39,10 +44,6 @@ function contextOf(args: { context?: unknown }, fallback: LoaderContext): Loader
   return given && typeof given === 'object' && given.queryClient && given.data ? (given as LoaderContext) : fallback;
 }
 
-export const HOME_PAGE_FILTER: HomesFilter = { limit: HOME_PAGE_HOMES };
-/** /all-home lists every home (HomesGrid pages through them). */
-export const ALL_HOMES_FILTER: HomesFilter = {};
-
 async function settle(ctx: LoaderContext, work: Promise<unknown>): Promise<null> {
   if (!ctx.wait) {
     // The page's query reports a failure; nothing to do here.
@@ -55,12 +56,7 @@ async function settle(ctx: LoaderContext, work: Promise<unknown>): Promise<null>
 
 /** The first page of a HomesGrid (an infinite query, first page param null). */
 function firstGridPage(ctx: LoaderContext, filter: HomesFilter) {
-  return ctx.queryClient.ensureInfiniteQueryData({
-    queryKey: homeKeys.list(filter),
-    queryFn: () => ctx.data.homesPage(filter),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage: HomesPage) => lastPage.next,
-  });
+  return ctx.queryClient.ensureInfiniteQueryData(homesPagesQuery(filter, ctx.data));
 }
 
 export function browseLoaders(built: LoaderContext) {
@@ -70,15 +66,8 @@ export function browseLoaders(built: LoaderContext) {
       return settle(
         ctx,
         Promise.all([
-          ctx.queryClient.ensureQueryData({
-            queryKey: homeKeys.list(HOME_PAGE_FILTER),
-            queryFn: () => ctx.data.homesPage(HOME_PAGE_FILTER),
-          }),
-          ctx.queryClient.ensureQueryData({
-            queryKey: ['experiences'],
-            queryFn: () => ctx.data.experiences(),
-            staleTime: Infinity,
-          }),
+          ctx.queryClient.ensureQueryData(homePageHomesQuery(ctx.data)),
+          ctx.queryClient.ensureQueryData(experiencesQuery(ctx.data)),
         ]),
       );
     },
@@ -94,24 +83,14 @@ export function browseLoaders(built: LoaderContext) {
     details: async (args: LoaderFunctionArgs) => {
       const ctx = contextOf(args, built);
       const id = args.params.id ?? '';
-      const work = ctx.queryClient.ensureQueryData({
-        queryKey: homeKeys.detail(id),
-        queryFn: () => ctx.data.home(id),
-      });
+      const work = ctx.queryClient.ensureQueryData(homeDetailQuery(id, ctx.data));
       // The reviews' first page beside the home, so the page arrives with them; they are not the
       // page's subject: if they fail, the page shows without them and the browser asks again.
-      const reviews = ctx.queryClient
-        .ensureInfiniteQueryData({
-          queryKey: reviewKeys.home(id),
-          queryFn: () => ctx.data.homeReviews(id),
-          initialPageParam: null as string | null,
-          getNextPageParam: (last: HomeReviews) => last.nextCursor,
-        })
-        .catch(() => {
-          // On the server: render them as still loading, as the browser starts (it then fetches
-          // them); in the browser the reviews' own query shows the failure with its Retry.
-          if (ctx.wait) ctx.queryClient.removeQueries({ queryKey: reviewKeys.home(id), exact: true });
-        });
+      const reviews = ctx.queryClient.ensureInfiniteQueryData(homeReviewsQuery(id, ctx.data)).catch(() => {
+        // On the server: render them as still loading, as the browser starts (it then fetches
+        // them); in the browser the reviews' own query shows the failure with its Retry.
+        if (ctx.wait) ctx.queryClient.removeQueries({ queryKey: homeReviewsQuery(id).queryKey, exact: true });
+      });
       try {
         await Promise.all([settle(ctx, work), ctx.wait ? reviews : null]);
         return null;

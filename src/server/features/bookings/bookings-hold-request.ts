@@ -2,9 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PaymentIntentRequest } from '#shared/schemas/payments';
-import { dayNumber } from '#shared/stay';
 import { stayRuleProblem } from '#shared/stay-rules';
-import { homeToday } from '#shared/time-zones';
+import { earliestCheckIn } from '#shared/time-zones';
 import { users } from '#server/db/schema';
 import { DomainError, conflict, forbidden, invalid, notFound } from '#server/domain-errors';
 import { findHome } from '../homes/homes-service';
@@ -40,7 +39,7 @@ export async function checkHoldRequest(deps: BookingDeps, caller: Caller, input:
 
   const now = clock.now();
   // "Today" at the home (ADR 0035): a check-in day that is already over there cannot be booked.
-  if ((dayNumber(input.checkIn) ?? 0) < (dayNumber(homeToday(now, home.timeZone)) ?? 0)) {
+  if (input.checkIn < earliestCheckIn(now, home.timeZone)) {
     throw invalid('Check-in cannot be in the past', 'dates_in_past');
   }
   const rules = {

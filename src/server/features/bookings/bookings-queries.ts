@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#shared/schemas/bookings';
 import { calendarDate } from '#shared/stay';
-import { blockDays, blocksDates } from '#server/db/booking-conditions';
+import { blockDays, holdsNights } from '#server/db/booking-conditions';
 import { bookings, homeBlocks } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
@@ -14,7 +14,7 @@ import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from
  * spec's bookings are "deleted by cancel".
  */
 export async function listBookings(deps: BookingDeps, filter: { guestEmail?: string }): Promise<Booking[]> {
-  const where: SQL[] = [blocksDates(deps.clock.now())];
+  const where: SQL[] = [holdsNights(deps.clock.now())];
   if (filter.guestEmail) where.push(sql`lower(${bookings.guestEmail}) = lower(${filter.guestEmail})`);
   const rows = await deps.db
     .select()
@@ -39,7 +39,7 @@ export async function unavailableRanges(
   const rows = await deps.db
     .select({ from: bookings.checkIn, to: bookings.checkOut, guestId: bookings.guestId, status: bookings.status })
     .from(bookings)
-    .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), blocksDates(deps.clock.now())))
+    .where(and(eq(bookings.homeId, homeId), gt(bookings.checkOut, fromDate), holdsNights(deps.clock.now())))
     .orderBy(asc(bookings.checkIn));
   const blocked = await deps.db
     .select(blockDays)

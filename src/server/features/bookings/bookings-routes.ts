@@ -19,7 +19,7 @@ import { paymentIntentRequestSchema, paymentIntentResponseSchema } from '#shared
 import { addDays, calendarDate } from '#shared/stay';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireRole, requireSelfOrAdmin, requireUser } from '#server/auth/guards';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/domain-errors';
 import { findHome } from '../homes/homes-service';
 import { cancelBooking } from './bookings-cancellation';
 import { confirmBooking } from './bookings-confirmation';

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/reservations';
 import type { AppContext } from '#server/app-context';
 import { requireRole, sameEmail, withRole } from '#server/auth/guards';
-import { forbidden } from '#server/http/errors';
+import { forbidden } from '#server/domain-errors';
 import { hostCancelBooking } from './host-cancellation';
 import { listReservations } from './reservations-queries';
 

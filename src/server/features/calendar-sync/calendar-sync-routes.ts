@@ -17,7 +17,7 @@ import {
 import { acknowledgedDelete, errorResponse, idParam } from '#shared/schemas/common';
 import type { AppContext } from '#server/app-context';
 import { isAdmin, requireUser, withRole } from '#server/auth/guards';
-import { forbidden, notFound } from '#server/http/errors';
+import { forbidden, notFound } from '#server/domain-errors';
 import { perUserLimit } from '#server/http/rate-limits';
 import { findHome } from '../homes/homes-service';
 import { feedFor, feedPath, feedTokenOf, rotateFeedToken } from './feed-export';

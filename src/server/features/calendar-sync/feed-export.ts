@@ -4,13 +4,13 @@
  * else (no guest, no note). Imported blocks are not exported back: two channels importing each
  * other would otherwise keep a removed stay alive forever.
  */
+import { homeToday } from '#shared/time-zones';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { addDays } from '#shared/stay';
 import type { Db } from '#server/db/client';
 import { bookings, calendarFeeds, homeBlocks } from '#server/db/schema';
-import { today } from '../homes/homes-service';
 import { blockDays } from '#server/db/booking-conditions';
 
 /** 32 random bytes: far beyond guessing (ADR 0016). */
@@ -47,7 +47,7 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
     .from(calendarFeeds)
     .where(eq(calendarFeeds.token, token));
   if (!feed) return null;
-  const since = addDays(today(now), -HISTORY_DAYS);
+  const since = addDays(homeToday(now), -HISTORY_DAYS);
   const [stays, blocks] = await Promise.all([
     db
       .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, stamp: bookings.createdAt })

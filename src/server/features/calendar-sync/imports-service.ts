@@ -6,6 +6,7 @@
  * as a conflict; nothing is ever cancelled. A failed fetch, or a body that cannot be read (not a
  * calendar, too costly to read), keeps the blocks it had and records why on the import row.
  */
+import { homeToday } from '#shared/time-zones';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_IMPORTS_PER_HOME, type CalendarImport, type CreateCalendarImport } from '#shared/schemas/calendar-sync';
 import { plural } from '#shared/plural';
@@ -15,7 +16,7 @@ import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, calendarImports, homes, homeBlocks, type CalendarImportRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
-import { isUuid, today } from '../homes/homes-service';
+import { isUuid } from '../homes/homes-service';
 import { FeedFetchError, fetchFeed, type FetchPolicy } from './feed-fetch';
 import { FeedParseError, type FeedRange } from './feed-parse';
 import { parseFeedOffThread } from './feed-parse-pool';
@@ -83,7 +84,7 @@ function toImport(row: CalendarImportRow, blockedRanges: number, conflicts: Conf
 }
 
 export async function listImports(db: Db, homeId: string, now: Date): Promise<CalendarImport[]> {
-  const day = today(now);
+  const day = homeToday(now);
   const [rows, counts, conflicts] = await Promise.all([
     db
       .select()
@@ -193,7 +194,7 @@ export async function syncImport(deps: SyncDeps, row: CalendarImportRow): Promis
         : {
             kind: 'ok',
             // Read off the event loop, with a deadline: what a feed costs to read is up to whoever serves it.
-            ranges: await parseFeedOffThread(fetched.body, today(clock.now()), deps.fetchPolicy.parseTimeoutMs),
+            ranges: await parseFeedOffThread(fetched.body, homeToday(clock.now()), deps.fetchPolicy.parseTimeoutMs),
             etag: fetched.etag,
             lastModified: fetched.lastModified,
           };

@@ -11,9 +11,9 @@
  * nights (a trigger that locks the row), so taking the row lock late, after a
  * booking row, would meet a hold that has the home and waits on that booking.
  */
-import { and, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
-import { overlapsStay } from '#server/db/booking-conditions';
+import { holdsNights, overlapsStay } from '#server/db/booking-conditions';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, homeBlocks, homes, users, type HomeBlockRow } from '#server/db/schema';
@@ -73,16 +73,6 @@ export async function blockOverlapping(
 /** Who a stay is for, as the host sees it: the name on the booking, the guest's account name, or their email. */
 export const guestNameSql = sql<string>`coalesce(nullif(${bookings.guestName}, ''), ${users.name}, ${bookings.guestEmail})`;
 
-/**
- * WHERE part: the booking keeps its nights from a host's block or window change:
- * confirmed, a live hold, or a hold past its time that was paid (it is about to be confirmed).
- */
-export const keepsNights = (now: Date): SQL =>
-  or(
-    eq(bookings.status, 'confirmed'),
-    and(eq(bookings.status, 'held'), or(gt(bookings.holdExpiresAt, now), isNotNull(bookings.paymentReceivedAt))),
-  )!;
-
 export interface BookingInTheWay {
   id: string;
   checkIn: string;
@@ -103,7 +93,7 @@ export async function bookingInTheWay(tx: Tx, homeId: string, where: SQL, now: D
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.guestId))
-    .where(and(eq(bookings.homeId, homeId), keepsNights(now), where))
+    .where(and(eq(bookings.homeId, homeId), holdsNights(now), where))
     .orderBy(bookings.checkIn)
     .limit(1);
   return row ?? null;

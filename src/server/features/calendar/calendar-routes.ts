@@ -13,7 +13,7 @@ import {
 import { errorResponse, idParam } from '#shared/schemas/common';
 import type { AppContext } from '#server/app-context';
 import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
-import { forbidden, notFound } from '#server/http/errors';
+import { forbidden, notFound } from '#server/domain-errors';
 import { findHome, isUuid } from '../homes/homes-service';
 import { createBlock, deleteBlock, homeCalendar, unblockNights } from './calendar-service';
 
@@ -68,7 +68,7 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const home = await ownHome(request, request.params.id);
-        const created = await createBlock(ctx, home.id, request.body);
+        const created = await createBlock(ctx, home, request.body);
         return reply.status(201).send(created);
       },
     );

@@ -2,8 +2,9 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
 import type { CalendarBlock, CalendarNight, CalendarResponse, CreateBlock } from '#shared/schemas/calendar';
-import { addDays, calendarDate, dayNumber } from '#shared/stay';
-import { blockDays, blocksDates, overlapsStay } from '#server/db/booking-conditions';
+import { addDays, dayNumber } from '#shared/stay';
+import { earliestCheckIn } from '#shared/time-zones';
+import { blockDays, holdsNights, overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, homeBlocks, users } from '#server/db/schema';
@@ -51,7 +52,7 @@ export async function homeCalendar(
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.guestId))
-    .where(and(eq(bookings.homeId, home.id), blocksDates(now), overlapsStay(from, to)));
+    .where(and(eq(bookings.homeId, home.id), holdsNights(now), overlapsStay(from, to)));
   const blockRows = await deps.db
     .select({
       id: homeBlocks.id,
@@ -115,11 +116,16 @@ export async function homeCalendar(
  * (or paid) hold, naming it, and over the host's own earlier block. Stale holds
  * in the way are settled with the payment provider first, as a new hold does.
  */
-export async function createBlock(deps: CalendarDeps, homeId: string, input: CreateBlock): Promise<{ id: string }> {
+export async function createBlock(
+  deps: CalendarDeps,
+  home: { id: string; timeZone: string },
+  input: CreateBlock,
+): Promise<{ id: string }> {
+  const homeId = home.id;
   const now = deps.clock.now();
-  // Like a hold: nights already past everywhere on earth cannot be blocked.
-  const earliest = addDays(calendarDate(now, 'UTC'), -1);
-  if (input.from < earliest) throw invalid('Blocked nights cannot be in the past', 'dates_in_past');
+  // Like a hold: nights already over at the home (ADR 0035) cannot be blocked.
+  if (input.from < earliestCheckIn(now, home.timeZone))
+    throw invalid('Blocked nights cannot be in the past', 'dates_in_past');
 
   const stale = await deps.db
     .select()

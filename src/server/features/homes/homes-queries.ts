@@ -1,7 +1,8 @@
 import { and, asc, desc, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
-import { bookings, homes } from '#server/db/schema';
+import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
+import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
 import { homeFields } from './home-columns';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
@@ -20,20 +21,8 @@ export { selectHomeView, type HomeHost } from './home-view-query';
 
 const p = sql.placeholder;
 
-/**
- * WHERE part: the home is free for the stay at `now`. Confirmed nights come from
- * homes.confirmed_nights (kept by triggers on bookings, ADR 0011), a test on the
- * row itself; holds still live at `now` are few and read once per query through
- * bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops
- * blocking the moment it expires. Equivalent to `not overlappingBooking(...)`.
- */
-const freeForStay: SQL = sql`not (${homes.confirmedNights} && daterange(${p('checkIn')}::date, ${p('checkOut')}::date, '[)'))
-    and ${homes.id} not in (
-      select ${bookings.homeId} from ${bookings}
-      where ${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${p('now')}::timestamptz
-        and ${bookings.stay} && daterange(${p('checkIn')}::date, ${p('checkOut')}::date, '[)')
-        and ${bookings.homeId} is not null
-    )`;
+/** The search's availability test, its dates and instant bound when the prepared statement runs. */
+const freeForStay: SQL = freeForAStay(p('checkIn'), p('checkOut'), p('now'));
 
 /** What varies the text of a list query (no place): which filters are present. */
 export interface ListShape {

@@ -16,37 +16,27 @@ import {
   type Home,
 } from '#shared/schemas/homes';
 import { authenticated, isAdmin, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
-import { badRequest, conflict, forbidden, notFound } from '#server/http/errors';
+import { invalid, conflict, forbidden, notFound } from '#server/domain-errors';
 import { jsonText } from '#server/http/serializers';
 import type { AppContext } from '#server/app-context';
 import { uploadedImageExists } from '../uploads/uploads-service';
-import { addDays } from '#shared/stay';
+import { earliestCheckIn } from '#shared/time-zones';
 import { SEARCH_MATCH_HEADER } from '#shared/place-match';
-import {
-  createHome,
-  decodeCursor,
-  deleteHome,
-  deletedHomeOwner,
-  findHome,
-  findHomeView,
-  homesSearchKey,
-  homeWithHostJson,
-  listHomes,
-  today,
-  type HomesCursor,
-} from './homes-service';
+import { createHome, deleteHome, deletedHomeOwner, findHome, findHomeView, homeWithHostJson } from './homes-service';
+import { listHostHomes, searchPublicHomes } from './homes-search';
 import { updateHome } from './homes-update';
 import { OPTIONAL_SESSION } from '../../http/openapi';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * A window whose last check-out day is before today (UTC) has no night anyone could book, even a
- * guest west of UTC who is still on yesterday's date: the home would be listed and never bookable.
+ * A window whose last check-out day is before the earliest check-in of a search has no night anyone
+ * could book, even a guest west of UTC who is still on yesterday's date: the home would be listed
+ * and never bookable.
  */
 function refuseWindowInPast(to: string, now: Date): void {
-  if (to < today(now)) {
-    throw badRequest(
+  if (to <= earliestCheckIn(now)) {
+    throw invalid(
       `The available-to date (${to}) is in the past: the home could never be booked. Choose a later date.`,
       'window_in_past',
     );
@@ -88,30 +78,11 @@ function homeReads(app: RouteApp, ctx: AppContext) {
     async (request, reply) => {
       const query = request.query;
       // A host's own list (manage-home) is theirs and the admins' only.
-      if (query.email !== undefined) requireSelfOrAdmin(request, query.email);
-      let after: HomesCursor | undefined;
-      if (query.cursor !== undefined) {
-        // A cursor continues only the sort it was made in: from another sort (or edited) it is refused.
-        const cursor = decodeCursor(query.cursor, query.sort ?? 'newest');
-        if (cursor === null) throw badRequest('The cursor is not valid for this search', 'invalid_cursor');
-        after = cursor;
-      }
-      const now = ctx.clock.now();
-      // Searching from a day before today (UTC) on: a guest west of UTC may still be on yesterday's date.
-      if (query.checkIn !== undefined && query.checkIn < addDays(today(now), -1)) {
-        throw badRequest(`Arrival is in the past (checkIn ${query.checkIn}): search from today on.`, 'arrival_in_past');
-      }
-      const load = () => listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
-      // The public search is the hot path; a host's own list is always read fresh.
-      const page = query.email === undefined ? await ctx.searchCache.get(homesSearchKey(query), load) : await load();
-      if (page.nextCursor) {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(query)) {
-          if (value !== undefined && key !== 'cursor') params.set(key, String(value));
-        }
-        params.set('cursor', page.nextCursor);
-        reply.header('link', `</api/homes?${params.toString()}>; rel="next"`);
-      }
+      const { email } = query;
+      if (email !== undefined) requireSelfOrAdmin(request, email);
+      const page =
+        email === undefined ? await searchPublicHomes(ctx, query) : await listHostHomes(ctx, { ...query, email });
+      if (page.next) reply.header('link', `<${page.next}>; rel="next"`);
       // What the place text matched (ADR 0036), beside the spec's array rather than inside it.
       if (page.match) reply.header(SEARCH_MATCH_HEADER, encodeURIComponent(JSON.stringify(page.match)));
       return jsonText<Home[]>(page.json);
@@ -159,7 +130,7 @@ function hostHomeWrites(app: RouteApp, ctx: AppContext) {
       refuseWindowInPast(input.to, ctx.clock.now());
       const images = homeImages(input);
       const found = await Promise.all(images.map((url) => uploadedImageExists(ctx.storage, url)));
-      if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
+      if (found.includes(false)) throw invalid('A picture was not found. Upload it again.', 'unknown_image');
       const insertedId = await createHome(ctx.db, { id: host.id, email: host.email }, input, images);
       return { acknowledged: true, insertedId };
     },
@@ -196,7 +167,7 @@ function hostHomeWrites(app: RouteApp, ctx: AppContext) {
       // Pictures already on the home stay as they are; a new one must have been uploaded.
       const added = (request.body.images ?? []).filter((url) => !row.images.includes(url));
       const found = await Promise.all(added.map((url) => uploadedImageExists(ctx.storage, url)));
-      if (found.includes(false)) throw badRequest('A picture was not found. Upload it again.', 'unknown_image');
+      if (found.includes(false)) throw invalid('A picture was not found. Upload it again.', 'unknown_image');
       const modifiedCount = await updateHome(ctx.db, row.id, request.body, ctx.clock.now());
       return { acknowledged: true, modifiedCount };
     },

@@ -1,11 +1,10 @@
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/homes';
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
 import type { PlaceMatch } from '#shared/place-match';
-import { DEFAULT_TIME_ZONE, zoneForLocation } from '#shared/time-zones';
-import { blocksDates, overlapsStay } from '#server/db/booking-conditions';
+import { DEFAULT_TIME_ZONE, homeToday, zoneForLocation } from '#shared/time-zones';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
@@ -106,29 +105,6 @@ export function ratingSortKey(ratingSum: number, ratingCount: number): number {
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * A held or confirmed booking of this home overlapping the stay. An expired
- * hold no longer blocks, even before the sweeper has marked it.
- */
-export function overlappingBooking(homeId: SQL | typeof homes.id, checkIn: string, checkOut: string, now: Date): SQL {
-  return sql`exists (
-    select 1 from ${bookings}
-    where ${bookings.homeId} = ${homeId}
-      and ${overlapsStay(checkIn, checkOut)}
-      and ${blocksDates(now)}
-  )`;
-}
-
-/** WHERE part for lists that are not on the hot path (the wishlist): the home is free for the stay at `now`. */
-export function freeForStay(checkIn: string, checkOut: string, now: Date): SQL {
-  return sql`not (${homes.confirmedNights} && daterange(${checkIn}::date, ${checkOut}::date, '[)'))
-    and ${homes.id} not in (
-      select ${bookings.homeId} from ${bookings}
-      where ${bookings.status} = 'held' and ${bookings.holdExpiresAt} > ${now}
-        and ${overlapsStay(checkIn, checkOut)} and ${bookings.homeId} is not null
-    )`;
 }
 
 /**
@@ -261,11 +237,6 @@ export async function findHome(db: Db, id: string): Promise<HomeRow | null> {
 
 /* ---------- Writes ---------- */
 
-/** The calendar date "today" for booking rules (UTC: homes carry no time zone). */
-export function today(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
 export interface HomeOwner {
   id: string;
   email: string;
@@ -305,7 +276,7 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
 export function upcomingBookingsOf(homeId: string, now: Date): SQL {
   return and(
     eq(bookings.homeId, homeId),
-    gt(bookings.checkOut, today(now)),
+    gt(bookings.checkOut, homeToday(now)),
     inArray(bookings.status, ['confirmed', 'held']),
   )!;
 }

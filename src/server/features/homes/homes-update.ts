@@ -1,4 +1,5 @@
 /** PUT /api/home/:id: the spec's edit form, plus the window, the pictures and the stay settings (D41). */
+import { homeToday } from '#shared/time-zones';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { formatDayRange } from '#shared/dates';
 import { amountToCents } from '#shared/money';
@@ -8,7 +9,6 @@ import { inTransaction } from '#server/db/transaction';
 import { bookings, homes } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import { bookingInTheWay, bookingNamed } from '../calendar/availability';
-import { today } from './homes-service';
 
 /**
  * Writes what the edit form sent; answers how many rows really changed (0 when
@@ -57,7 +57,7 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
 
     if (values.availableFrom !== row.availableFrom || values.availableTo !== row.availableTo) {
       const outside = sql`not (${bookings.stay} <@ daterange(${values.availableFrom}::date, ${values.availableTo}::date, '[)'))`;
-      const stranded = await bookingInTheWay(tx, id, and(gt(bookings.checkOut, today(now)), outside)!, now);
+      const stranded = await bookingInTheWay(tx, id, and(gt(bookings.checkOut, homeToday(now)), outside)!, now);
       if (stranded) {
         throw conflict(
           `The dates ${formatDayRange(values.availableFrom, values.availableTo)} would leave out ${bookingNamed(stranded)}. ` +

@@ -8,7 +8,8 @@ import {
 } from '#shared/schemas/payments';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
-import { HttpError, notFound } from '#server/http/errors';
+import { HttpError } from '#server/http/errors';
+import { notFound } from '#server/domain-errors';
 import { PaymentProviderError, type PaymentProvider } from '#server/providers/payments/payment-provider';
 import type { StripePayments } from '#server/providers/payments/stripe-payments';
 import { handlePaymentEvent, payInSandbox } from './payments-service';

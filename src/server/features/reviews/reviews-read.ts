@@ -1,13 +1,14 @@
 /** What the reviews pages read: a home's published reviews, the caller's stays to review, a guest's profile. */
+import { homeToday } from '#shared/time-zones';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, avg, count, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE, REVIEW_WINDOW_DAYS, reviewWindow, reviewWindowState } from '#shared/reviews';
 import type { GuestProfile, HomeReviews, ReviewStay } from '#shared/schemas/reviews';
 import { addDays } from '#shared/stay';
-import { blocksDates } from '#server/db/booking-conditions';
+import { holdsNights } from '#server/db/booking-conditions';
 import { invalid, notFound } from '#server/domain-errors';
 import { bookings, homes, reviews, users } from '#server/db/schema';
-import { PLACEHOLDER_IMAGE, isUuid, today } from '../homes/homes-service';
+import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
 import {
   FORMER_USER,
   decodeReviewCursor,
@@ -152,7 +153,7 @@ export async function reviewStay(deps: ReviewDeps, caller: ReviewCaller, booking
  */
 export async function reviewStays(deps: ReviewDeps, caller: ReviewCaller): Promise<ReviewStay[]> {
   const now = deps.clock.now();
-  const day = today(now);
+  const day = homeToday(now);
   const rows = await deps.db
     .select({ booking: bookings, hostId: homes.hostId })
     .from(bookings)
@@ -193,8 +194,8 @@ export async function mayReadGuestProfile(deps: ReviewDeps, caller: ReviewCaller
       and(
         eq(bookings.guestId, guestId),
         eq(homes.hostId, caller.id),
-        sql`${bookings.checkOut} >= ${today(now)}`,
-        blocksDates(now),
+        sql`${bookings.checkOut} >= ${homeToday(now)}`,
+        holdsNights(now),
       ),
     )
     .limit(1);

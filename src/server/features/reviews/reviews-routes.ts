@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/reviews';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
-import { forbidden } from '#server/http/errors';
+import { forbidden } from '#server/domain-errors';
 import { guestProfile, homeReviews, mayReadGuestProfile, reviewStay, reviewStays } from './reviews-read';
 import { replyToReview, writeReview } from './reviews-write';
 

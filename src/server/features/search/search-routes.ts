@@ -6,9 +6,8 @@ import {
   priceHistogramQuerySchema,
   priceHistogramSchema,
 } from '#shared/schemas/search';
-import { addDays } from '#shared/stay';
 import type { AppContext } from '#server/app-context';
-import { badRequest } from '#server/http/errors';
+import { refuseArrivalInPast } from '../homes/homes-search';
 import { priceHistogram, suggestPlaces } from './search-service';
 
 /** The same key for the same question, whatever the order of the query string. */
@@ -64,13 +63,8 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const query = request.query;
         const now = ctx.clock.now();
-        // As GET /api/homes: from a day before today (UTC) on, for guests west of UTC.
-        if (query.checkIn !== undefined && query.checkIn < addDays(now.toISOString().slice(0, 10), -1)) {
-          throw badRequest(
-            `Arrival is in the past (checkIn ${query.checkIn}): search from today on.`,
-            'arrival_in_past',
-          );
-        }
+        // As GET /api/homes: the grace of a search across homes, and the same refusal.
+        refuseArrivalInPast(query.checkIn, now);
         return ctx.searchCache.get(cacheKey('price-histogram', query), () => priceHistogram(ctx.db, query, now));
       },
     );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SITE_SHARE_IMAGE } from '#shared/images';
 import type { AppContext } from '#server/app-context';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/domain-errors';
 import { siteCard } from './site-card';
 import { robotsTxt, sitemapIndex, sitemapPage } from './sitemap';
 

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
-import { notFound } from '#server/http/errors';
+import { notFound } from '#server/domain-errors';
 import { ensureDerivedImage } from './derived-images';
 import { contentTypeOf, isSafeKey, type ObjectInfo, type StoredObject } from '#server/providers/storage/storage';
 

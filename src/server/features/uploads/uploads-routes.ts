@@ -12,16 +12,16 @@ import {
 } from '#shared/schemas/uploads';
 import type { AppContext } from '#server/app-context';
 import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
-import { DomainError } from '#server/domain-errors';
-import { HttpError, badRequest, forbidden, notFound } from '#server/http/errors';
+import { DomainError, invalid, forbidden, notFound } from '#server/domain-errors';
+import { HttpError } from '#server/http/errors';
 import { tooManyBytes } from './image-pipeline';
 import { takeUploadSlot, uploadLimiter } from './upload-limits';
 import { documentOwnerTag, ownerTag, storeAndRecordUpload } from './uploads-service';
 
-const oneImageOnly = () => badRequest('Send one picture at a time, in the field "image".');
+const oneImageOnly = () => invalid('Send one picture at a time, in the field "image".');
 const notMultipart = () =>
   new HttpError(415, 'unsupported_media_type', 'Send the picture as multipart/form-data in the field "image".');
-const missingImage = () => badRequest('Choose a picture to upload (field "image").', 'missing_file');
+const missingImage = () => invalid('Choose a picture to upload (field "image").', 'missing_file');
 
 /** Limits for busboy: one file of at most MAX_UPLOAD_BYTES, next to nothing else. */
 const MULTIPART_LIMITS = {
@@ -47,10 +47,10 @@ function multipartError(err: unknown): unknown {
       return oneImageOnly();
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('The upload has an unexpected field.');
+      return invalid('The upload has an unexpected field.');
     default:
       // busboy's own parse errors ("Unexpected end of form", malformed headers) and early closes.
-      return badRequest('The upload could not be read. Try again.', 'invalid_multipart');
+      return invalid('The upload could not be read. Try again.', 'invalid_multipart');
   }
 }
 

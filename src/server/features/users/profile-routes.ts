@@ -5,7 +5,7 @@ import { profileSchema, profileUpdateSchema } from '#shared/schemas/users';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
 import { users } from '#server/db/schema';
-import { badRequest, notFound } from '#server/http/errors';
+import { invalid, notFound } from '#server/domain-errors';
 import { uploadedImageExists } from '../uploads/uploads-service';
 
 const toProfile = (row: typeof users.$inferSelect) => ({
@@ -58,7 +58,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const me = requireUser(request);
         const { name, image } = request.body;
         if (image !== null && !(await uploadedImageExists(ctx.storage, image))) {
-          throw badRequest('The photo was not found. Upload it again.', 'unknown_image');
+          throw invalid('The photo was not found. Upload it again.', 'unknown_image');
         }
         const [row] = await ctx.db
           .update(users)

@@ -13,7 +13,7 @@ import type { AppContext } from '#server/app-context';
 import type { Auth } from '#server/auth/auth';
 import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
 import { revokeUserSessions, rotateOwnSession, signSessionToken } from '#server/auth/sessions';
-import { badRequest, forbidden, notFound } from '#server/http/errors';
+import { invalid, forbidden, notFound } from '#server/domain-errors';
 import { isOwnDocumentUrl } from '../uploads/uploads-service';
 import { sendHostDecisionMail } from './users-mail';
 import { decideHostRequest, findUserByEmail, listUsers, requestHost, toUser } from './users-service';
@@ -27,7 +27,7 @@ const DOCUMENT_PREFIX = '/api/documents/';
 async function assertOwnDocument(ctx: AppContext, url: string, userId: string) {
   if (!isOwnDocumentUrl(url, userId)) throw forbidden('This document was not uploaded by you');
   const object = await ctx.storage.head(url.slice(DOCUMENT_PREFIX.length), 'private');
-  if (!object) throw badRequest('Your document was not found. Upload it again.', 'unknown_document');
+  if (!object) throw invalid('Your document was not found. Upload it again.', 'unknown_document');
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -95,14 +95,13 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         const { email } = request.params;
         const body = request.body;
         if (body.email !== undefined && !sameEmail(body.email, email))
-          throw badRequest('The email in the body must be the one in the URL');
+          throw invalid('The email in the body must be the one in the URL');
 
         if (body.role === 'admin') throw forbidden('Nobody becomes an admin through the API');
 
         if (body.role === undefined) {
           const fields = Object.keys(body);
-          if (fields.length !== 1 || fields[0] !== 'email')
-            throw badRequest('Send {email} for a token, or a role change');
+          if (fields.length !== 1 || fields[0] !== 'email') throw invalid('Send {email} for a token, or a role change');
           if (!sameEmail(email, me.email)) throw forbidden('You can only get a token for yourself');
           return {
             acknowledged: true,
@@ -115,7 +114,7 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         if (body.role === 'requested') {
           if (!sameEmail(email, me.email)) throw forbidden('You can only ask to become a host for yourself');
           const parsed = hostRequestSchema.safeParse(body);
-          if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid host request');
+          if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid host request');
           if (me.role !== null) throw forbidden('Your request was already sent, or you already have a role');
           await assertOwnDocument(ctx, parsed.data.docImage, me.id);
           if (!(await requestHost(ctx.db, me.id, parsed.data.location, parsed.data.docImage))) {
@@ -127,7 +126,7 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
 
         requireRole(request, 'admin');
         const parsed = approvalRequestSchema.safeParse(body);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid approval');
+        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid approval');
         const target = await findUserByEmail(ctx.db, email);
         if (!target) throw notFound('No user with this email');
         if (target.role !== 'requested' || !(await decideHostRequest(ctx.db, target.id, parsed.data.role))) {

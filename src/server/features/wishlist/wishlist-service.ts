@@ -1,11 +1,12 @@
 /** Saved homes (the heart): one row per user and home; saving and removing are idempotent. */
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Wishlist } from '#shared/schemas/wishlist';
-import { addDays } from '#shared/stay';
+import { earliestCheckIn } from '#shared/time-zones';
 import type { Db } from '#server/db/client';
 import { conflict, notFound } from '#server/domain-errors';
 import { homes, wishlistItems } from '#server/db/schema';
-import { freeForStay, homeFields, isUuid, toHome, today } from '../homes/homes-service';
+import { freeForStay } from '#server/db/booking-conditions';
+import { homeFields, isUuid, toHome } from '../homes/homes-service';
 
 /** Enough for anyone planning trips; keeps one list (answered whole) small. */
 export const WISHLIST_MAX = 200;
@@ -27,7 +28,7 @@ export async function listWishlist(
 ): Promise<Wishlist> {
   const now = deps.clock.now();
   const { checkIn, checkOut } = dates;
-  const asked = checkIn && checkOut && checkIn >= addDays(today(now), -1) ? { checkIn, checkOut } : null;
+  const asked = checkIn && checkOut && checkIn >= earliestCheckIn(now) ? { checkIn, checkOut } : null;
   const available = asked
     ? and(
         lte(homes.availableFrom, asked.checkIn),

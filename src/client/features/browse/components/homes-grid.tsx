@@ -2,7 +2,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
-import { fetchHomesPage, homeKeys, type HomesFilter } from '#client/lib/api';
+import type { HomesFilter } from '#client/lib/api';
+import { homesPagesQuery } from '../lib/page-queries';
 import { HomeCard, HomeCardSkeleton } from './home-card';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 
@@ -51,10 +52,7 @@ function GridSkeleton({ count }: { count: number }) {
  */
 export function useHomesPages(filter: HomesFilter, { keepPrevious = false } = {}) {
   return useInfiniteQuery({
-    queryKey: homeKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => fetchHomesPage(pageParam ?? filter, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next,
+    ...homesPagesQuery(filter),
     // For this observer only: the previous filter's answer while the new one loads.
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });

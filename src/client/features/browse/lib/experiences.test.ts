@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import expdata from '#client/public/expdata.json';
-import { fetchExperiences, isExperience } from './experiences';
+import { isExperience } from '#shared/experiences';
+import { fetchExperiences } from './experiences';
 
 afterEach(() => vi.unstubAllGlobals());
 

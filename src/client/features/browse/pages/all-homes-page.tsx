@@ -1,8 +1,7 @@
 import { PageMeta } from '#client/components/seo/page-meta';
 import { EmptyState } from '../components/status';
 import { HomesGrid } from '../components/homes-grid';
-
-const FILTER = {};
+import { ALL_HOMES_FILTER } from '../lib/page-queries';
 
 export function Component() {
   return (
@@ -15,7 +14,7 @@ export function Component() {
       <h1 className="mb-2 text-3xl font-bold text-gray-900 sm:text-4xl">All homes</h1>
       <p className="mb-8 text-gray-700">Every home on StayHub, newest first.</p>
       <HomesGrid
-        filter={FILTER}
+        filter={ALL_HOMES_FILTER}
         label="Homes"
         empty={<EmptyState title="No homes yet">New homes appear here as soon as hosts add them.</EmptyState>}
       />

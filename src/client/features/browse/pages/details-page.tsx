@@ -9,7 +9,8 @@ import { PageTitle } from '#client/components/page-title';
 import { HomeMeta } from '#client/components/seo/home-meta';
 import { PageMeta } from '#client/components/seo/page-meta';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
-import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
+import { isApiError } from '#client/lib/api';
+import { homeDetailQuery } from '../lib/page-queries';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { BookingWidget, BookingWidgetPlaceholder } from '../components/booking-widget';
 import { ContactHost } from '../components/contact-host';
@@ -192,11 +193,7 @@ export function Component() {
   const { id = '' } = useParams();
   // The server's loader found no such home (and answered 404): no need to ask the API again.
   const notFound = (useLoaderData() as NotFoundData | null)?.notFound === true;
-  const query = useQuery({
-    queryKey: homeKeys.detail(id),
-    queryFn: ({ signal }) => fetchHome(id, signal),
-    enabled: id.length > 0 && !notFound,
-  });
+  const query = useQuery({ ...homeDetailQuery(id), enabled: id.length > 0 && !notFound });
 
   if (!id || notFound) return <NotFound id={id} />;
   if (query.isPending) return <DetailsSkeleton />;

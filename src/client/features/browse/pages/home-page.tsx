@@ -5,13 +5,13 @@ import { HOME_PAGE_HOMES } from '#shared/constants';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage } from '#shared/images';
 import { APARTMENT_TYPES, TEXTS } from '#shared/texts';
 import { PageMeta } from '#client/components/seo/page-meta';
-import { fetchHomesPage, homeKeys } from '#client/lib/api';
 import { HomeCard, HomeCardSkeleton } from '../components/home-card';
 import { SearchForm } from '../components/search-form';
 import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { EmptyState } from '../components/status';
 import { TypingTitle } from '../components/typing-title';
-import { experiencePrice, fetchExperiences } from '../lib/experiences';
+import { experiencePrice } from '../lib/experiences';
+import { experiencesQuery, homePageHomesQuery } from '../lib/page-queries';
 
 const TITLE = 'Find a home away from home';
 const HOME_DESCRIPTION =
@@ -85,11 +85,7 @@ function CardSkeletons({ label, kind }: { label: string; kind: 'homes' | 'experi
 }
 
 function HomesSection() {
-  const filter = { limit: HOME_PAGE_HOMES };
-  const query = useQuery({
-    queryKey: homeKeys.list(filter),
-    queryFn: ({ signal }) => fetchHomesPage(filter, signal),
-  });
+  const query = useQuery(homePageHomesQuery());
   return (
     <Section
       id="homes-heading"
@@ -120,11 +116,7 @@ function HomesSection() {
 }
 
 function ExperiencesSection() {
-  const query = useQuery({
-    queryKey: ['experiences'],
-    queryFn: ({ signal }) => fetchExperiences(signal),
-    staleTime: Infinity,
-  });
+  const query = useQuery(experiencesQuery());
   return (
     <Section
       id="experiences-heading"

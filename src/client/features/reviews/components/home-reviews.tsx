@@ -3,18 +3,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { REVIEW_CATEGORIES, REVIEW_CATEGORY_LABELS } from '#shared/reviews';
 import { plural } from '#shared/plural';
 import { ErrorPanel, LoadingBar, errorText } from '#client/components/ui/status';
-import { fetchHomeReviews, reviewKeys } from '../lib/reviews-public-api';
+import type { HomeReviews as ReviewsPage } from '#shared/schemas/reviews';
+import { homeReviewsQuery } from '#client/features/browse/lib/page-queries';
 import { ReplyForm } from './reply-form';
 import { ReviewCard } from './review-card';
 import { Button } from '#client/components/ui/button';
 
 export function HomeReviews({ homeId, isHost }: { homeId: string; isHost: boolean }) {
-  const query = useInfiniteQuery({
-    queryKey: reviewKeys.home(homeId),
-    queryFn: ({ pageParam, signal }) => fetchHomeReviews(homeId, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const query = useInfiniteQuery(homeReviewsQuery(homeId));
   return (
     <section aria-labelledby="reviews-heading" className="mt-10">
       {query.isPending ? (
@@ -51,7 +47,7 @@ function ReviewsBody({
   more,
   loadingMore,
 }: {
-  data: Awaited<ReturnType<typeof fetchHomeReviews>>[];
+  data: ReviewsPage[];
   isHost: boolean;
   homeId: string;
   more: (() => void) | null;
