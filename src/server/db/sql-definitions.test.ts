@@ -36,16 +36,20 @@ function statements(text: string): string[] {
 
 /** Every function in the public schema (extensions' aside) and every trigger, as PostgreSQL prints them. */
 async function installed(database: Database) {
-  const functions = await database.db.execute<{ name: string; signature: string; def: string }>(sql`
+  const functions = await database.db.execute(sql`
     select p.proname as name, p.oid::regprocedure::text as signature, pg_get_functiondef(p.oid) as def
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prokind = 'f'
       and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
     order by 2`);
-  const triggers = await database.db.execute<{ name: string; def: string }>(sql`
+  const triggers = await database.db.execute(sql`
     select tgname as name, pg_get_triggerdef(t.oid) as def from pg_trigger t
     where not t.tgisinternal order by 1`);
-  return { functions: functions.rows, triggers: triggers.rows };
+  // Both drivers answer { rows }; Drizzle's type for it depends on the driver.
+  return {
+    functions: (functions as unknown as { rows: { name: string; signature: string; def: string }[] }).rows,
+    triggers: (triggers as unknown as { rows: { name: string; def: string }[] }).rows,
+  };
 }
 
 let database: Database;
