@@ -18,7 +18,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO, loginAs } from './auth-fixtures';
 import { expect, test as base } from './fixtures';
 
-export interface ApiHome {
+interface ApiHome {
   _id: string;
   title: string;
   location: string;

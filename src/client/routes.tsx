@@ -20,7 +20,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
  * The same table serves the browser router and the server's static handler
  * (src/client/entry-server.tsx); `ctx` gives the loaders their QueryClient and data source.
  */
-export function layoutRoutes(ctx: LoaderContext): RouteObject[] {
+function layoutRoutes(ctx: LoaderContext): RouteObject[] {
   return [
     ...browseRoutes(ctx), // /, /all-home, /details/:id, /searchresult, /terms, /coming-soon, *
     ...authRoutes, //        /login, /register, /reset-password

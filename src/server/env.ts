@@ -62,7 +62,7 @@ const proxyList = z.string().transform((s, ctx) => {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 
 /** All configuration, checked once at start-up. Unset keys take the defaults shown in the README. */
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),

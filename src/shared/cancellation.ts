@@ -13,7 +13,7 @@ export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
 export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = 'flexible';
 
 /** The terms' "check-in after 12:00 PM", on the clocks of the home's time zone. */
-export const CHECK_IN_TIME = '12:00';
+const CHECK_IN_TIME = '12:00';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -20,8 +20,8 @@ export interface StayProblem {
   message: string;
 }
 
-export const DEFAULT_MIN_NIGHTS = 1;
-export const DEFAULT_MAX_NIGHTS = MAX_STAY_NIGHTS;
+const DEFAULT_MIN_NIGHTS = 1;
+const DEFAULT_MAX_NIGHTS = MAX_STAY_NIGHTS;
 
 const nightsWord = (n: number) => `${n} night${n === 1 ? '' : 's'}`;
 

@@ -78,7 +78,7 @@ export interface StayFees {
   taxBps: number;
 }
 
-export const NO_FEES: StayFees = { cleaningFeeCents: 0, serviceFeeBps: 0, taxBps: 0 };
+const NO_FEES: StayFees = { cleaningFeeCents: 0, serviceFeeBps: 0, taxBps: 0 };
 
 /** A percentage (two decimals at most) as basis points: 12.5 -> 1250. */
 export function percentToBps(percent: number): number {

@@ -5,7 +5,7 @@
 import type { Home } from './schemas/homes';
 import { shareImage } from './images';
 
-export const PRICE_CURRENCY = 'USD';
+const PRICE_CURRENCY = 'USD';
 
 /** Where a home is, from its free-text location: "Cape Town, South Africa" -> locality and country. */
 export function locationParts(location: string): { locality: string; country: string | null } {

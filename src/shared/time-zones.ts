@@ -104,7 +104,7 @@ export function zoneLabel(timeZone: string): string {
  * Known places and their zones: the demo cities and some large ones. A host's form proposes the
  * zone of the first whose name its location mentions; anything else keeps the browser's zone.
  */
-export const CITY_TIME_ZONES: ReadonlyArray<readonly [city: string, zone: string]> = [
+const CITY_TIME_ZONES: ReadonlyArray<readonly [city: string, zone: string]> = [
   ['Lisbon', 'Europe/Lisbon'],
   ['Porto', 'Europe/Lisbon'],
   ['Barcelona', 'Europe/Madrid'],

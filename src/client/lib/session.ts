@@ -17,7 +17,7 @@ export interface SessionUser {
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** The spec's token key; removed on sign-out so no stale token outlives the session. */
-export const LEGACY_TOKEN_KEY = 'airbnb-token';
+const LEGACY_TOKEN_KEY = 'airbnb-token';
 
 function readUser(body: unknown): SessionUser | null {
   if (!body || typeof body !== 'object') return null;

@@ -29,7 +29,7 @@ interface Scope {
 const scopes = new AsyncLocalStorage<Scope>();
 
 /** Better Auth's text, cut to length and quoted (a JSON string: line breaks and quotes escaped). */
-export function quotedDetail(message: unknown): string {
+function quotedDetail(message: unknown): string {
   const text = logSafeText(String(message));
   const points = [...text];
   return JSON.stringify(points.length > AUTH_LOG_TEXT_MAX ? `${points.slice(0, AUTH_LOG_TEXT_MAX).join('')}…` : text);

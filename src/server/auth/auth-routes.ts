@@ -19,12 +19,12 @@ const GET_SESSION = '/api/auth/get-session';
  * refused rather than let through unthrottled, with Better Auth's `{ code, message }` shape,
  * which the sign-in form shows.
  */
-export const SIGN_IN_UNAVAILABLE = {
+const SIGN_IN_UNAVAILABLE = {
   code: 'SIGN_IN_UNAVAILABLE',
   message: 'Sign-in is unavailable for a moment. Please try again in a minute.',
 };
 
-export const authConfigSchema = z
+const authConfigSchema = z
   .object({ google: z.boolean().describe('false: the Google button shows "Google sign-in is not configured"') })
   .meta({ id: 'AuthConfig' });
 

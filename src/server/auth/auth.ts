@@ -22,7 +22,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 60 * 60;
 
 /** The real Google issuer: the only one whose `email_verified` we know to be honest. */
-export const GOOGLE_ISSUER = 'https://accounts.google.com';
+const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 /**
  * Account linking: a Google sign-in whose email matches an existing account is linked to it

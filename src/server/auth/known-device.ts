@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, users } from '../db/schema';
 
-export const KNOWN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const KNOWN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const MAX_MARKS = 5;
 const COOKIE_PATH = '/api/auth/sign-in';
 /** A mark from a clock a little ahead is still accepted. */

@@ -41,7 +41,7 @@
  * `AppDeps.loginThrottleStore` (the interface is in app-context.ts).
  */
 import type { LoginThrottleStore, ThrottleState } from '#server/app-context';
-export type { LoginThrottleStore, ThrottleState };
+export type { LoginThrottleStore };
 
 /** Account and source: failures before the progressive delay starts. */
 export const SLOW_AFTER = 5;
@@ -98,11 +98,11 @@ export function memoryThrottleStore(maxEntries = 100_000): LoginThrottleStore {
 }
 
 export type ThrottleReason = 'slowed' | 'locked' | 'reset';
-export type ThrottleDecision =
+type ThrottleDecision =
   { allowed: true; keys: string[] } | { allowed: false; reason: ThrottleReason; retryAfterSeconds: number };
 
 /** Who is signing in: the client address, and the known device (its id) when the browser carries this account's mark. */
-export interface SignInSource {
+interface SignInSource {
   ip: string;
   device?: string | null;
 }

@@ -6,7 +6,7 @@
 import { sqlState, type Db } from './client';
 
 /** What PostgreSQL asks a client to retry: the whole transaction was rolled back. */
-export const RETRYABLE_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
+const RETRYABLE_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

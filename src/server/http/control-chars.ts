@@ -20,7 +20,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const MAX_DEPTH = 32;
 
 /** The path (`body.title`, `query.location`) of the first string or key holding a forbidden character, or null. */
-export function findControlChar(value: unknown, forbidden: RegExp, path: string, depth = 0): string | null {
+function findControlChar(value: unknown, forbidden: RegExp, path: string, depth = 0): string | null {
   if (typeof value === 'string') return forbidden.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
   if (depth > MAX_DEPTH) return path;

@@ -14,7 +14,7 @@ export function pathnameOf(url: string): string {
 const DOT_SEGMENT = /(^|[/\\])\.{1,2}([/\\]|$)|\\|%2e/i;
 
 /** True when the raw path of `url` (query left out) holds something a URL parser would resolve away. */
-export function hasDotSegments(url: string): boolean {
+function hasDotSegments(url: string): boolean {
   const raw = url.split('?')[0] ?? '';
   return DOT_SEGMENT.test(raw);
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * Helmet's own defaults are off (`useDefaults: false`): they would add `upgrade-insecure-requests`,
  * which breaks a site served on plain http (development, an http PUBLIC_URL).
  */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
   'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
@@ -49,7 +49,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** A year, subdomains included: sent only when PUBLIC_URL is https (browsers ignore it over plain http anyway). */
-export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
 export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 /**

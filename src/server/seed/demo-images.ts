@@ -669,16 +669,14 @@ export function interiorSvg(scene: Omit<InteriorScene, 'kind'>): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs(sky)}<rect width="${W}" height="${floorY}" fill="${wall}"/><rect x="0" y="${floorY - 14}" width="${W}" height="14" fill="${mix(wall, '#8a7a66', 0.3)}"/>${view}${frame}${curtain}${art}<rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="${floor}"/>${planks}${tint}${furniture}</svg>`;
 }
 
-export function sceneSvg(scene: Scene): string {
+function sceneSvg(scene: Scene): string {
   return scene.kind === 'exterior' ? exteriorSvg(scene) : interiorSvg(scene);
 }
 
 // ---------------------------------------------------------------- rendering
 
 /** Renders one SVG to the three WebP sizes and the share crop (from the same raster: no second decode). */
-export async function renderWebp(
-  svg: string,
-): Promise<{ detail: Buffer; medium: Buffer; card: Buffer; share: Buffer }> {
+async function renderWebp(svg: string): Promise<{ detail: Buffer; medium: Buffer; card: Buffer; share: Buffer }> {
   const raster = await sharp(Buffer.from(svg))
     .resize(DEMO_IMAGE_SIZES.detail.width, DEMO_IMAGE_SIZES.detail.height, { fit: 'cover' })
     .raw()
@@ -705,7 +703,7 @@ export async function renderWebp(
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Draws, renders and stores one scene under `<key>-<hash>-1280.webp`, `…-960.webp`, `…-640.webp` and `…-1200x630.jpg`; returns the 1280 URL. */
-export async function storeDemoImage(storage: StorageProvider, key: string, scene: Scene): Promise<string> {
+async function storeDemoImage(storage: StorageProvider, key: string, scene: Scene): Promise<string> {
   if (!KEY.test(key)) throw new Error(`Demo image keys are lowercase letters, digits and dashes: ${key}`);
   const { detail, medium, card, share } = await renderWebp(sceneSvg(scene));
   const hash = createHash('sha256').update(detail).update(card).digest('hex').slice(0, 12);

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FeedRoute {
+interface FeedRoute {
   status?: number;
   /** Text, or bytes (a picture, a compressed file) for answers that are not a calendar. */
   body?: string | Buffer;

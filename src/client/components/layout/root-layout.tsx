@@ -32,7 +32,7 @@ function NavigationProgress() {
 }
 
 /** Header, main landmark and footer around any content. */
-export function Shell({ children }: { children: ReactNode }) {
+function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-gray-900">
       <a

@@ -8,7 +8,7 @@ import { PageMeta } from './page-meta';
 import { useSiteOrigin } from './site-origin';
 
 /** "Lisbon · $120.00 a night · 2 bedrooms · up to 4 guests. <the description>" */
-export function homeDescription(home: Home): string {
+function homeDescription(home: Home): string {
   const { locality } = locationParts(home.location);
   const facts = [
     locality,

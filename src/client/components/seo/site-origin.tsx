@@ -18,7 +18,7 @@ export function SiteOriginProvider({ origin, children }: { origin: string; child
 let fromDocument: string | null = null;
 
 /** The origin the served HTML was rendered with (see above); '' outside a browser. */
-export function documentOrigin(): string {
+function documentOrigin(): string {
   if (fromDocument !== null) return fromDocument;
   if (typeof document === 'undefined') return '';
   const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;

@@ -41,5 +41,5 @@ export const monthLabel = (iso: string) => monthFormatter.format(toDate(iso));
 export const longDay = (iso: string) => longFormatter.format(toDate(iso));
 
 /** Whole months from the month of `a` to the month of `b`. */
-export const monthsBetween = (a: string, b: string) =>
+const monthsBetween = (a: string, b: string) =>
   (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));

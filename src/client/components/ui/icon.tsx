@@ -47,7 +47,7 @@ const ICONS = {
   },
 } satisfies Record<string, IconDraw>;
 
-export type IconName = keyof typeof ICONS;
+type IconName = keyof typeof ICONS;
 
 export type IconProps = ({ name: IconName; draw?: never } | { draw: IconDraw; name?: never }) & {
   /** Width and height in px. */

@@ -31,7 +31,7 @@ export interface ScrollTableProps {
 }
 
 // A little narrower on wide screens: the dashboard's column fits a nine-column table without scrolling.
-export const cellClass = 'px-3 py-3 lg:px-2.5';
+const cellClass = 'px-3 py-3 lg:px-2.5';
 
 export function ScrollTable({
   label,

@@ -10,7 +10,7 @@ import { SESSION_QUERY_KEY } from '#client/lib/session';
 import { withFrom } from '#client/features/auth/lib/redirect';
 
 /** A loading line (role="status"), for the public pages. */
-export function LoadingState({ label = TEXTS.loading }: { label?: string }) {
+function LoadingState({ label = TEXTS.loading }: { label?: string }) {
   return (
     <p role="status" className="py-12 text-center text-lg text-gray-700">
       {label}
@@ -69,7 +69,7 @@ export function errorText(error: unknown): string {
 }
 
 /** The session has ended (signed out in another tab, expired, revoked): signing in again is the way on. */
-export function needsSignIn(error: unknown): boolean {
+function needsSignIn(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '#client/lib/session';
 
-export const SIGNED_OUT = 'You have signed out';
+const SIGNED_OUT = 'You have signed out';
 
 /** Sign Out as the header and the dashboard menu do it: end the session, tell the user, go home. */
 export function useSignOutAndLeave(): () => Promise<void> {

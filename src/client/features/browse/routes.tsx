@@ -3,7 +3,7 @@ import { NotFoundContent } from '#client/components/layout/root-layout';
 import { browseLoaders, type LoaderContext } from './loaders';
 
 /** Marks a route the server renders (with its data); every other page gets the client-rendered shell. */
-export const SERVER_RENDERED = { ssr: true } as const;
+const SERVER_RENDERED = { ssr: true } as const;
 
 /**
  * Public browsing pages, children of the root layout. Each page is its own lazy chunk; its loader

@@ -24,7 +24,7 @@ const EVERYONE: readonly MenuItem[] = [
   { label: 'Profile', to: '/dashboard/profile' },
 ];
 
-export const GUEST_MENU: readonly MenuItem[] = [
+const GUEST_MENU: readonly MenuItem[] = [
   MY_BOOKINGS,
   MESSAGES,
   { label: 'Become A Host', to: '/dashboard/become-host' },
@@ -32,7 +32,7 @@ export const GUEST_MENU: readonly MenuItem[] = [
   HISTORY,
 ];
 
-export const ADMIN_MENU: readonly MenuItem[] = [
+const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
   MY_BOOKINGS,
@@ -41,7 +41,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   HISTORY,
 ];
 
-export const HOST_MENU: readonly MenuItem[] = [
+const HOST_MENU: readonly MenuItem[] = [
   { label: 'Manage Home', to: '/dashboard/manage-home' },
   { label: 'Add Home', to: '/dashboard/add-home' },
   // Issue 11: who booked the host's homes (deviation D47).

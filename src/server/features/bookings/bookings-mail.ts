@@ -37,7 +37,7 @@ const noteBlock = (booking: BookingRow, label: string) =>
   booking.message.trim() ? `\n\n${label}:\n${quotedBlock(booking.message)}` : '';
 
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
-export function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
+function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
   const lines = priceLinesText(breakdownOf(booking), 'Total paid');
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
@@ -81,7 +81,7 @@ export type CancelledMoney = 'none' | 'refunded' | 'refund_owed';
  * The cancellation mails. The guest always gets one; the host only when they
  * were told about the booking (it was confirmed) or money had been taken.
  */
-export function cancellationMails(
+function cancellationMails(
   booking: BookingRow,
   money: CancelledMoney,
   byAdmin: boolean,

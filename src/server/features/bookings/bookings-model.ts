@@ -31,7 +31,7 @@ export interface Caller {
   role: string | null;
 }
 
-export type BookingLog = ServiceLog;
+type BookingLog = ServiceLog;
 
 /** What the booking services need; the app context (AppContext) is one. */
 export interface BookingDeps {

@@ -20,7 +20,7 @@ import { findHome, type HomeRow } from '../homes/homes-service';
 import { findBooking, refuseStartedStay, type BookingDeps, type Caller } from './bookings-model';
 
 /** The fees every stay at this home adds to its nights. */
-export function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
+function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
   return {
     cleaningFeeCents: home.cleaningFeeCents,
     serviceFeeBps: percentToBps(deps.pricing?.serviceFeePercent ?? 0),

@@ -83,7 +83,7 @@ export async function listHistory(
 }
 
 /** The newest this many bookings of a history (a long one is read in the receipt of each). */
-export const HISTORY_LIMIT = 500;
+const HISTORY_LIMIT = 500;
 
 /** One booking for its receipt: its guest, the host of its home, or an admin; anyone else gets the unknown id's 404. */
 export async function findReceipt(deps: BookingDeps, caller: Caller, id: string): Promise<Booking> {

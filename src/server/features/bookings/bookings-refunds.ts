@@ -64,7 +64,7 @@ export async function refundBooking(
 const FINAL_REFUSALS = new Set(['resource_missing', 'payment_intent_unexpected_state', 'charge_disputed']);
 
 /** The wait before the next try after `attempts` failures: 1, 2, 4 … minutes, at most an hour. */
-export function refundRetryDelayMs(attempts: number): number {
+function refundRetryDelayMs(attempts: number): number {
   return Math.min(REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 

@@ -19,7 +19,7 @@ import { findReservation } from './reservations-queries';
 import { underHomeLock } from '../calendar/availability';
 
 /** The host of the booking's home (by account, or by the email the booking names) or an admin. */
-export async function mayHostManage(deps: BookingDeps, caller: Caller, booking: BookingRow): Promise<boolean> {
+async function mayHostManage(deps: BookingDeps, caller: Caller, booking: BookingRow): Promise<boolean> {
   if (caller.role === 'admin') return true;
   if (caller.role !== 'host') return false;
   if (booking.homeId) {
@@ -34,7 +34,7 @@ function stayText(b: BookingRow) {
 }
 
 /** The guest learns why and that everything is refunded; the host keeps a record of what they did. */
-export function hostCancellationMails(
+function hostCancellationMails(
   booking: BookingRow,
   reason: string,
   money: CancelledMoney,

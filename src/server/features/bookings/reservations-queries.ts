@@ -10,13 +10,13 @@ import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
  * Upcoming: check-in after today; current: staying tonight; past: checked out (today is the check-out day or
  * later). Today is the home's (its time zone, kept on the booking).
  */
-export function whenOf(row: Pick<BookingRow, 'checkIn' | 'checkOut'>, day: string): ReservationWhen {
+function whenOf(row: Pick<BookingRow, 'checkIn' | 'checkOut'>, day: string): ReservationWhen {
   if (row.checkOut <= day) return 'past';
   if (row.checkIn <= day) return 'current';
   return 'upcoming';
 }
 
-export function toReservation(row: BookingRow, userName: string | null, now: Date): Reservation {
+function toReservation(row: BookingRow, userName: string | null, now: Date): Reservation {
   return {
     id: row.id,
     homeId: row.homeId,
@@ -45,7 +45,7 @@ const reservationRows = () =>
   or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt)))!;
 
 /** The most a list answers (a host with more sees the nearest ones; filters narrow it). */
-export const RESERVATIONS_LIMIT = 500;
+const RESERVATIONS_LIMIT = 500;
 
 /**
  * The reservations at `hostEmail`'s homes: current and upcoming ones first in date order,

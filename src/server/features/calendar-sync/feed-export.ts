@@ -14,7 +14,7 @@ import { bookings, calendarFeeds, homeBlocks } from '#server/db/schema';
 import { blockDays } from '#server/db/booking-conditions';
 
 /** 32 random bytes: far beyond guessing (ADR 0016). */
-export const newFeedToken = () => randomBytes(32).toString('base64url');
+const newFeedToken = () => randomBytes(32).toString('base64url');
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const feedPath = (token: string) => `/api/calendar/${token}.ics`;

@@ -17,9 +17,9 @@ import { refusedAddress } from './address-policy';
 export type FetchPolicy = CalendarFetchPolicy;
 type ResolveHost = NonNullable<FetchPolicy['resolve']>;
 
-export const FEED_MAX_BYTES = 2 * 1024 * 1024;
-export const FEED_TIMEOUT_MS = 10_000;
-export const FEED_MAX_REDIRECTS = 3;
+const FEED_MAX_BYTES = 2 * 1024 * 1024;
+const FEED_TIMEOUT_MS = 10_000;
+const FEED_MAX_REDIRECTS = 3;
 
 /** A fetch that failed, with a stable code and a message a host can act on (stored on the import row). */
 export class FeedFetchError extends Error {

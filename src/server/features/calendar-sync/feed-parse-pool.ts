@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { FeedParseError, type FeedRange } from './feed-parse';
 
 /** How long reading one feed may take (its fetch has its own deadline, feed-fetch.ts). */
-export const FEED_PARSE_TIMEOUT_MS = 10_000;
+const FEED_PARSE_TIMEOUT_MS = 10_000;
 /** Threads reading feeds at once in one process (each at the lowest CPU priority on Linux, feed-parse-worker.mjs). */
 const MAX_THREADS = 2;
 /** Feeds waiting for a thread; past this a sync fails at once instead of queueing more bodies. */

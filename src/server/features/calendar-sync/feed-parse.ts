@@ -16,7 +16,7 @@ import { addDays, calendarDate, dayNumber } from '#shared/stay';
 /** How far ahead recurring events are expanded (and how far any event is kept): about 18 months. */
 export const HORIZON_DAYS = 548;
 /** Events one feed may have in the horizon (a feed with more is refused as a whole, nothing half-imported). */
-export const MAX_FEED_EVENTS = 5_000;
+const MAX_FEED_EVENTS = 5_000;
 /**
  * Repetitions all RRULEs of one feed may make node-ical step through (estimated before any is
  * expanded): 20 daily rules over the horizon fit; `FREQ=SECONDLY;COUNT=9999` five times does not.

@@ -25,8 +25,8 @@ import {
  * The names of calendar imports by id. Blocks carry only the import's id; the
  * calendar sync (iCal import) adds its calendar_imports table and names them here.
  */
-export type ImportNames = (importIds: string[]) => Promise<Map<string, string>>;
-export const noImportNames: ImportNames = async () => new Map();
+type ImportNames = (importIds: string[]) => Promise<Map<string, string>>;
+const noImportNames: ImportNames = async () => new Map();
 
 export interface CalendarDeps extends BookingDeps {
   importNames?: ImportNames;

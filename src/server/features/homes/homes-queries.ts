@@ -25,7 +25,7 @@ const p = sql.placeholder;
 const freeForStay: SQL = freeForAStay(p('checkIn'), p('checkOut'), p('now'));
 
 /** What varies the text of a list query (no place): which filters are present. */
-export interface ListShape {
+interface ListShape {
   hostEmail: boolean;
   dates: boolean;
   guests: boolean;

@@ -74,7 +74,7 @@ const SORT_TAG: Record<HomesSort, string> = { newest: '', price_asc: 'pa', price
  * `newest` has no tag or key (`h<seq>`, as before sorts existed), `pa`/`pd` carry the price in
  * cents, `rt` the review sum and count (`rt<sum>.<count>`).
  */
-export function encodeCursor(sort: HomesSort, row: CursorRow, rank = 0): string {
+function encodeCursor(sort: HomesSort, row: CursorRow, rank = 0): string {
   const key =
     sort === 'newest'
       ? ''
@@ -99,7 +99,7 @@ export function decodeCursor(cursor: string, sort: HomesSort): HomesCursor | nul
 }
 
 /** The rating sort's key, as homes.rating_sort computes it (migration 0015): -1 without reviews. */
-export function ratingSortKey(ratingSum: number, ratingCount: number): number {
+function ratingSortKey(ratingSum: number, ratingCount: number): number {
   return ratingCount > 0 ? ratingSum / ratingCount : -1;
 }
 
@@ -128,7 +128,7 @@ export interface HomesPage {
 }
 
 /** A place rank (search_place_set, migration 0021) as the kind of match a client is told. */
-export function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
+function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
   if (rank === null) return 'none';
   if (rank <= 1) return 'exact';
   if (rank <= 3) return 'prefix';
@@ -273,7 +273,7 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
  * have been paid (the sweeper confirms or expires it within its interval, and
  * the host can then retry).
  */
-export function upcomingBookingsOf(homeId: string, now: Date): SQL {
+function upcomingBookingsOf(homeId: string, now: Date): SQL {
   return and(
     eq(bookings.homeId, homeId),
     gt(bookings.checkOut, homeToday(now)),

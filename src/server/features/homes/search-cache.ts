@@ -15,13 +15,13 @@ import type { Clock } from '#server/providers/clock/clock';
  * it are not answered once Redis is back. Only an advisory read: a booking
  * itself is decided by the database's exclusion constraint, never by this cache.
  */
-export const noSearchCache: SearchCache = {
+const noSearchCache: SearchCache = {
   get: (_key, load) => load(),
   clear: async () => {},
 };
 
 /** How long a search waits for the shared generation before it asks the database instead. */
-export const SHARED_GENERATION_WAIT_MS = 100;
+const SHARED_GENERATION_WAIT_MS = 100;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -12,8 +12,8 @@ import type { MailProvider } from '#server/providers/mail/mail';
 import { ownWords, quoted } from '#server/providers/mail/user-text';
 import type { MessageDeps } from './messages-model';
 
-export const DEFAULT_MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
-export const MAIL_AT_MOST_EVERY_MS = 60 * 60_000;
+const DEFAULT_MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
+const MAIL_AT_MOST_EVERY_MS = 60 * 60_000;
 
 export interface MailerDeps extends MessageDeps {
   mail?: MailProvider;

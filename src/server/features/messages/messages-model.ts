@@ -25,7 +25,7 @@ export interface Caller {
   role: string | null;
 }
 
-export type Side = 'guest' | 'host';
+type Side = 'guest' | 'host';
 export type Viewer = Side | 'admin';
 
 /** The caller's side of a conversation; admins who are not a party read as 'admin'; anyone else null. */

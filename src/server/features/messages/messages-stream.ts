@@ -13,12 +13,12 @@
 import { PassThrough } from 'node:stream';
 import type { LiveEvent, MessageBus } from '#server/app-context';
 
-export const DEFAULT_HEARTBEAT_MS = 25_000;
-export const DEFAULT_STREAM_MAX_MS = 10 * 60_000;
+const DEFAULT_HEARTBEAT_MS = 25_000;
+const DEFAULT_STREAM_MAX_MS = 10 * 60_000;
 /** LIVE_STREAMS_PER_USER: a browser keeps at most 6 HTTP/1.1 connections to a site anyway. */
-export const DEFAULT_STREAMS_PER_USER = 6;
+const DEFAULT_STREAMS_PER_USER = 6;
 /** LIVE_STREAMS_PER_PROCESS: half of a common 1,024 file-descriptor limit. */
-export const DEFAULT_STREAMS_PER_PROCESS = 500;
+const DEFAULT_STREAMS_PER_PROCESS = 500;
 /** How long the browser waits before reconnecting (the `retry:` field). */
 const RETRY_MS = 3_000;
 

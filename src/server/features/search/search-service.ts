@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client';
 const p = sql.placeholder;
 
 /** The term as LIKE reads it literally: lower-cased (as the place search does) with \ % _ escaped. */
-export function likeEscaped(term: string): string {
+function likeEscaped(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -23,16 +23,16 @@ const HOMES_PER_PAGE = SITEMAP_MAX_URLS;
 const SHIFT = PUBLIC_PAGES.length;
 
 /** The seq range (lo, hi] of page n: page 1 leaves room for the public pages. */
-export function seqRange(page: number): { after: number; upTo: number } {
+function seqRange(page: number): { after: number; upTo: number } {
   return { after: (page - 1) * HOMES_PER_PAGE - SHIFT, upTo: page * HOMES_PER_PAGE - SHIFT };
 }
 
 /** How many pages: enough to reach the highest seq; at least one (the public pages). */
-export function pageCount(maxSeq: number | null): number {
+function pageCount(maxSeq: number | null): number {
   return Math.max(1, Math.ceil(((maxSeq ?? 0) + SHIFT) / HOMES_PER_PAGE));
 }
 
-export async function sitemapPageCount(db: Db): Promise<number> {
+async function sitemapPageCount(db: Db): Promise<number> {
   // max() over the unique index on seq: PostgreSQL answers it from the index's last entry.
   const [row] = await db.select({ maxSeq: sql<string | null>`max(${homes.seq})` }).from(homes);
   return pageCount(row?.maxSeq == null ? null : Number(row.maxSeq));
@@ -48,7 +48,7 @@ export interface SitemapUrl {
  * The homes of one page, in seq order: one range scan of homes_seq_unique. The date comes as
  * text made by PostgreSQL: 50,000 Date objects parsed and printed again cost more than the query.
  */
-export async function homesOfPage(db: Db, page: number): Promise<{ id: string; lastmod: string }[]> {
+async function homesOfPage(db: Db, page: number): Promise<{ id: string; lastmod: string }[]> {
   const { after, upTo } = seqRange(page);
   return db
     .select({
@@ -80,14 +80,14 @@ export function urlsetXml(urls: Iterable<SitemapUrl>): string {
   return parts.join('');
 }
 
-export function sitemapIndexXml(locs: Iterable<string>): string {
+function sitemapIndexXml(locs: Iterable<string>): string {
   const parts = [`${XML_HEAD}<sitemapindex xmlns="${NS}">\n`];
   for (const loc of locs) parts.push(`<sitemap><loc>${xmlEscape(loc)}</loc></sitemap>\n`);
   parts.push('</sitemapindex>\n');
   return parts.join('');
 }
 
-export const sitemapPagePath = (page: number) => `/sitemap-homes-${page}.xml`;
+const sitemapPagePath = (page: number) => `/sitemap-homes-${page}.xml`;
 
 /** The whole page n of the sitemap, or null when there is no such page. */
 export async function sitemapPage(db: Db, origin: string, page: number): Promise<string | null> {

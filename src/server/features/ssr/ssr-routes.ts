@@ -10,8 +10,8 @@ import { serverPublicData } from './ssr-data';
  * page rendered for a signed-in browser is never handed to another one; and any request with a
  * session cookie is answered private, no-store.
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-export const PRIVATE_PAGE_CACHE = 'private, no-store';
+const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const PRIVATE_PAGE_CACHE = 'private, no-store';
 /** Better Auth's session cookie (`stayhub.session_token`, `__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?stayhub\.session_token=/;
 

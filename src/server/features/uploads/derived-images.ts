@@ -19,7 +19,7 @@ const DETAIL_SUFFIX = '-1280.webp';
  * The 960 px rendition of a 1280 px picture, as an upload makes it (fitted inside 960×960, never
  * enlarged). The source is a picture this app already re-encoded; the decode limit stays as a guard.
  */
-export async function renderMediumImage(detail: Buffer): Promise<Buffer> {
+async function renderMediumImage(detail: Buffer): Promise<Buffer> {
   return withSlot(() =>
     sharp(detail, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' })
       .timeout({ seconds: DECODE_TIMEOUT_SECONDS })

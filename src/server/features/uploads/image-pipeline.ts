@@ -30,11 +30,11 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
-export const unsupportedImage = () =>
+const unsupportedImage = () =>
   unsupported('Only JPEG, PNG or WebP pictures can be uploaded.', 'unsupported_media_type');
-export const damagedImage = () =>
+const damagedImage = () =>
   invalid('The picture is damaged or incomplete and could not be read. Try another file.', 'invalid_image');
-export const tooManyPixels = (width: number, height: number) =>
+const tooManyPixels = (width: number, height: number) =>
   tooLarge(
     `The picture is too large (${width}×${height}): at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
     'image_too_large',

@@ -9,8 +9,8 @@ import { processImage } from './image-pipeline';
 import { derivedKeysOf } from './derived-images';
 import { renderShareImage, shareKeyOf } from './share-image';
 
-export const DETAIL_SIDE = 1280;
-export const CARD_SIDE = 640;
+const DETAIL_SIDE = 1280;
+const CARD_SIDE = 640;
 const DOCUMENT_SIDE = 1600;
 
 const newKey = () => randomBytes(16).toString('hex');
@@ -26,7 +26,7 @@ export function ownerTag(userId: string): string {
   return createHash('sha256').update(`stayhub-document-owner:${userId}`).digest('hex').slice(0, 32);
 }
 
-export function documentUrl(key: string): string {
+function documentUrl(key: string): string {
   return `/api/documents/${key}`;
 }
 
@@ -60,7 +60,7 @@ export async function uploadedImageExists(storage: StorageProvider, url: string)
  * Checks, re-encodes and stores one upload. Nothing is written unless the
  * picture passed every check; if a write fails, what was written is removed.
  */
-export async function storeUpload(
+async function storeUpload(
   storage: StorageProvider,
   bytes: Buffer,
   options: { purpose: UploadPurpose; userId: string },

@@ -15,7 +15,7 @@ export interface HostDecision {
   reason?: string | undefined;
 }
 
-export function hostDecisionMail({ to, name, approved, reason }: HostDecision, publicUrl: string): MailMessage {
+function hostDecisionMail({ to, name, approved, reason }: HostDecision, publicUrl: string): MailMessage {
   const subject = approved ? 'You are now a StayHub host' : 'Your StayHub host request was declined';
   const lines = approved
     ? [

@@ -9,7 +9,7 @@ import { freeForStay } from '#server/db/booking-conditions';
 import { homeFields, isUuid, toHome } from '../homes/homes-service';
 
 /** Enough for anyone planning trips; keeps one list (answered whole) small. */
-export const WISHLIST_MAX = 200;
+const WISHLIST_MAX = 200;
 
 export interface WishlistDeps {
   db: Db;

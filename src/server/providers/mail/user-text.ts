@@ -16,7 +16,7 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The text with every would-be link broken (a zero-width space after `.`, `@`, `:` followed by more text). */
-export function unlinked(text: string): string {
+function unlinked(text: string): string {
   return text.replace(/([.@:])(?=\S)/g, `$1${ZERO_WIDTH_SPACE}`);
 }
 

@@ -6,7 +6,7 @@
 
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
-export interface CreateIntentInput {
+interface CreateIntentInput {
   amountCents: number;
   currency: 'usd';
   bookingId: string;
@@ -32,7 +32,7 @@ export interface RetrievedIntent {
   lastError?: { code: string; message: string };
 }
 
-export type PublicPaymentConfig = { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
+type PublicPaymentConfig = { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';

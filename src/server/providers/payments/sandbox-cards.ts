@@ -29,7 +29,7 @@ export type CardOutcome =
   | { ok: true; brand: CardBrand; last4: string }
   | { ok: false; code: CardErrorCode; message: string; brand: CardBrand; last4: string | null };
 
-export const CARD_MESSAGES: Record<CardErrorCode, string> = {
+const CARD_MESSAGES: Record<CardErrorCode, string> = {
   invalid_number: 'Your card number is invalid.',
   invalid_expiry_month: "Your card's expiration month is invalid.",
   invalid_expiry_year: "Your card's expiration year is in the past.",
@@ -43,7 +43,7 @@ export const CARD_MESSAGES: Record<CardErrorCode, string> = {
 };
 
 /** The provider's published test numbers and what each one does. */
-export const TEST_CARDS: Record<string, 'succeeds' | CardErrorCode> = {
+const TEST_CARDS: Record<string, 'succeeds' | CardErrorCode> = {
   '4242424242424242': 'succeeds',
   '5555555555554444': 'succeeds',
   '378282246310005': 'succeeds',

@@ -13,12 +13,12 @@ import { checkCard, type CardErrorCode, type CardInput } from './sandbox-cards';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
 
-export interface SandboxBilling {
+interface SandboxBilling {
   name: string;
   email: string;
 }
 
-export type SandboxConfirmResult =
+type SandboxConfirmResult =
   | { ok: true; intent: RetrievedIntent }
   | { ok: false; code: CardErrorCode | 'payment_intent_unexpected_state'; message: string };
 

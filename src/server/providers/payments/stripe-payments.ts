@@ -45,7 +45,7 @@ function mapStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
   }
 }
 
-export function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
+function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
   const err = pi.last_payment_error;
   return {
     id: pi.id,

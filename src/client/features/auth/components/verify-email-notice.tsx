@@ -11,8 +11,8 @@ import { authClient, authErrorMessage } from '../auth-client';
 import { verificationCallback } from '../lib/redirect';
 import { Button } from '#client/components/ui/button';
 
-export const VERIFY_EMAIL_TITLE = 'Verify your email to reserve';
-export const CHECK_INBOX_TITLE = 'Check your inbox to verify your email';
+const VERIFY_EMAIL_TITLE = 'Verify your email to reserve';
+const CHECK_INBOX_TITLE = 'Check your inbox to verify your email';
 
 const TEXT = {
   reserve: {

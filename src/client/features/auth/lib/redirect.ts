@@ -63,7 +63,7 @@ export function withFrom(page: '/login' | '/register', target: string): string {
   return target === '/' ? page : `${page}?from=${encodeURIComponent(target)}`;
 }
 
-export const EMAIL_VERIFIED_PATH = '/email-verified';
+const EMAIL_VERIFIED_PATH = '/email-verified';
 
 /**
  * The `callbackURL` of a verification mail: /email-verified (it says whether the link worked; Better Auth

@@ -12,7 +12,7 @@ export const loginFormSchema = z.object({
   email,
   password: z.string().min(1, 'Enter your password'),
 });
-export type LoginForm = z.infer<typeof loginFormSchema>;
+type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** Only the email, for Forgot Password (which uses the login form's email field). */
 export const emailOnlySchema = z.object({ email });
@@ -30,4 +30,4 @@ export const resetPasswordFormSchema = z
     path: ['confirm'],
     message: 'The two passwords do not match',
   });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

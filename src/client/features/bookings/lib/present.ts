@@ -4,7 +4,7 @@ import type { BookingStatus } from '#shared/booking-state';
 import { cancellableOn } from '#shared/booking-state';
 import { homeToday } from '#shared/time-zones';
 
-export const STATUS_LABELS: Record<BookingStatus, string> = {
+const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',

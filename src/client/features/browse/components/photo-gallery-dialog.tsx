@@ -10,7 +10,7 @@ import { FULL_IMAGE_HEIGHT, FULL_IMAGE_WIDTH, responsiveImage } from '#shared/im
 import { useReturnFocus } from '#client/components/ui/return-focus';
 import { Button, buttonClass } from '#client/components/ui/button';
 
-export interface PhotoGalleryDialogProps {
+interface PhotoGalleryDialogProps {
   title: string;
   images: string[];
   /** The picture shown first (0-based). */
@@ -21,9 +21,9 @@ export interface PhotoGalleryDialogProps {
 /** The dialog is at most 64rem wide (a phone: the screen less its margins). */
 const GALLERY_IMAGE_SIZES = '(min-width: 1088px) 1024px, calc(100vw - 2rem)';
 
-export const photoNumber = (index: number, total: number) => `Photo ${index + 1} of ${total}`;
+const photoNumber = (index: number, total: number) => `Photo ${index + 1} of ${total}`;
 
-export function PhotoGalleryDialog({ title, images, start = 0, onClose }: PhotoGalleryDialogProps) {
+function PhotoGalleryDialog({ title, images, start = 0, onClose }: PhotoGalleryDialogProps) {
   const [index, setIndex] = useState(start);
   const returnFocus = useReturnFocus(true);
   const total = images.length;

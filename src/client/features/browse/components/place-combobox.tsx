@@ -4,7 +4,7 @@ import { plural } from '#shared/plural';
 import { fetchPlaces, searchKeys } from '../lib/search-api';
 
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
-export const SUGGEST_DELAY_MS = 200;
+const SUGGEST_DELAY_MS = 200;
 
 export interface PlaceComboboxProps {
   id: string;

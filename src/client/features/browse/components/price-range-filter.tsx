@@ -31,7 +31,7 @@ const KEY_STEPS: Record<string, number> = {
  * Where a key moves one thumb, never past the other: Radix's own Home and End move the first and
  * the last thumb whichever is focused, and its steps push the other thumb along.
  */
-export function keyedRange(range: Range, thumb: 0 | 1, key: string, shift: boolean, [low, high]: Range): Range | null {
+function keyedRange(range: Range, thumb: 0 | 1, key: string, shift: boolean, [low, high]: Range): Range | null {
   const [floor, ceiling] = thumb === 0 ? [low, range[1]] : [range[0], high];
   let value: number;
   if (key === 'Home') value = floor;

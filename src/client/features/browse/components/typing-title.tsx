@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /** True when the user asked the system for less motion (follows changes live). */
-export function usePrefersReducedMotion(): boolean {
+function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 }
 

@@ -14,7 +14,7 @@ import { fetchHomeReviews, reviewKeys } from '#client/features/reviews/lib/revie
 import { browserPublicData } from './public-data';
 
 /** The home page's homes (one page, no paging). */
-export const HOME_PAGE_FILTER: HomesFilter = { limit: HOME_PAGE_HOMES };
+const HOME_PAGE_FILTER: HomesFilter = { limit: HOME_PAGE_HOMES };
 
 /** /all-home lists every home (HomesGrid pages through them). */
 export const ALL_HOMES_FILTER: HomesFilter = {};

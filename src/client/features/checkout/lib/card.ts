@@ -10,7 +10,7 @@ export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
 const MAX_DIGITS = 19;
 
 /** American Express numbers (34, 37) have 15 digits grouped 4-6-5; others 16-19 grouped by 4. */
-export function isAmex(digits: string): boolean {
+function isAmex(digits: string): boolean {
   return /^3[47]/.test(digits);
 }
 

@@ -22,7 +22,7 @@ import { usePaymentIntent } from './use-payment-intent';
 const BOOKINGS_QUERY_ROOT = ['bookings'] as const;
 
 /** The card was charged but the booking could not be confirmed from here: the server confirms it (sweeper). */
-export const PAYMENT_RECEIVED = 'Payment received — we are confirming your booking';
+const PAYMENT_RECEIVED = 'Payment received — we are confirming your booking';
 
 /**
  * Leaving the checkout (another route, back, closing the tab) gives the unpaid

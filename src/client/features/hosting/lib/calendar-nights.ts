@@ -5,7 +5,7 @@ import { addDays } from '#shared/stay';
 import { longDay } from '#client/components/ui/calendar-dates';
 
 /** "booked by Ana", "blocked: Painting" ... what follows the date in a night's label. */
-export function nightStatusText(night: CalendarNight): string {
+function nightStatusText(night: CalendarNight): string {
   let text: string;
   switch (night.status) {
     case 'booked':

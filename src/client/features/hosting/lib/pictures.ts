@@ -7,7 +7,7 @@ import { HOME_IMAGES_MAX } from '#shared/schemas/homes';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/schemas/uploads';
 import { TEXTS } from '#shared/texts';
 
-export type PictureStatus = 'uploading' | 'done' | 'error';
+type PictureStatus = 'uploading' | 'done' | 'error';
 
 export interface Picture {
   id: string;
@@ -95,7 +95,7 @@ export function picturesReducer(state: Picture[], action: PictureAction): Pictur
 }
 
 /** Pictures that count toward the limit: the ones uploading or uploaded (a failed one can be replaced). */
-export function usedSlots(pictures: Picture[]): number {
+function usedSlots(pictures: Picture[]): number {
   return pictures.filter((p) => p.status !== 'error').length;
 }
 

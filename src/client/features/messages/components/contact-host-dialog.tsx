@@ -9,13 +9,13 @@ import { useSession } from '#client/lib/session';
 import { Composer } from './composer';
 import { messageKeys, sendInquiry } from '../lib/messages-api';
 
-export interface ContactHostDialogProps {
+interface ContactHostDialogProps {
   homeId: string;
   homeTitle: string;
   onClose: () => void;
 }
 
-export function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDialogProps) {
+function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();

@@ -8,14 +8,14 @@ import { NavLink } from 'react-router';
 import { apiRequestTrusted } from '#client/lib/api';
 import { messageKeys } from '../lib/message-keys';
 
-export const MESSAGES_PATH = '/dashboard/messages';
+const MESSAGES_PATH = '/dashboard/messages';
 
 async function fetchUnread(signal?: AbortSignal): Promise<number> {
   const { data } = await apiRequestTrusted<{ unread: number }>('/api/conversations/unread', { signal });
   return data.unread;
 }
 
-export function unreadLabel(unread: number): string {
+function unreadLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages';
 }
 

@@ -15,7 +15,7 @@ import { useSession } from '#client/lib/session';
 import { withFrom } from '#client/features/auth/lib/redirect';
 import { fetchWishlist, setSaved, wishlistKeys } from './wishlist-api';
 
-export const SAVE_PARAM = 'save';
+const SAVE_PARAM = 'save';
 /** Intents already being carried out on this page (several hearts share one page). */
 const pending = new Set<string>();
 
