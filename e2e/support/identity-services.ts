@@ -89,7 +89,8 @@ export async function startOidcProvider(
     cookies: { keys: ['e2e-cookie-key-0123456789abcdef'] },
     features: { devInteractions: { enabled: true } },
   });
-  const server: Server = createServer(provider.callback());
+  const handle = provider.callback();
+  const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     issuer,

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Database, Db } from './db/client';
+import type { Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import type { PaymentProvider } from './providers/payments/payment-provider';

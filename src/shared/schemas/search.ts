@@ -54,7 +54,6 @@ export const placesQuerySchema = z
     limit: z.coerce.number().int().min(1).max(PLACE_SUGGESTIONS_MAX).default(PLACE_SUGGESTIONS_MAX),
   })
   .strict();
-type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
 export const placeSuggestionsSchema = z
   .object({

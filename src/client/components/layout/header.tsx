@@ -35,7 +35,7 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
     try {
       await signOut();
       notify('success', 'You have signed out');
-      navigate('/');
+      void navigate('/');
     } finally {
       setSigningOut(false);
     }
@@ -69,7 +69,7 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
           <li>
             <button
               type="button"
-              onClick={handleSignOut}
+              onClick={() => void handleSignOut()}
               disabled={signingOut}
               className={`${navLink({ isActive: false })} ${item} disabled:opacity-60`}
             >

@@ -16,6 +16,6 @@ export function useSignOutAndLeave(): () => Promise<void> {
       toast.error('Signing out failed. Please try again.');
       return;
     }
-    navigate('/');
+    void navigate('/');
   };
 }

@@ -65,7 +65,7 @@ function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
         <li>
           <button
             type="button"
-            onClick={handleSignOut}
+            onClick={() => void handleSignOut()}
             disabled={signingOut}
             className={`${itemClass} text-gray-800 hover:bg-gray-100 disabled:opacity-70`}
           >

@@ -71,7 +71,7 @@ export function LoginPage() {
       }
       await refreshSession(queryClient);
       toast.success(TEXTS.loginSuccess);
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
       // Still busy until the page goes: the origin's code may still be loading, and a signed-in
       // user on an idle login page is sent on to the dashboard instead (below).
       signedInHere = true;
@@ -191,14 +191,14 @@ export function LoginPage() {
       <div className="mt-3 flex justify-end">
         <button
           type="button"
-          onClick={forgotPassword}
+          onClick={() => void forgotPassword()}
           disabled={busy !== null}
           className="rounded text-sm font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-900 disabled:opacity-70"
         >
           {busy === 'reset' ? TEXTS.loading : 'Forgot Password'}
         </button>
       </div>
-      {googleConfigured === true && <GoogleSignIn busy={busy} onClick={googleSignIn} />}
+      {googleConfigured === true && <GoogleSignIn busy={busy} onClick={() => void googleSignIn()} />}
     </AuthCard>
   );
 }

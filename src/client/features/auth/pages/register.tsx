@@ -86,7 +86,7 @@ export function RegisterPage() {
       }
       await refreshSession(queryClient);
       toast.success(TEXTS.registerSuccess);
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
       // Still busy until the page goes (see login.tsx).
       signedUpHere = true;
     } catch {

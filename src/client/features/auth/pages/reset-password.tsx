@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
         return;
       }
       toast.success(PASSWORD_CHANGED);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       const message = 'Could not reach StayHub. Check your connection and try again.';
       toast.error(message);
@@ -79,7 +79,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password" intro="Enter a new password for your StayHub account.">
       <FormAlert className="mb-4">{formError}</FormAlert>
-      <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} className="space-y-4">
         <NewPasswordField label="New password" error={errors.password?.message} {...register('password')} />
         <PasswordField
           label="Confirm new password"

@@ -84,7 +84,7 @@ export function SearchForm() {
       departureDate,
       guests: String(guestCount),
     });
-    navigate(`/searchresult?${params.toString()}`);
+    void navigate(`/searchresult?${params.toString()}`);
   }
 
   return (

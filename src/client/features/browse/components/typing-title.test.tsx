@@ -42,9 +42,9 @@ describe('TypingTitle', () => {
     mockReducedMotion(false);
     act(() => root.render(<TypingTitle text="Hello" speed={100} />));
     expect(typed()).toBe('');
-    act(() => vi.advanceTimersByTime(200));
+    void act(() => vi.advanceTimersByTime(200));
     expect(typed()).toBe('He');
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     expect(typed()).toBe('Hello');
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -42,7 +42,7 @@ export function AddImportForm({ homeId, onAdded }: { homeId: string; onAdded: (a
 
   return (
     <form
-      onSubmit={handleSubmit((values) => add.mutate(values))}
+      onSubmit={(event) => void handleSubmit((values) => add.mutate(values))(event)}
       noValidate
       aria-labelledby="add-import-title"
       className="rounded-xl border border-gray-200 bg-gray-50 p-4"

@@ -113,7 +113,7 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid, be
       : { 'aria-invalid': undefined, 'aria-describedby': undefined };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-legend`}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-legend`}>
       <fieldset className="rounded-xl border border-gray-300 p-4">
         <legend id={`${id}-legend`} className="px-1 font-semibold text-gray-900">
           Card details

@@ -120,7 +120,7 @@ export function StripeCardForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="rounded-xl border border-gray-300 p-4">
         <p id={`${id}-label`} className="mb-2 font-semibold text-gray-900">
           Card details

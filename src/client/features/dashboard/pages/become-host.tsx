@@ -125,7 +125,7 @@ function HostRequestForm({ email }: { email: string }) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-busy={request.isPending}
       className="max-w-xl space-y-5 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"

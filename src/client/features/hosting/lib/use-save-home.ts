@@ -23,7 +23,7 @@ export function useSaveHome<Values, Answer>(
     onSuccess: (answer) => {
       onSaved(answer);
       void queryClient.invalidateQueries({ queryKey: homeKeys.all });
-      navigate(MANAGE_HOME_PATH);
+      void navigate(MANAGE_HOME_PATH);
     },
     onError: (error) => {
       const message = errorText(error);

@@ -100,7 +100,7 @@ function EditHomeForm({ home }: { home: Home }) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-busy={save.isPending}
       className="max-w-3xl space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"

@@ -24,7 +24,7 @@ function ContactHostDialog({ homeId, homeTitle, onClose }: ContactHostDialogProp
     const { conversationId } = await sendInquiry(homeId, { text });
     await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     onClose();
-    navigate(`/dashboard/messages/${conversationId}`);
+    void navigate(`/dashboard/messages/${conversationId}`);
   }
 
   return (

@@ -56,16 +56,16 @@ describe('useLiveMessages', () => {
     act(() => source.emit('message'));
     act(() => source.emit('read'));
     expect(invalidate).toHaveBeenCalledTimes(3);
-    act(() => vi.advanceTimersByTime(READY_TIMEOUT_MS + POLL_MS * 2));
+    void act(() => vi.advanceTimersByTime(READY_TIMEOUT_MS + POLL_MS * 2));
     expect(invalidate).toHaveBeenCalledTimes(3);
     expect(source.readyState).not.toBe(FakeEventSource.CLOSED);
   });
 
   it('polls instead when no ready event arrives in time (a proxy that buffers the stream)', () => {
     const { invalidate, source } = setUp();
-    act(() => vi.advanceTimersByTime(READY_TIMEOUT_MS));
+    void act(() => vi.advanceTimersByTime(READY_TIMEOUT_MS));
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
-    act(() => vi.advanceTimersByTime(POLL_MS * 2));
+    void act(() => vi.advanceTimersByTime(POLL_MS * 2));
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
@@ -77,10 +77,10 @@ describe('useLiveMessages', () => {
       source.onerror?.();
     });
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
-    act(() => vi.advanceTimersByTime(POLL_MS));
+    void act(() => vi.advanceTimersByTime(POLL_MS));
     expect(invalidate).toHaveBeenCalledTimes(1);
     hook.unmount();
-    act(() => vi.advanceTimersByTime(POLL_MS * 3));
+    void act(() => vi.advanceTimersByTime(POLL_MS * 3));
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 });

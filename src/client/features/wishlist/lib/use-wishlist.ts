@@ -61,7 +61,10 @@ export function useWishlist() {
     const params = new URLSearchParams(location.search);
     params.delete(SAVE_PARAM);
     const rest = params.toString();
-    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true });
+    void navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true },
+    );
     mutate(
       { homeId: intent, save: true },
       {
@@ -75,7 +78,7 @@ export function useWishlist() {
     if (!user) {
       const params = new URLSearchParams(location.search);
       params.set(SAVE_PARAM, homeId);
-      navigate(withFrom('/login', `${location.pathname}?${params.toString()}`));
+      void navigate(withFrom('/login', `${location.pathname}?${params.toString()}`));
       return;
     }
     mutate({ homeId, save: !saved.has(homeId) });
