@@ -252,18 +252,33 @@ describe('POST /api/bookings', () => {
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
   });
 
-  it('a mail failure does not undo the booking', async () => {
+  it('a mail failure does not undo the booking; the mail is sent once the provider is back', async () => {
     const home = await newHome();
     const original = t.mail.send;
+    let failures = 0;
     t.mail.send = async () => {
+      failures++;
       throw new Error('SMTP down');
     };
+    let bookingId: string;
     try {
       const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12' });
-      expect((await bookingRow(t.db, stay.bookingId)).status).toBe('confirmed');
+      bookingId = stay.bookingId;
+      expect((await bookingRow(t.db, bookingId)).status).toBe('confirmed');
+      // The queue's worker tried while the provider was down.
+      await expect.poll(() => failures).toBeGreaterThan(0);
     } finally {
       t.mail.send = original;
     }
+    // Kept in the queue and tried again (ADR 0046): both mails arrive.
+    await expect
+      .poll(() =>
+        outbox()
+          .filter((m) => m.text.includes(bookingId))
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([guest.user.email, host.user.email].sort());
   });
 });
 
