@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
+import type { MailQueue } from './providers/mail/mail-queue';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StorageProvider } from './providers/storage/storage';
 
@@ -252,7 +253,12 @@ export interface PricingSettings {
  * What routes see and hand to services: the deps plus what buildApp derives
  * from them. It is itself the bookings services' dependencies (BookingDeps).
  */
-export type AppContext = AppDeps & {
+export type AppContext = Omit<AppDeps, 'mail'> & {
+  /**
+   * The durable mail queue (ADR 0046), the one way the app sends mail: the provider of the deps
+   * (`AppDeps.mail`) is used only by the queue's worker.
+   */
+  mail: MailQueue;
   searchCache: SearchCache;
   messageBus: MessageBus;
   /** The app's logger. */

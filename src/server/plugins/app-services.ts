@@ -28,18 +28,19 @@ export interface AppServices {
 export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
   const now = () => deps.clock.now().getTime();
   const localCount = () => memoryRateLimitStore(now);
-  // A request that mails answers as fast whether or not a mail goes out (no account probing by timing).
-  const authMail = mailQueue(deps.mail, { db: deps.db, log: app.log });
-  app.decorate('mailQueue', authMail);
-  app.addHook('onClose', () => authMail.stop());
+  // Every mail goes through the durable queue (ADR 0046): accepted mail survives a crash, and a request
+  // that mails answers as fast whether or not a mail goes out (no account probing by timing).
+  const mail = mailQueue(deps.mail, { db: deps.db, log: app.log });
+  app.decorate('mailQueue', mail);
+  app.addHook('onClose', () => mail.stop());
   const throttle = loginThrottle(deps.loginThrottleStore ?? memoryThrottleStore(), now, {
-    onAttack: signInAttackAlert({ db: deps.db, mail: authMail, publicUrl: deps.config.publicUrl, log: app.log }),
+    onAttack: signInAttackAlert({ db: deps.db, mail, publicUrl: deps.config.publicUrl, log: app.log }),
   });
   const devices = knownDevices({ db: deps.db, secret: deps.config.authSecret, secure: deps.config.production, now });
   const auth = createAuth({
     db: deps.db,
     config: deps.config,
-    mail: authMail,
+    mail,
     log: app.log,
     // The password is changed by then: an unreachable throttle must not turn that into an error. A sign-in
     // lock on the account then stays until the next reset (or a day without attempts).
@@ -58,6 +59,7 @@ export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
   app.decorate('auth', auth);
   const ctx: AppContext = {
     ...deps,
+    mail,
     searchCache: createSearchCache({
       ttlMs: deps.searchCacheTtlMs ?? 0,
       clock: deps.clock,

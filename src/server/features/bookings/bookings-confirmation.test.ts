@@ -1,7 +1,7 @@
 /** Paying a hold in the sandbox and confirming it: POST /api/payments/sandbox/confirm, POST /api/bookings. */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, paymentIntents } from '#server/db/schema';
+import { bookings, jobs, paymentIntents } from '#server/db/schema';
 import type { memoryMail } from '#server/providers/mail/mail';
 import {
   VISA_OK,
@@ -112,6 +112,7 @@ describe('POST /api/bookings', () => {
       await createHold(t.app, guest, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-24', guests: 2 })
     ).json();
     expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(200);
+    await t.app.mailQueue.drained();
     const sentBefore = outbox().length;
 
     const body = {
@@ -126,8 +127,16 @@ describe('POST /api/bookings', () => {
     expect(row).toMatchObject({ status: 'confirmed', message: 'Arriving late, around 10 pm.' });
     expect(row.confirmedAt).not.toBeNull();
 
+    // The queue's worker sends them once the confirmation has committed (ADR 0046).
+    await expect
+      .poll(() =>
+        outbox()
+          .slice(sentBefore)
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([guest.user.email, host.user.email].sort());
     const mails = outbox().slice(sentBefore);
-    expect(mails.map((m) => m.to).sort()).toEqual([guest.user.email, host.user.email].sort());
     expect(mails.find((m) => m.to === guest.user.email)!.subject).toContain('Garden house');
     expect(mails.find((m) => m.to === host.user.email)!.text).toContain('Arriving late');
 
@@ -137,6 +146,7 @@ describe('POST /api/bookings', () => {
       expect(replay.json()).toEqual({ acknowledged: true, insertedId: held.bookingId });
     }
     expect(await t.db.select().from(bookings).where(eq(bookings.homeId, home.id))).toHaveLength(1);
+    await t.app.mailQueue.drained();
     expect(outbox().length).toBe(sentBefore + 2);
   });
 
@@ -242,17 +252,86 @@ describe('POST /api/bookings', () => {
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
   });
 
-  it('a mail failure does not undo the booking', async () => {
+  it('a mail failure does not undo the booking; the mail is sent once the provider is back', async () => {
     const home = await newHome();
     const original = t.mail.send;
+    let failures = 0;
     t.mail.send = async () => {
+      failures++;
       throw new Error('SMTP down');
     };
+    let bookingId: string;
     try {
       const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-10', checkOut: '2026-12-12' });
-      expect((await bookingRow(t.db, stay.bookingId)).status).toBe('confirmed');
+      bookingId = stay.bookingId;
+      expect((await bookingRow(t.db, bookingId)).status).toBe('confirmed');
+      // The queue's worker tried while the provider was down.
+      await expect.poll(() => failures).toBeGreaterThan(0);
     } finally {
       t.mail.send = original;
     }
+    // Kept in the queue and tried again (ADR 0046): both mails arrive.
+    await expect
+      .poll(() =>
+        outbox()
+          .filter((m) => m.text.includes(bookingId))
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([guest.user.email, host.user.email].sort());
+  });
+});
+
+describe('the confirmation mails and the confirmation commit together (ADR 0046)', () => {
+  const title = 'Rollback cottage';
+  /** The queue's rows for this home's mails, sent or not (a sent row keeps its subject). */
+  const mailRows = () =>
+    t.db
+      .select({ subject: sql<string>`${jobs.payload}->>'subject'` })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'subject' like ${`%${title}%`}`));
+
+  it('a confirmation rolled back leaves no mail in the queue; committed, it leaves both', async () => {
+    const home = await newHome({ title });
+    const held = (
+      await createHold(t.app, guest, { homeId: home.id, checkIn: '2027-02-10', checkOut: '2027-02-12', guests: 1 })
+    ).json();
+    expect((await payCard(t.app, guest, held.clientSecret)).statusCode).toBe(200);
+    const body = { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId };
+    // The database refuses the host's mail, queued after the guest's in the confirming transaction.
+    await t.db.execute(sql`
+      create function refuse_host_mail() returns trigger language plpgsql as $$
+      begin
+        if new.payload->>'subject' like 'New booking: %' then raise exception 'host mail refused'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_host_mail before insert on jobs for each row execute function refuse_host_mail()`);
+    try {
+      const refused = await confirmBookingCall(t.app, guest, body);
+      expect(refused.statusCode).toBe(500);
+      // Rolled back as one: the booking is still held and the guest's mail, written first, is gone too.
+      expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
+      expect(await mailRows()).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_host_mail on jobs`);
+      await t.db.execute(sql`drop function refuse_host_mail()`);
+    }
+
+    expect((await confirmBookingCall(t.app, guest, body)).statusCode).toBe(200);
+    expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
+    // In the queue as soon as the answer is out, whether or not the worker has sent them yet.
+    expect((await mailRows()).map((r) => r.subject).sort()).toEqual([
+      `Booking confirmed: “${title}”`,
+      `New booking: “${title}”, 2027-02-10 to 2027-02-12`,
+    ]);
+    await expect
+      .poll(() =>
+        outbox()
+          .filter((m) => m.subject.includes(title))
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([guest.user.email, host.user.email].sort());
   });
 });

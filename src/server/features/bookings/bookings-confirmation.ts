@@ -4,7 +4,7 @@ import { transition } from '#shared/booking-state';
 import { bookings, homes, type BookingRow } from '#server/db/schema';
 import { conflict, forbidden, notFound, paymentDeclined } from '#server/domain-errors';
 import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
-import { sendConfirmationMails } from './bookings-mail';
+import { queueConfirmationMails } from './bookings-mail';
 import {
   allows,
   findBooking,
@@ -33,8 +33,8 @@ function checkIntent(booking: BookingRow, intent: RetrievedIntent): 'ok' | 'unpa
 
 /**
  * held -> confirmed when the provider's intent is paid, for the right amount,
- * for this booking. The mails go out after the update is committed, only from
- * the call that made the change. A payment that arrives after the hold was
+ * for this booking. The mails are queued in the confirming transaction, so only
+ * the call that made the change sends them, and they are sent once it commits. A payment that arrives after the hold was
  * given up is refunded.
  */
 export async function confirmWithIntent(
@@ -48,8 +48,8 @@ export async function confirmWithIntent(
   const now = deps.clock.now();
   // The home's row first (ADR 0029): confirming refreshes the home's nights, which locks that row, and a
   // hold holding it may be waiting on this very booking row.
-  const [row] = await underHomeLock(deps.db, booking.homeId, (tx) =>
-    tx
+  const row = await underHomeLock(deps.db, booking.homeId, async (tx) => {
+    const [confirmed] = await tx
       .update(bookings)
       .set({
         status: transition('held', 'pay'),
@@ -66,16 +66,19 @@ export async function confirmWithIntent(
           isNotNull(bookings.homeId),
         ),
       )
-      .returning(),
-  );
-  if (row) {
-    logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
+      .returning();
+    if (!confirmed) return undefined;
     // The home's own times (the host may set them), read now: the mail says what holds for this stay.
-    const [times] = await deps.db
+    const [times] = await tx
       .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
       .from(homes)
-      .where(eq(homes.id, row.homeId!));
-    await sendConfirmationMails(deps.mail, row, times ?? null, logOf(deps), deps.publicUrl);
+      .where(eq(homes.id, confirmed.homeId!));
+    // In the confirming transaction (ADR 0046): the mails are accepted exactly when the booking is confirmed.
+    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
+    return confirmed;
+  });
+  if (row) {
+    logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
     await postBookingNote(deps, row);
     return 'confirmed';
   }

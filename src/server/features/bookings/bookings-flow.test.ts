@@ -298,8 +298,11 @@ describe('cancellation mails (item 11)', () => {
     const mail = t.mail as ReturnType<typeof memoryMail>;
     const home = await newHome();
     const booked = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2027-06-10', checkOut: '2027-06-13' });
+    // The confirmation mails are sent first, so only the cancellation's are read below.
+    await t.app.mailQueue.drained();
     mail.messages.length = 0;
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/${booked.bookingId}`, headers: guest.headers });
+    await expect.poll(() => mail.messages.map((m) => m.to).sort()).toEqual([guest.user.email, host.user.email].sort());
     const toGuest = mail.messages.find((m) => m.to === guest.user.email);
     const toHost = mail.messages.find((m) => m.to === host.user.email);
     expect(toGuest?.subject).toBe(`Booking cancelled: “${home.title}”`);
@@ -311,8 +314,11 @@ describe('cancellation mails (item 11)', () => {
     const mail = t.mail as ReturnType<typeof memoryMail>;
     const home = await newHome();
     const held = await hold(guest, home.id, '2027-06-20');
+    await t.app.mailQueue.drained();
     mail.messages.length = 0;
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/${held.bookingId}`, headers: guest.headers });
+    // Every mail accepted is sent by then: none more can come for the host.
+    await t.app.mailQueue.drained();
     expect(mail.messages.map((m) => m.to)).toEqual([guest.user.email]);
     expect(mail.messages[0]!.text).toContain('No payment was taken');
   });

@@ -5,7 +5,9 @@ import { formatCents } from '#shared/money';
 import { zoneLabel } from '#shared/time-zones';
 import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
-import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
+import type { DbOrTx } from '#server/jobs/job-queue';
+import type { MailMessage } from '#server/providers/mail/mail';
+import type { MailSender } from '#server/providers/mail/mail-queue';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { breakdownOf } from './bookings-model';
 
@@ -63,15 +65,21 @@ function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: st
   ];
 }
 
-/** Sends both mails; a failure is logged and never undoes the booking. */
-export async function sendConfirmationMails(
-  mail: MailProvider | undefined,
+/**
+ * Accepts the confirmation mails in `tx`, the transaction that confirms the booking (ADR 0046): they
+ * are in the queue exactly when the booking is confirmed. A failure here rolls the confirmation back
+ * too (a webhook or the sweeper confirms it again), so no confirmed booking is left without its mails.
+ */
+export async function queueConfirmationMails(
+  mail: MailSender | undefined,
+  tx: DbOrTx,
   booking: BookingRow,
   times: HomeTimes,
-  log: { error(obj: unknown, msg?: string): void },
   publicUrl?: string,
 ): Promise<void> {
-  await sendAll(mail, confirmationMails(booking, times, publicUrl), booking, log, 'booking confirmation mail failed');
+  if (!mail) return;
+  // One after the other: a transaction is one connection.
+  for (const message of confirmationMails(booking, times, publicUrl)) await mail.send(message, tx);
 }
 
 /** What happened to the money of a cancelled booking. */
@@ -135,7 +143,7 @@ function cancellationMails(
 
 /** Sends the cancellation mails; a failure is logged and never undoes the cancellation. */
 export async function sendCancellationMails(
-  mail: MailProvider | undefined,
+  mail: MailSender | undefined,
   booking: BookingRow,
   money: CancelledMoney,
   byAdmin: boolean,
@@ -152,7 +160,7 @@ export async function sendCancellationMails(
 }
 
 async function sendAll(
-  mail: MailProvider | undefined,
+  mail: MailSender | undefined,
   messages: MailMessage[],
   booking: BookingRow,
   log: { error(obj: unknown, msg?: string): void },

@@ -19,7 +19,7 @@ import { conflict, providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, type BookingRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
-import type { MailProvider } from '#server/providers/mail/mail';
+import type { MailSender } from '#server/providers/mail/mail-queue';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
 import { homeToday } from '#shared/time-zones';
 import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
@@ -38,7 +38,8 @@ export interface BookingDeps {
   db: Db;
   clock: Clock;
   payments: PaymentProvider;
-  mail?: MailProvider;
+  /** The durable mail queue (ADR 0046); mails of a state change are written in its transaction where it has one. */
+  mail?: MailSender;
   log?: BookingLog;
   /** Links in mails start with it. */
   publicUrl?: string;

@@ -9,7 +9,7 @@ import { bookingSchema, stayQuoteSchema } from '#shared/schemas/bookings';
 import { paymentIntentResponseSchema } from '#shared/schemas/payments';
 import type { PricingSettings } from '#server/app-context';
 import { homes } from '#server/db/schema';
-import { memoryMail } from '#server/providers/mail/mail';
+import { memoryMail, type MailMessage } from '#server/providers/mail/mail';
 import { bookStay, createHold, intentRow } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
@@ -17,6 +17,12 @@ import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 const pricing: PricingSettings = { serviceFeePercent: 12.5, taxPercent: 7.25 };
 const mail = memoryMail();
 const t = useTestApp(() => ({ pricing, mail }));
+
+/** The first mail `match` finds, once the queue's worker has sent it (ADR 0046). */
+async function mailWhere(match: (m: MailMessage) => boolean): Promise<MailMessage> {
+  await expect.poll(() => mail.messages.some(match)).toBe(true);
+  return mail.messages.find(match)!;
+}
 
 let host: SignedIn;
 beforeAll(async () => {
@@ -78,11 +84,11 @@ describe('the price breakdown with fees and tax', () => {
     expect(booking.breakdown).toEqual(EXPECTED);
     expect(booking.total).toBe(477.62);
 
-    const toGuest = mail.messages.find((m) => m.to === guest.user.email && m.subject.startsWith('Booking confirmed'));
+    const toGuest = await mailWhere((m) => m.to === guest.user.email && m.subject.startsWith('Booking confirmed'));
     expect(toGuest?.text).toContain(
       '$123.45 × 3 nights: $370.35\nCleaning fee: $25.50\nService fee: $49.48\nVAT: $32.29\nTotal paid: $477.62',
     );
-    const toHost = mail.messages.find((m) => m.to === host.user.email && m.text.includes(stay.bookingId));
+    const toHost = await mailWhere((m) => m.to === host.user.email && m.text.includes(stay.bookingId));
     expect(toHost?.text).toContain('Total paid: $477.62');
   });
 
@@ -96,7 +102,7 @@ describe('the price breakdown with fees and tax', () => {
     });
     const guest = await signInAs(t.app, 'guest');
     const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-12-20', checkOut: '2026-12-22' });
-    const toGuest = mail.messages.find((m) => m.to === guest.user.email && m.text.includes(stay.bookingId));
+    const toGuest = await mailWhere((m) => m.to === guest.user.email && m.text.includes(stay.bookingId));
     expect(toGuest?.text).toContain('Check-in is after 3:30 PM; check-out is by 10:00 AM (Asia/Dhaka time).');
     expect(toGuest?.text).toContain('Check-in is at 12:00 (Asia/Dhaka time) on the check-in date.');
   });

@@ -140,6 +140,13 @@ describe('refunds outside the policy', () => {
     await quoteAndCancel(some.bookingId);
     const none = await booked('moderate', CHECK_IN_AT - 30 * DAY, CHECK_IN_AT - 3 * DAY);
     await quoteAndCancel(none.bookingId);
+    // Both cancellations' mails are sent by the queue's worker (ADR 0046).
+    await expect
+      .poll(() => mail.messages.filter((m) => m.to === host.user.email && m.subject.startsWith('Booking cancelled')))
+      .toHaveLength(2);
+    await expect
+      .poll(() => mail.messages.filter((m) => m.to === guest.user.email && m.subject.startsWith('Booking cancelled')))
+      .toHaveLength(2);
     const texts = mail.messages.filter((m) => m.to === guest.user.email && m.subject.startsWith('Booking cancelled'));
     expect(texts.find((m) => m.text.includes(some.bookingId))?.text).toContain(
       'Refunded: $100.01 of $200.02 to the card you paid with under the Strict cancellation policy',

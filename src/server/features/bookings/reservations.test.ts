@@ -120,6 +120,7 @@ describe('POST /api/host/reservations/:id/cancel', () => {
   it('cancels a confirmed stay with the reason: full refund, a mail to each side, the nights free again', async () => {
     const booker = await signInAs(t.app, 'guest');
     const stay = await bookStay(t.app, booker, { homeId, checkIn: '2027-01-05', checkOut: '2027-01-08' });
+    await t.app.mailQueue.drained();
     const before = messages().length;
     const res = await cancel(host, stay.bookingId, { reason: '  A pipe burst in the bathroom.  ' });
     expect(res.statusCode, res.body).toBe(200);
@@ -135,8 +136,15 @@ describe('POST /api/host/reservations/:id/cancel', () => {
     expect(row.refundId).toMatch(/^re_sbx_/);
     expect((await intentRow(t.db, stay.paymentIntentId)).refundId).toBe(row.refundId);
 
+    await expect
+      .poll(() =>
+        messages()
+          .slice(before)
+          .map((m) => m.to)
+          .sort(),
+      )
+      .toEqual([booker.user.email, host.user.email].sort());
     const sent = messages().slice(before);
-    expect(sent.map((m) => m.to).sort()).toEqual([booker.user.email, host.user.email].sort());
     const toGuest = sent.find((m) => m.to === booker.user.email)!;
     expect(toGuest.subject).toContain('Your host cancelled your booking');
     expect(toGuest.text).toContain('A pipe burst in the bathroom.');

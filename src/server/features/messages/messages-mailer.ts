@@ -2,13 +2,14 @@
  * The unread-message mail: when a message has waited unread for MESSAGE_MAIL_DELAY_MS, its
  * recipient gets a mail, at most one per conversation per recipient per hour. Runs in the
  * background job runner under its lease in the `jobs` table (main.ts), so N processes send it once; each
- * mail is also claimed by a guarded UPDATE first, so even two passes at once never send twice.
+ * mail is also claimed by a guarded UPDATE, in the transaction that queues the mail (ADR 0046), so even
+ * two passes at once never send twice and a crash loses none.
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { JobOptions } from '#server/app-context';
 import { conversations, messages, users } from '#server/db/schema';
 import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
-import type { MailProvider } from '#server/providers/mail/mail';
+import type { MailSender } from '#server/providers/mail/mail-queue';
 import { ownWords, quoted } from '#server/providers/mail/user-text';
 import type { MessageDeps } from './messages-model';
 
@@ -16,7 +17,8 @@ const DEFAULT_MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
 const MAIL_AT_MOST_EVERY_MS = 60 * 60_000;
 
 export interface MailerDeps extends MessageDeps {
-  mail?: MailProvider;
+  /** The durable mail queue (ADR 0046): each mail is queued in the transaction that claims it. */
+  mail?: MailSender;
   publicUrl?: string;
 }
 
@@ -56,6 +58,54 @@ export interface MailPassResult {
   mailed: number;
 }
 
+type Due = Awaited<ReturnType<typeof pending>>[number];
+
+/**
+ * Claims `due` for its recipient and queues the mail in one transaction (ADR 0046): the conversation
+ * is marked mailed exactly when the mail is accepted, so a crash neither loses the mail nor sends it
+ * twice. Answers whether a mail was queued.
+ */
+async function claimAndQueue(deps: MailerDeps, side: Side, due: Due, now: Date): Promise<boolean> {
+  const c = conversations;
+  const mailedAt = side === 'guest' ? c.guestMailedAt : c.hostMailedAt;
+  const upTo = Number(due.upTo);
+  return deps.db.transaction(async (tx) => {
+    // Claim it first: whoever updates the row sends the mail.
+    const claimed = await tx
+      .update(c)
+      .set(
+        side === 'guest' ? { guestMailedAt: now, guestMailedUpTo: upTo } : { hostMailedAt: now, hostMailedUpTo: upTo },
+      )
+      .where(
+        and(eq(c.id, due.id), or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS)))),
+      )
+      .returning({ id: c.id, guestId: c.guestId, hostId: c.hostId });
+    if (!claimed.length || !deps.mail) return false;
+    const senderId = side === 'guest' ? claimed[0]!.hostId : claimed[0]!.guestId;
+    const people = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(or(eq(users.id, due.recipientId), eq(users.id, senderId)));
+    const to = people.find((p) => p.id === due.recipientId);
+    const from = people.find((p) => p.id === senderId);
+    if (!to) return false;
+    const link = deps.publicUrl ? `\n\nRead and answer: ${deps.publicUrl}/dashboard/messages/${due.id}` : '';
+    const many = due.count === 1 ? 'a message' : `${due.count} messages`;
+    await deps.mail.send(
+      {
+        to: to.email,
+        subject: `New message from ${from ? quoted(from.name) : 'StayHub'} about ${quoted(due.title)}`,
+        text:
+          `Hello ${ownWords(to.name)},\n\nYou have ${many} that you have not read yet.\n\n` +
+          `From: ${from ? quoted(from.name) : 'someone whose account is gone'}\nAbout: ${quoted(due.title)}` +
+          `${link}\n\nYou get at most one such mail per conversation an hour.\n`,
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
 /** One pass: mails every recipient due a mail (see the module comment). */
 export async function mailUnreadOnce(
   deps: MailerDeps,
@@ -66,43 +116,10 @@ export async function mailUnreadOnce(
   let mailed = 0;
   for (const side of ['guest', 'host'] as const) {
     for (const due of await pending(deps, side, now, delayMs, options.limit ?? 100)) {
-      const c = conversations;
-      const mailedAt = side === 'guest' ? c.guestMailedAt : c.hostMailedAt;
-      const upTo = Number(due.upTo);
-      // Claim it first: whoever updates the row sends the mail.
-      const claimed = await deps.db
-        .update(c)
-        .set(
-          side === 'guest'
-            ? { guestMailedAt: now, guestMailedUpTo: upTo }
-            : { hostMailedAt: now, hostMailedUpTo: upTo },
-        )
-        .where(
-          and(eq(c.id, due.id), or(isNull(mailedAt), lte(mailedAt, new Date(now.getTime() - MAIL_AT_MOST_EVERY_MS)))),
-        )
-        .returning({ id: c.id, guestId: c.guestId, hostId: c.hostId });
-      if (!claimed.length || !deps.mail) continue;
-      const senderId = side === 'guest' ? claimed[0]!.hostId : claimed[0]!.guestId;
-      const people = await deps.db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(or(eq(users.id, due.recipientId), eq(users.id, senderId)));
-      const to = people.find((p) => p.id === due.recipientId);
-      const from = people.find((p) => p.id === senderId);
-      if (!to) continue;
-      const link = deps.publicUrl ? `\n\nRead and answer: ${deps.publicUrl}/dashboard/messages/${due.id}` : '';
-      const many = due.count === 1 ? 'a message' : `${due.count} messages`;
       try {
-        await deps.mail.send({
-          to: to.email,
-          subject: `New message from ${from ? quoted(from.name) : 'StayHub'} about ${quoted(due.title)}`,
-          text:
-            `Hello ${ownWords(to.name)},\n\nYou have ${many} that you have not read yet.\n\n` +
-            `From: ${from ? quoted(from.name) : 'someone whose account is gone'}\nAbout: ${quoted(due.title)}` +
-            `${link}\n\nYou get at most one such mail per conversation an hour.\n`,
-        });
-        mailed++;
+        if (await claimAndQueue(deps, side, due, now)) mailed++;
       } catch (err) {
+        // Rolled back with its claim: the next pass tries again.
         deps.log?.error({ err, conversationId: due.id }, 'unread message mail failed');
       }
     }

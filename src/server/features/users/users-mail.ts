@@ -4,7 +4,8 @@
  * role change is stored; a failed mail is logged and never undoes the decision.
  */
 import type { ServiceLog } from '#server/app-context';
-import type { MailMessage, MailProvider } from '#server/providers/mail/mail';
+import type { MailMessage } from '#server/providers/mail/mail';
+import type { MailSender } from '#server/providers/mail/mail-queue';
 import { escapeHtml, ownWords, quotedBlock, quotedBlockHtml } from '#server/providers/mail/user-text';
 
 export interface HostDecision {
@@ -46,7 +47,7 @@ function hostDecisionMail({ to, name, approved, reason }: HostDecision, publicUr
 }
 
 export async function sendHostDecisionMail(
-  mail: MailProvider,
+  mail: MailSender,
   decision: HostDecision,
   publicUrl: string,
   log: ServiceLog,

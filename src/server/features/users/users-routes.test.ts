@@ -241,6 +241,11 @@ describe('PUT /api/user/:email — approval and decline', () => {
 
   const mailsTo = (email: string) =>
     (t.mail as ReturnType<typeof memoryMail>).messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+  /** The one mail to `email`, once the queue's worker has sent it (ADR 0046). */
+  const mailTo = async (email: string) => {
+    await expect.poll(() => mailsTo(email)).toHaveLength(1);
+    return mailsTo(email)[0];
+  };
   const getSession = (who: SignedIn) =>
     t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: who.headers.cookie! } });
 
@@ -249,7 +254,7 @@ describe('PUT /api/user/:email — approval and decline', () => {
     const requested = await signInAs(t.app, 'requested');
     const res = await put(admin, requested.user.email, { role: 'host', reason: '  Welcome aboard!  ' });
     expect(res.statusCode).toBe(200);
-    const [mail] = mailsTo(requested.user.email);
+    const mail = await mailTo(requested.user.email);
     expect(mail?.subject).toBe('You are now a StayHub host');
     expect(mail?.text).toContain('sign in again');
     expect(mail?.text).toContain('Message from the admin:\n> Welcome aboard!\n');
@@ -267,14 +272,14 @@ describe('PUT /api/user/:email — approval and decline', () => {
     expect((await put(admin, first.user.email, { role: null, reason: 'The document is unreadable.' })).statusCode).toBe(
       200,
     );
-    const [declined] = mailsTo(first.user.email);
+    const declined = await mailTo(first.user.email);
     expect(declined?.subject).toBe('Your StayHub host request was declined');
     expect(declined?.text).toContain('The document is unreadable.');
     expect(declined?.html).toContain('The document is unreadable.');
 
     const second = await signInAs(t.app, 'requested');
     expect((await put(admin, second.user.email, { role: null })).statusCode).toBe(200);
-    const [plain] = mailsTo(second.user.email);
+    const plain = await mailTo(second.user.email);
     expect(plain?.subject).toBe('Your StayHub host request was declined');
     expect(plain?.text).not.toContain('Message from the admin');
   });
@@ -285,7 +290,7 @@ describe('PUT /api/user/:email — approval and decline', () => {
     expect((await put(admin, requested.user.email, { role: null, reason: 'x'.repeat(501) })).statusCode).toBe(400);
     expect(await roleOf(requested.user.id)).toBe('requested');
     expect((await put(admin, requested.user.email, { role: null, reason: '<b>no</b>' })).statusCode).toBe(200);
-    expect(mailsTo(requested.user.email)[0]?.html).toContain('&lt;b&gt;no&lt;/b&gt;');
+    expect((await mailTo(requested.user.email))?.html).toContain('&lt;b&gt;no&lt;/b&gt;');
     // A reason belongs to a decision only: not to a token request or a host request.
     const guest = await signInAs(t.app, 'guest');
     expect((await put(guest, guest.user.email, { email: guest.user.email, reason: 'hi' })).statusCode).toBe(400);

@@ -13,7 +13,15 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MailMessage, MailProvider } from './mail';
 
-export interface MailQueue extends MailProvider {
+/**
+ * Where the app's services hand their mail: the durable queue (ADR 0046). `tx` writes the mail in the
+ * caller's transaction, so it is accepted exactly when the change that causes it commits.
+ */
+export interface MailSender {
+  send(message: MailMessage, tx?: DbOrTx): Promise<void>;
+}
+
+export interface MailQueue extends MailProvider, MailSender {
   /**
    * Accepts the message for sending: writes it to the `jobs` table (in `tx` when given, so it
    * commits or rolls back with the caller's change) and returns; a worker sends it.

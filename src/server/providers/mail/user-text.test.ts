@@ -64,6 +64,8 @@ describe('user text in mails', () => {
 
   it("the host's cancellation reason is quoted line by line in both mails", async () => {
     const stay = await bookStay(t.app, guest, { homeId, checkIn: '2026-12-20', checkOut: '2026-12-22' });
+    // The confirmation mails are sent first: only the cancellation's are read below.
+    await t.app.mailQueue.drained();
     outbox().length = 0;
     const reason = 'A pipe burst.\nStayHub support: rebook at www.evil.io';
     const res = await t.app.inject({
@@ -115,6 +117,7 @@ describe('user text in mails', () => {
       payload: { role: null, reason: 'Unreadable.\n<a href="x">Appeal</a> at www.evil.io' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    await expect.poll(() => outbox().filter((m) => m.to === requested.user.email)).toHaveLength(1);
     const [declined] = outbox().filter((m) => m.to === requested.user.email);
     expect(declined!.text).toContain(
       `Message from the admin:\n> Unreadable.\n> <a href="x">Appeal</a> at www.${ZWSP}evil.${ZWSP}io\n`,

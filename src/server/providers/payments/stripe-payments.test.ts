@@ -153,7 +153,7 @@ describe('stripe adapter against a local Stripe API', () => {
       .set({ status: 'cancelled', cancelledAt: t.clock.now() })
       .where(eq(bookings.id, held.bookingId));
 
-    const deps: BookingDeps = { db: t.db, clock: t.clock, payments: stripe, mail: t.mail };
+    const deps: BookingDeps = { db: t.db, clock: t.clock, payments: stripe, mail: t.app.mailQueue };
     const refundCalls = () =>
       fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
     const first = await sweepOnce(deps);
@@ -178,13 +178,14 @@ describe('POST /api/webhooks/stripe', () => {
     const held = await holdFor(3);
     const intent = fake.succeed(held.paymentIntentId);
     const event = signedEvent('payment_intent.succeeded', intent);
+    await t.app.mailQueue.drained();
     const sentBefore = outbox().length;
 
     const res = await postWebhook(event.payload, event.signature);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
-    expect(outbox().length).toBe(sentBefore + 2);
+    await expect.poll(() => outbox().length).toBe(sentBefore + 2);
 
     // A redelivery: same event, freshly signed.
     const again = await postWebhook(
@@ -192,6 +193,7 @@ describe('POST /api/webhooks/stripe', () => {
       Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: WEBHOOK_SECRET }),
     );
     expect(again.json()).toEqual({ received: true, duplicate: true });
+    await t.app.mailQueue.drained();
     expect(outbox().length).toBe(sentBefore + 2);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
 
