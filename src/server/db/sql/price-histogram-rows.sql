@@ -1,4 +1,4 @@
--- Live definition of price_histogram_rows(), as migration 0021 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_rows(), as migration 0024 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- As in migration 0016, over the places search_place_set decided (the closest spelling only when no
@@ -29,7 +29,7 @@ BEGIN
       AND NOT (h.confirmed_nights && daterange(p_check_in, p_check_out, '[)'))
       AND h.id NOT IN (
         SELECT b.home_id FROM bookings b
-        WHERE b.status = 'held' AND b.hold_expires_at > p_now
+        WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
           AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))
   GROUP BY h.price_cents;
 END;

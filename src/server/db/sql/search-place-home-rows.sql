@@ -1,4 +1,4 @@
--- Live definition of search_place_home_rows(), as migration 0021 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0024 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: those containing
@@ -50,7 +50,7 @@ BEGIN
             p_min_price, p_max_price, p_bedrooms)
           AND (p_check_in IS NULL OR f.id NOT IN (
             SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND b.hold_expires_at > p_now
+            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
               AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
         ORDER BY f.seq DESC NULLS LAST
         LIMIT p_page
@@ -84,7 +84,7 @@ BEGIN
             p_min_price, p_max_price, p_bedrooms)
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND b.hold_expires_at > p_now
+            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
               AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
         ORDER BY h.price_cents, h.seq
         LIMIT p_page
@@ -116,7 +116,7 @@ BEGIN
             p_min_price, p_max_price, p_bedrooms)
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND b.hold_expires_at > p_now
+            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
               AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
         ORDER BY h.price_cents DESC, h.seq DESC
         LIMIT p_page
@@ -147,7 +147,7 @@ BEGIN
             p_min_price, p_max_price, p_bedrooms)
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND b.hold_expires_at > p_now
+            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
               AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
         ORDER BY h.rating_sort DESC, h.seq DESC
         LIMIT p_page

@@ -4,7 +4,7 @@
  * sweeper marks it), cancelled stays and holds do not. Bookings go through the real API
  * (hold -> pay -> confirm, cancel), so homes.confirmed_nights is kept by its triggers.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeListSchema } from '#shared/schemas/homes';
 import { HOLD_MINUTES } from '#shared/constants';
@@ -12,7 +12,7 @@ import { addDays } from '#shared/stay';
 import { bookStay, createHold } from '#server/test/booking-test-helpers';
 import { postBlock } from '#server/test/calendar';
 import { insertBooking, insertHome } from '#server/test/factories';
-import { homes } from '#server/db/schema';
+import { bookings, homes } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { signInAs, TEST_NOW, useTestApp, type SignedIn } from '#server/test/test-app';
 import { sweepOnce } from '../bookings/bookings-sweeper';
@@ -140,6 +140,22 @@ describe('GET /api/homes with dates', () => {
     await bookStay(t.app, guest, { homeId: home.id, checkIn: '2027-01-05', checkOut: '2027-01-08' });
     t.clock.advance(2 * HOLD_MINUTES * 60_000);
     expect(await offered(home, '2027-01-06', '2027-01-07')).toBe(false);
+  });
+
+  it('a hold past its time whose payment was received (not yet confirmed) still blocks', async () => {
+    const home = await homeInOwnPlace();
+    const held = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2027-01-12',
+      checkOut: '2027-01-14',
+      guests: 1,
+    });
+    expect(held.statusCode).toBe(200);
+    const bookingId = (held.json() as { bookingId: string }).bookingId;
+    // The card was charged but the browser never came back to confirm: the sweeper or the webhook will.
+    await t.db.update(bookings).set({ paymentReceivedAt: t.clock.now() }).where(eq(bookings.id, bookingId));
+    t.clock.advance(2 * HOLD_MINUTES * 60_000);
+    expect(await offered(home, '2027-01-13', '2027-01-14')).toBe(false);
   });
 
   it('pages a place search with dates: booked homes are skipped, every free home comes once, newest first', async () => {
