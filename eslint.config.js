@@ -8,11 +8,12 @@ import tseslint from 'typescript-eslint';
 
 // The layer rules of docs/architecture.md, one entry per layer. Each entry lists
 // what that layer may not import; `no-restricted-imports` checks the written
-// specifier, so both the `#alias` and any relative path are named.
-const serverImports = ['#server/*', '**/server/**'];
+// specifier, so both the `#alias` and any relative path are named. A leading `#` starts a comment in
+// these patterns (gitignore syntax), so the aliases are written `\\#`.
+const serverImports = ['\\#server/*', '**/server/**'];
 const clientImports = ['\\#client/*', '**/client/**'];
 const routeModules = ['**/*-routes', '**/*-routes.ts'];
-const httpModules = ['#server/http/*', '**/http/*'];
+const httpModules = ['\\#server/http/*', '**/http/*'];
 // The server reaches the client only through its render entry (ADR 0040); the contract both read is src/shared.
 const clientButRenderEntry = [...clientImports, '!\\#client/entry-server', '!**/client/entry-server'];
 const serverClientRule = [

@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import type { Auth } from './auth/auth';
 import { logSafeError } from './db/log-safe-error';

@@ -39,7 +39,3 @@ export function daysOfMonth(first: string): string[] {
 export const monthLabel = (iso: string) => monthFormatter.format(toDate(iso));
 /** "12 March 2027" */
 export const longDay = (iso: string) => longFormatter.format(toDate(iso));
-
-/** Whole months from the month of `a` to the month of `b`. */
-const monthsBetween = (a: string, b: string) =>
-  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));

@@ -9,15 +9,6 @@ import { isApiError } from '#client/lib/api';
 import { SESSION_QUERY_KEY } from '#client/lib/session';
 import { withFrom } from '#client/features/auth/lib/redirect';
 
-/** A loading line (role="status"), for the public pages. */
-function LoadingState({ label = TEXTS.loading }: { label?: string }) {
-  return (
-    <p role="status" className="py-12 text-center text-lg text-gray-700">
-      {label}
-    </p>
-  );
-}
-
 /** The progress bar shown while a dashboard list loads (spec: "A progress bar shows while loading"). */
 export function LoadingBar({ label }: { label: string }) {
   return (

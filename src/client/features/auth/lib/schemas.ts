@@ -12,7 +12,6 @@ export const loginFormSchema = z.object({
   email,
   password: z.string().min(1, 'Enter your password'),
 });
-type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** Only the email, for Forgot Password (which uses the login form's email field). */
 export const emailOnlySchema = z.object({ email });
@@ -30,4 +29,3 @@ export const resetPasswordFormSchema = z
     path: ['confirm'],
     message: 'The two passwords do not match',
   });
-type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
