@@ -273,13 +273,16 @@ test.describe('arrow keys and unavailable nights (issue 25 item 12)', () => {
       // ...and back again; they are still there, announced as unavailable, for a reader going through the grid.
       await guest.keyboard.press('ArrowLeft');
       await expect(day(2)).toBeFocused();
-      await expect(day(4)).toHaveAccessibleName(`${longDay(isoDay(4))}, unavailable`);
-      await expect(day(4)).toHaveAttribute('aria-disabled', 'true');
       // A week up from day 6 is in the past, as is every week before it: nothing to land on, the focus stays.
       await guest.keyboard.press('ArrowRight');
       await expect(day(6)).toBeFocused();
       await guest.keyboard.press('ArrowUp');
       await expect(day(6)).toBeFocused();
+      // The passed-over nights are still in the grid, announced as unavailable (their month shown:
+      // the block may start in one month and end in the next).
+      if (!(await day(4).isVisible())) await guest.getByRole('button', { name: 'Previous month' }).click();
+      await expect(day(4)).toHaveAccessibleName(`${longDay(isoDay(4))}, unavailable`);
+      await expect(day(4)).toHaveAttribute('aria-disabled', 'true');
     } finally {
       await guest.context().close();
     }

@@ -137,6 +137,8 @@ describe('hosting', () => {
     await expect(page.getByText(TEXTS.homeUpdated)).toBeVisible();
     await page.waitForURL('**/dashboard/manage-home');
     await expect(row).toContainText('$150.00');
+    // The "updated" notice has gone (axe would read it mid-fade, at part opacity, as low contrast).
+    await expect(page.getByText(TEXTS.homeUpdated)).toBeHidden();
 
     // Delete it: the dialog names the home; "deleted" shows in error style.
     await row.getByRole('button', { name: 'Delete' }).click();
