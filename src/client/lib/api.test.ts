@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
+import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import { homeListSchema, type Home } from '#shared/schemas/homes';
 import { homesUrl } from '#shared/public-data';
 import { ApiError, apiRequest, fetchHome, fetchHomesPage, isPermanentFailure, parseNextLink } from './api';
@@ -25,6 +26,8 @@ const home: Home = {
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
   timeZone: 'UTC',
+  ...DEFAULT_HOME_PRICING,
+  guestsIncluded: 2,
 };
 
 function json(body: unknown, init: ResponseInit = {}) {

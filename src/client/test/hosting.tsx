@@ -1,3 +1,4 @@
+import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 /** Helpers of the hosting screens' component tests (jsdom). */
 import type { Home } from '#shared/schemas/homes';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
@@ -26,5 +27,7 @@ export const sampleHome = (id: string, extra: Partial<Home> = {}): Home => ({
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
   timeZone: 'UTC',
+  ...DEFAULT_HOME_PRICING,
+  guestsIncluded: 4,
   ...extra,
 });

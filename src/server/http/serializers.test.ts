@@ -15,6 +15,7 @@ import * as uploadSchemas from '#shared/schemas/uploads';
 import * as userSchemas from '#shared/schemas/users';
 import * as wishlistSchemas from '#shared/schemas/wishlist';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
+import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import { known, type Json } from '#server/test/fuzz-operations';
 import { hostile, wellFormed } from '#server/test/fuzz-values';
 import { checkedSerializer, fastSerializerCompiler, JsonText, plain } from './serializers';
@@ -61,6 +62,8 @@ const home = {
   cleaningFee: 25,
   cancellationPolicy: 'moderate',
   timeZone: 'UTC',
+  ...DEFAULT_HOME_PRICING,
+  guestsIncluded: 2,
 };
 
 describe('the production serializer (CHECK_RESPONSES=false)', () => {

@@ -3,6 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
+import { homePricingFieldsSchema, homePricingSchema } from './pricing';
 import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
 import { UPLOADED_IMAGE_URL } from './uploads';
@@ -47,6 +48,7 @@ export const homeSchema = z
     timeZone: z
       .string()
       .describe("The home's IANA time zone: check-in/out times, cut-offs and its calendar's today are read in it"),
+    ...homePricingSchema.shape,
   })
   .meta({ id: 'Home' });
 export type Home = z.infer<typeof homeSchema>;
@@ -288,6 +290,7 @@ export const updateHomeSchema = homeFieldsSchema
     checkInTime: time('Check-in time').optional(),
     checkOutTime: time('Check-out time').optional(),
     houseRules: z.string().max(HOUSE_RULES_MAX, `House rules can be at most ${HOUSE_RULES_MAX} characters`).optional(),
+    ...homePricingFieldsSchema.shape,
   })
   .strict()
   .superRefine((home, ctx) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import type { Home } from '#shared/schemas/homes';
 
 /** A Home as the API answers it, for tests that render or describe one; fields override the defaults. */
@@ -27,6 +28,8 @@ export function aHome(fields: Partial<Home> = {}): Home {
     cleaningFee: 0,
     cancellationPolicy: 'flexible',
     timeZone: 'UTC',
+    ...DEFAULT_HOME_PRICING,
+    guestsIncluded: 4,
     ...fields,
   };
 }

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
+import { BOOKING_MODES, INSTANT_BOOK_REQUIREMENTS } from '#shared/schemas/pricing';
 import { datemultirange } from './column-types';
 import { users } from './accounts';
 
@@ -71,6 +72,23 @@ export const homes = pgTable(
      * cut-offs and "today" are read on its clocks. Homes from before it are UTC, as they were.
      */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Pricing and booking mode (migration 0025, issue 27; src/shared/schemas/pricing.ts). */
+    weekendPriceCents: integer('weekend_price_cents'),
+    weeklyDiscountPercent: integer('weekly_discount_percent').notNull().default(0),
+    monthlyDiscountPercent: integer('monthly_discount_percent').notNull().default(0),
+    lastMinuteDiscountPercent: integer('last_minute_discount_percent').notNull().default(0),
+    lastMinuteDays: integer('last_minute_days').notNull().default(7),
+    earlyBirdDiscountPercent: integer('early_bird_discount_percent').notNull().default(0),
+    earlyBirdDays: integer('early_bird_days').notNull().default(90),
+    /** Guests the nightly price covers; homes from before it cover all their guests (migration 0025). */
+    guestsIncluded: integer('guests_included').notNull().default(1),
+    extraGuestFeeCents: integer('extra_guest_fee_cents').notNull().default(0),
+    securityDepositCents: integer('security_deposit_cents').notNull().default(0),
+    bookingMode: text('booking_mode', { enum: BOOKING_MODES }).notNull().default('instant'),
+    instantBookRequirements: text('instant_book_requirements', { enum: INSTANT_BOOK_REQUIREMENTS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * The published guest reviews of this home: how many and the sum of their overall ratings,
      * kept by a trigger on reviews (migration 0012), so cards show the average without a join.
@@ -93,7 +111,7 @@ export const homes = pgTable(
     apiJson: text('api_json')
       .notNull()
       .generatedAlwaysAs(
-        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy, time_zone)`,
+        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy, time_zone, weekend_price_cents, weekly_discount_percent, monthly_discount_percent, last_minute_discount_percent, last_minute_days, early_bird_discount_percent, early_bird_days, guests_included, extra_guest_fee_cents, security_deposit_cents, booking_mode, instant_book_requirements)`,
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +146,14 @@ export const homes = pgTable(
     check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('homes_window_valid', sql`${t.availableFrom} < ${t.availableTo}`),
     check('homes_guests_range', sql`${t.totalGuest} between 1 and 50`),
+    check(
+      'homes_pricing_valid',
+      sql`(${t.weekendPriceCents} is null or ${t.weekendPriceCents} > 0) and ${t.extraGuestFeeCents} >= 0 and ${t.securityDepositCents} >= 0
+        and ${t.weeklyDiscountPercent} between 0 and 90 and ${t.monthlyDiscountPercent} between 0 and 90
+        and ${t.lastMinuteDiscountPercent} between 0 and 90 and ${t.earlyBirdDiscountPercent} between 0 and 90
+        and ${t.lastMinuteDays} between 1 and 365 and ${t.earlyBirdDays} between 1 and 365 and ${t.guestsIncluded} >= 1`,
+    ),
+    check('homes_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
     check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),
     // A zone PostgreSQL knows (the API checks it against the runtime's IANA list first).

@@ -1,4 +1,4 @@
--- Live definition of home_api_json(), as migration 0022 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of home_api_json(), as migration 0025 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 CREATE OR REPLACE FUNCTION home_api_json(
@@ -6,7 +6,11 @@ CREATE OR REPLACE FUNCTION home_api_json(
   p_bedrooms integer, p_bathrooms integer, p_description text, p_available_from date, p_available_to date,
   p_host_email text, p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
   p_house_rules text, p_rating_sum integer, p_rating_count integer, p_cleaning_fee_cents integer,
-  p_cancellation_policy text, p_time_zone text)
+  p_cancellation_policy text, p_time_zone text, p_weekend_price_cents integer, p_weekly_discount_percent integer,
+  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer,
+  p_early_bird_discount_percent integer, p_early_bird_days integer, p_guests_included integer,
+  p_extra_guest_fee_cents integer, p_security_deposit_cents integer, p_booking_mode text,
+  p_instant_book_requirements text[])
 RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT '{"_id":' || to_json(p_id::text)::text
     || ',"title":' || to_json(p_title)::text
@@ -33,5 +37,17 @@ RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     || ',"cleaningFee":' || trim_scale(p_cleaning_fee_cents::numeric / 100)::text
     || ',"cancellationPolicy":' || to_json(p_cancellation_policy)::text
     || ',"timeZone":' || to_json(p_time_zone)::text
+    || ',"weekendPrice":' || coalesce(trim_scale(p_weekend_price_cents::numeric / 100)::text, 'null')
+    || ',"weeklyDiscountPercent":' || p_weekly_discount_percent
+    || ',"monthlyDiscountPercent":' || p_monthly_discount_percent
+    || ',"lastMinuteDiscountPercent":' || p_last_minute_discount_percent
+    || ',"lastMinuteDays":' || p_last_minute_days
+    || ',"earlyBirdDiscountPercent":' || p_early_bird_discount_percent
+    || ',"earlyBirdDays":' || p_early_bird_days
+    || ',"guestsIncluded":' || p_guests_included
+    || ',"extraGuestFee":' || trim_scale(p_extra_guest_fee_cents::numeric / 100)::text
+    || ',"securityDeposit":' || trim_scale(p_security_deposit_cents::numeric / 100)::text
+    || ',"bookingMode":' || to_json(p_booking_mode)::text
+    || ',"instantBookRequirements":' || to_json(p_instant_book_requirements)::text
     || '}'
 $$;

@@ -44,6 +44,18 @@ export function toHome(row: HomeFields): Home {
     cleaningFee: centsToAmount(row.cleaningFeeCents),
     cancellationPolicy: row.cancellationPolicy,
     timeZone: row.timeZone,
+    weekendPrice: row.weekendPriceCents === null ? null : centsToAmount(row.weekendPriceCents),
+    weeklyDiscountPercent: row.weeklyDiscountPercent,
+    monthlyDiscountPercent: row.monthlyDiscountPercent,
+    lastMinuteDiscountPercent: row.lastMinuteDiscountPercent,
+    lastMinuteDays: row.lastMinuteDays,
+    earlyBirdDiscountPercent: row.earlyBirdDiscountPercent,
+    earlyBirdDays: row.earlyBirdDays,
+    guestsIncluded: row.guestsIncluded,
+    extraGuestFee: centsToAmount(row.extraGuestFeeCents),
+    securityDeposit: centsToAmount(row.securityDepositCents),
+    bookingMode: row.bookingMode,
+    instantBookRequirements: row.instantBookRequirements,
   };
 }
 
@@ -257,6 +269,8 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       cancellationPolicy: input.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
       timeZone: input.timeZone ?? zoneForLocation(input.location) ?? DEFAULT_TIME_ZONE,
       totalGuest: input.total_guest,
+      // The nightly price covers every guest until the host sets an extra-guest fee.
+      guestsIncluded: input.total_guest,
       bedrooms: input.bedrooms,
       bathrooms: input.bathrooms,
       availableFrom: input.from,

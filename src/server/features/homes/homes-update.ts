@@ -10,6 +10,46 @@ import { bookings, homes } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import { bookingInTheWay, bookingNamed } from '../calendar/availability';
 
+type PricingInput = Pick<
+  UpdateHome,
+  | 'weekendPrice'
+  | 'weeklyDiscountPercent'
+  | 'monthlyDiscountPercent'
+  | 'lastMinuteDiscountPercent'
+  | 'lastMinuteDays'
+  | 'earlyBirdDiscountPercent'
+  | 'earlyBirdDays'
+  | 'guestsIncluded'
+  | 'extraGuestFee'
+  | 'securityDeposit'
+  | 'bookingMode'
+  | 'instantBookRequirements'
+>;
+
+/** The pricing and booking-mode columns after an edit: each setting left out is kept. */
+function pricingValues(input: PricingInput, row: typeof homes.$inferSelect) {
+  return {
+    weekendPriceCents:
+      input.weekendPrice === undefined
+        ? row.weekendPriceCents
+        : input.weekendPrice === null
+          ? null
+          : amountToCents(input.weekendPrice),
+    weeklyDiscountPercent: input.weeklyDiscountPercent ?? row.weeklyDiscountPercent,
+    monthlyDiscountPercent: input.monthlyDiscountPercent ?? row.monthlyDiscountPercent,
+    lastMinuteDiscountPercent: input.lastMinuteDiscountPercent ?? row.lastMinuteDiscountPercent,
+    lastMinuteDays: input.lastMinuteDays ?? row.lastMinuteDays,
+    earlyBirdDiscountPercent: input.earlyBirdDiscountPercent ?? row.earlyBirdDiscountPercent,
+    earlyBirdDays: input.earlyBirdDays ?? row.earlyBirdDays,
+    guestsIncluded: input.guestsIncluded ?? row.guestsIncluded,
+    extraGuestFeeCents: input.extraGuestFee !== undefined ? amountToCents(input.extraGuestFee) : row.extraGuestFeeCents,
+    securityDepositCents:
+      input.securityDeposit !== undefined ? amountToCents(input.securityDeposit) : row.securityDepositCents,
+    bookingMode: input.bookingMode ?? row.bookingMode,
+    instantBookRequirements: input.instantBookRequirements ?? row.instantBookRequirements,
+  };
+}
+
 /**
  * Writes what the edit form sent; answers how many rows really changed (0 when
  * every value is the one already stored, so the spec's "Data Updated" shows
@@ -43,7 +83,16 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
       cancellationPolicy: input.cancellationPolicy ?? row.cancellationPolicy,
       // Bookings keep the zone they were made in (bookings.time_zone): changing it moves no cut-off.
       timeZone: input.timeZone ?? row.timeZone,
+      ...pricingValues(input, row),
     };
+    if (input.guestsIncluded !== undefined && input.guestsIncluded > values.totalGuest) {
+      throw invalid(
+        `Guests included (${input.guestsIncluded}) cannot be more than the guests the home sleeps (${values.totalGuest})`,
+        'guests_included_range',
+      );
+    }
+    // A home that now sleeps fewer still covers all of them with its nightly price.
+    values.guestsIncluded = Math.min(values.guestsIncluded, values.totalGuest);
     if (values.minNights > values.maxNights) {
       throw invalid(
         `Minimum nights (${values.minNights}) cannot be more than maximum nights (${values.maxNights})`,

@@ -302,4 +302,55 @@ describe('PUT /api/home/:id', () => {
       expect((await put(body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
+
+  it('keeps the pricing and booking-mode settings a host sends, each left out kept, and shows them on the home', async () => {
+    const settings = {
+      weekendPrice: 150.25,
+      weeklyDiscountPercent: 10,
+      monthlyDiscountPercent: 25,
+      lastMinuteDiscountPercent: 5,
+      lastMinuteDays: 3,
+      earlyBirdDiscountPercent: 8,
+      earlyBirdDays: 120,
+      guestsIncluded: 2,
+      extraGuestFee: 15,
+      securityDeposit: 300,
+      bookingMode: 'request',
+      instantBookRequirements: ['verified_email', 'good_review'],
+    };
+    expect((await put({ ...edit(), ...settings })).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await put({ ...edit(), weeklyDiscountPercent: 12 })).json().modifiedCount).toBe(1);
+    const home = (await t.app.inject({ url: `/api/home/${id}` })).json();
+    expect(home).toMatchObject({ ...settings, weeklyDiscountPercent: 12 });
+    const listed = (
+      await t.app.inject({ url: `/api/homes?email=${encodeURIComponent(host.user.email)}`, headers: host.headers })
+    ).json();
+    expect(listed.find((h: { _id: string }) => h._id === id)).toMatchObject({
+      bookingMode: 'request',
+      weekendPrice: 150.25,
+    });
+    // null gives the weekend nights the base price again.
+    await put({ ...edit(), weekendPrice: null });
+    expect((await t.app.inject({ url: `/api/home/${id}` })).json().weekendPrice).toBeNull();
+  });
+
+  it('refuses pricing settings out of range, and more guests included than the home sleeps', async () => {
+    for (const change of [
+      { weeklyDiscountPercent: 91 },
+      { monthlyDiscountPercent: -1 },
+      { lastMinuteDays: 0 },
+      { earlyBirdDays: 366 },
+      { weekendPrice: 0 },
+      { extraGuestFee: 1.234 },
+      { securityDeposit: -5 },
+      { bookingMode: 'auction' },
+      { instantBookRequirements: ['verified_email', 'verified_email'] },
+      { instantBookRequirements: ['a_passport'] },
+    ]) {
+      expect((await put({ ...edit(), ...change })).statusCode, JSON.stringify(change)).toBe(400);
+    }
+    const tooMany = await put({ ...edit(), guestsIncluded: 5 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.code).toBe('guests_included_range');
+  });
 });

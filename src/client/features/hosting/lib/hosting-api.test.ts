@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
+import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import type { Home } from '#shared/schemas/homes';
 import { json, stubFetch } from '#client/test/render-routes';
 import { deleteHome, fetchHostHomes, hostHomesKey } from './hosting-api';
@@ -25,6 +26,8 @@ const home = (id: string): Home => ({
   cleaningFee: 0,
   cancellationPolicy: 'flexible',
   timeZone: 'UTC',
+  ...DEFAULT_HOME_PRICING,
+  guestsIncluded: 2,
 });
 
 afterEach(() => vi.unstubAllGlobals());

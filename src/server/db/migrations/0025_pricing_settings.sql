@@ -1,0 +1,74 @@
+-- Pricing and booking-mode settings of a home (issue 27). home_api_json gains their keys: the stored
+-- JSON is dropped, the function replaced (src/server/db/sql/home-api-json.sql) and the JSON added again.
+-- Homes from before it cover all their guests with the nightly price.
+ALTER TABLE "homes" drop column "api_json";--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "weekend_price_cents" integer;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "weekly_discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "monthly_discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "last_minute_discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "last_minute_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "early_bird_discount_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "early_bird_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "guests_included" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "extra_guest_fee_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "security_deposit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "booking_mode" text DEFAULT 'instant' NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "instant_book_requirements" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "homes" ADD CONSTRAINT "homes_pricing_valid" CHECK (("homes"."weekend_price_cents" is null or "homes"."weekend_price_cents" > 0) and "homes"."extra_guest_fee_cents" >= 0 and "homes"."security_deposit_cents" >= 0
+        and "homes"."weekly_discount_percent" between 0 and 90 and "homes"."monthly_discount_percent" between 0 and 90
+        and "homes"."last_minute_discount_percent" between 0 and 90 and "homes"."early_bird_discount_percent" between 0 and 90
+        and "homes"."last_minute_days" between 1 and 365 and "homes"."early_bird_days" between 1 and 365 and "homes"."guests_included" >= 1);--> statement-breakpoint
+ALTER TABLE "homes" ADD CONSTRAINT "homes_booking_mode_valid" CHECK ("homes"."booking_mode" in ('instant', 'request'));--> statement-breakpoint
+UPDATE "homes" SET "guests_included" = "total_guest";--> statement-breakpoint
+DROP FUNCTION home_api_json(uuid, text, text, text[], integer, integer, integer, integer, text, date, date, text, integer, integer, text, text, text, integer, integer, integer, text, text);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION home_api_json(
+  p_id uuid, p_title text, p_location text, p_images text[], p_price_cents integer, p_total_guest integer,
+  p_bedrooms integer, p_bathrooms integer, p_description text, p_available_from date, p_available_to date,
+  p_host_email text, p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
+  p_house_rules text, p_rating_sum integer, p_rating_count integer, p_cleaning_fee_cents integer,
+  p_cancellation_policy text, p_time_zone text, p_weekend_price_cents integer, p_weekly_discount_percent integer,
+  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer,
+  p_early_bird_discount_percent integer, p_early_bird_days integer, p_guests_included integer,
+  p_extra_guest_fee_cents integer, p_security_deposit_cents integer, p_booking_mode text,
+  p_instant_book_requirements text[])
+RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT '{"_id":' || to_json(p_id::text)::text
+    || ',"title":' || to_json(p_title)::text
+    || ',"location":' || to_json(p_location)::text
+    || ',"image":' || to_json(coalesce(p_images[1], '/placeholder-home.svg'))::text
+    || ',"images":' || to_json(CASE WHEN cardinality(p_images) > 0 THEN p_images ELSE ARRAY['/placeholder-home.svg'] END)::text
+    || ',"price":' || trim_scale(p_price_cents::numeric / 100)::text
+    || ',"total_guest":' || p_total_guest
+    || ',"bedrooms":' || p_bedrooms
+    || ',"bathrooms":' || p_bathrooms
+    || ',"description":' || to_json(p_description)::text
+    || ',"from":' || to_json(p_available_from)::text
+    || ',"to":' || to_json(p_available_to)::text
+    || ',"hostEmail":' || to_json(p_host_email)::text
+    || ',"email":' || to_json(p_host_email)::text
+    || ',"minNights":' || p_min_nights
+    || ',"maxNights":' || p_max_nights
+    || ',"checkInTime":' || to_json(p_check_in_time)::text
+    || ',"checkOutTime":' || to_json(p_check_out_time)::text
+    || ',"houseRules":' || to_json(p_house_rules)::text
+    || ',"rating":' || CASE WHEN p_rating_count > 0
+         THEN trim_scale(((p_rating_sum::bigint * 200 + p_rating_count) / (2 * p_rating_count))::numeric / 100)::text ELSE 'null' END
+    || ',"reviewCount":' || p_rating_count
+    || ',"cleaningFee":' || trim_scale(p_cleaning_fee_cents::numeric / 100)::text
+    || ',"cancellationPolicy":' || to_json(p_cancellation_policy)::text
+    || ',"timeZone":' || to_json(p_time_zone)::text
+    || ',"weekendPrice":' || coalesce(trim_scale(p_weekend_price_cents::numeric / 100)::text, 'null')
+    || ',"weeklyDiscountPercent":' || p_weekly_discount_percent
+    || ',"monthlyDiscountPercent":' || p_monthly_discount_percent
+    || ',"lastMinuteDiscountPercent":' || p_last_minute_discount_percent
+    || ',"lastMinuteDays":' || p_last_minute_days
+    || ',"earlyBirdDiscountPercent":' || p_early_bird_discount_percent
+    || ',"earlyBirdDays":' || p_early_bird_days
+    || ',"guestsIncluded":' || p_guests_included
+    || ',"extraGuestFee":' || trim_scale(p_extra_guest_fee_cents::numeric / 100)::text
+    || ',"securityDeposit":' || trim_scale(p_security_deposit_cents::numeric / 100)::text
+    || ',"bookingMode":' || to_json(p_booking_mode)::text
+    || ',"instantBookRequirements":' || to_json(p_instant_book_requirements)::text
+    || '}'
+$$;--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "api_json" text GENERATED ALWAYS AS (home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy, time_zone, weekend_price_cents, weekly_discount_percent, monthly_discount_percent, last_minute_discount_percent, last_minute_days, early_bird_discount_percent, early_bird_days, guests_included, extra_guest_fee_cents, security_deposit_cents, booking_mode, instant_book_requirements)) STORED NOT NULL;
