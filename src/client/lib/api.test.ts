@@ -1,34 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
-import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import { homeListSchema, type Home } from '#shared/schemas/homes';
 import { homesUrl } from '#shared/public-data';
+import { aHome } from '#shared/test/home-factory';
 import { ApiError, apiRequest, fetchHome, fetchHomesPage, isPermanentFailure, parseNextLink } from './api';
 
-const home: Home = {
+const home: Home = aHome({
   _id: '0b6f3c1e-6a53-4b55-9b0c-8d2b7d2f1a10',
   title: 'Sunny loft',
-  location: 'Lisbon, Portugal',
   image: '/uploads/a-1280.webp',
   images: ['/uploads/a-1280.webp'],
   price: 120.5,
-  total_guest: 4,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: 'Bright and quiet.',
   from: '2026-06-01',
   to: '2026-06-30',
   hostEmail: 'host@example.com',
   email: 'host@example.com',
-  ...DEFAULT_HOME_SETTINGS,
-  rating: null,
-  reviewCount: 0,
-  cleaningFee: 0,
-  cancellationPolicy: 'flexible',
-  timeZone: 'UTC',
-  ...DEFAULT_HOME_PRICING,
-  guestsIncluded: 2,
-};
+});
 
 function json(body: unknown, init: ResponseInit = {}) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' }, ...init });

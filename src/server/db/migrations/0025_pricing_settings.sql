@@ -21,16 +21,18 @@ ALTER TABLE "homes" ADD CONSTRAINT "homes_pricing_valid" CHECK (("homes"."weeken
 ALTER TABLE "homes" ADD CONSTRAINT "homes_booking_mode_valid" CHECK ("homes"."booking_mode" in ('instant', 'request'));--> statement-breakpoint
 UPDATE "homes" SET "guests_included" = "total_guest";--> statement-breakpoint
 DROP FUNCTION home_api_json(uuid, text, text, text[], integer, integer, integer, integer, text, date, date, text, integer, integer, text, text, text, integer, integer, integer, text, text);--> statement-breakpoint
+-- The Home of a homes row as JSON text, generated from homeSchema by src/server/db/home-json-fields.ts.
+-- Do not edit: run `npm run db:home-json` (docs/architecture.md, "Adding a field to a home").
 CREATE OR REPLACE FUNCTION home_api_json(
-  p_id uuid, p_title text, p_location text, p_images text[], p_price_cents integer, p_total_guest integer,
-  p_bedrooms integer, p_bathrooms integer, p_description text, p_available_from date, p_available_to date,
-  p_host_email text, p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
+  p_id uuid, p_title text, p_location text, p_images text[],
+  p_price_cents integer, p_total_guest integer, p_bedrooms integer, p_bathrooms integer,
+  p_description text, p_available_from date, p_available_to date, p_host_email text,
+  p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
   p_house_rules text, p_rating_sum integer, p_rating_count integer, p_cleaning_fee_cents integer,
   p_cancellation_policy text, p_time_zone text, p_weekend_price_cents integer, p_weekly_discount_percent integer,
-  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer,
-  p_early_bird_discount_percent integer, p_early_bird_days integer, p_guests_included integer,
-  p_extra_guest_fee_cents integer, p_security_deposit_cents integer, p_booking_mode text,
-  p_instant_book_requirements text[])
+  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer, p_early_bird_discount_percent integer,
+  p_early_bird_days integer, p_guests_included integer, p_extra_guest_fee_cents integer, p_security_deposit_cents integer,
+  p_booking_mode text, p_instant_book_requirements text[])
 RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT '{"_id":' || to_json(p_id::text)::text
     || ',"title":' || to_json(p_title)::text

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   bigint,
   check,
@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
 import { BOOKING_MODES, INSTANT_BOOK_REQUIREMENTS } from '#shared/schemas/pricing';
+import { homeJson } from '../home-json-fields';
 import { datemultirange } from './column-types';
 import { users } from './accounts';
 
@@ -107,12 +108,11 @@ export const homes = pgTable(
      * The home as the API answers it (the Home of src/shared/schemas/homes.ts), written by PostgreSQL
      * whenever the row changes (migration 0018, ADR 0027), so a page of search results is read and
      * sent as it is stored instead of being parsed into objects and serialised again per request.
+     * The function and its arguments are generated from homeSchema (db/home-json-fields.ts).
      */
     apiJson: text('api_json')
       .notNull()
-      .generatedAlwaysAs(
-        sql`home_api_json(id, title, location, images, price_cents, total_guest, bedrooms, bathrooms, description, available_from, available_to, host_email, min_nights, max_nights, check_in_time, check_out_time, house_rules, rating_sum, rating_count, cleaning_fee_cents, cancellation_policy, time_zone, weekend_price_cents, weekly_discount_percent, monthly_discount_percent, last_minute_discount_percent, last_minute_days, early_bird_discount_percent, early_bird_days, guests_included, extra_guest_fee_cents, security_deposit_cents, booking_mode, instant_book_requirements)`,
-      ),
+      .generatedAlwaysAs((): SQL => sql.raw(homeJson(getTableColumns(homes) as Record<string, Column>).callSql)),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

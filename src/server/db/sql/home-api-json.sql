@@ -1,16 +1,15 @@
--- Live definition of home_api_json(), as migration 0025 installs it (docs/architecture.md, "SQL functions").
--- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
--- fails while the two differ.
+-- The Home of a homes row as JSON text, generated from homeSchema by src/server/db/home-json-fields.ts.
+-- Do not edit: run `npm run db:home-json` (docs/architecture.md, "Adding a field to a home").
 CREATE OR REPLACE FUNCTION home_api_json(
-  p_id uuid, p_title text, p_location text, p_images text[], p_price_cents integer, p_total_guest integer,
-  p_bedrooms integer, p_bathrooms integer, p_description text, p_available_from date, p_available_to date,
-  p_host_email text, p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
+  p_id uuid, p_title text, p_location text, p_images text[],
+  p_price_cents integer, p_total_guest integer, p_bedrooms integer, p_bathrooms integer,
+  p_description text, p_available_from date, p_available_to date, p_host_email text,
+  p_min_nights integer, p_max_nights integer, p_check_in_time text, p_check_out_time text,
   p_house_rules text, p_rating_sum integer, p_rating_count integer, p_cleaning_fee_cents integer,
   p_cancellation_policy text, p_time_zone text, p_weekend_price_cents integer, p_weekly_discount_percent integer,
-  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer,
-  p_early_bird_discount_percent integer, p_early_bird_days integer, p_guests_included integer,
-  p_extra_guest_fee_cents integer, p_security_deposit_cents integer, p_booking_mode text,
-  p_instant_book_requirements text[])
+  p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer, p_early_bird_discount_percent integer,
+  p_early_bird_days integer, p_guests_included integer, p_extra_guest_fee_cents integer, p_security_deposit_cents integer,
+  p_booking_mode text, p_instant_book_requirements text[])
 RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT '{"_id":' || to_json(p_id::text)::text
     || ',"title":' || to_json(p_title)::text

@@ -35,6 +35,21 @@ const KINDS: NewHome[] = [
     maxNights: 14,
     hostEmail: "o'brien+host@example.test",
   },
+  {
+    priceCents: 9_999,
+    weekendPriceCents: 15_050,
+    weeklyDiscountPercent: 10,
+    monthlyDiscountPercent: 25,
+    lastMinuteDiscountPercent: 5,
+    lastMinuteDays: 3,
+    earlyBirdDiscountPercent: 8,
+    earlyBirdDays: 120,
+    guestsIncluded: 2,
+    extraGuestFeeCents: 1_505,
+    securityDepositCents: 30_000,
+    bookingMode: 'request',
+    instantBookRequirements: ['verified_email', 'good_review'],
+  },
 ];
 
 const made: (typeof homes.$inferSelect)[] = [];

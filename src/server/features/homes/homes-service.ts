@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, type SQL } from 'drizzle-orm';
+import { homeJson, PLACEHOLDER_IMAGE } from '#server/db/home-json-fields';
 import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/homes';
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
-import { amountToCents, centsToAmount } from '#shared/money';
-import { roundedAverage } from '#shared/reviews';
+import { amountToCents } from '#shared/money';
 import type { PlaceMatch } from '#shared/place-match';
 import { DEFAULT_TIME_ZONE, homeToday, zoneForLocation } from '#shared/time-zones';
 import type { Db } from '#server/db/client';
@@ -16,47 +16,12 @@ export type HomeRow = typeof homes.$inferSelect;
 export type HomeFields = Pick<HomeRow, keyof typeof homeFields>;
 export { homeFields };
 
-export const PLACEHOLDER_IMAGE = '/placeholder-home.svg';
+export { PLACEHOLDER_IMAGE };
 
+/** The Home of a row: the rule `home_api_json` is generated from (db/home-json-fields.ts). */
+const homeJsonOfTable = homeJson(getTableColumns(homes));
 export function toHome(row: HomeFields): Home {
-  return {
-    _id: row.id,
-    title: row.title,
-    location: row.location,
-    image: row.images[0] ?? PLACEHOLDER_IMAGE,
-    images: row.images.length ? row.images : [PLACEHOLDER_IMAGE],
-    price: centsToAmount(row.priceCents),
-    total_guest: row.totalGuest,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    description: row.description,
-    from: row.availableFrom,
-    to: row.availableTo,
-    hostEmail: row.hostEmail,
-    email: row.hostEmail,
-    minNights: row.minNights,
-    maxNights: row.maxNights,
-    checkInTime: row.checkInTime,
-    checkOutTime: row.checkOutTime,
-    houseRules: row.houseRules,
-    rating: roundedAverage(row.ratingSum, row.ratingCount),
-    reviewCount: row.ratingCount,
-    cleaningFee: centsToAmount(row.cleaningFeeCents),
-    cancellationPolicy: row.cancellationPolicy,
-    timeZone: row.timeZone,
-    weekendPrice: row.weekendPriceCents === null ? null : centsToAmount(row.weekendPriceCents),
-    weeklyDiscountPercent: row.weeklyDiscountPercent,
-    monthlyDiscountPercent: row.monthlyDiscountPercent,
-    lastMinuteDiscountPercent: row.lastMinuteDiscountPercent,
-    lastMinuteDays: row.lastMinuteDays,
-    earlyBirdDiscountPercent: row.earlyBirdDiscountPercent,
-    earlyBirdDays: row.earlyBirdDays,
-    guestsIncluded: row.guestsIncluded,
-    extraGuestFee: centsToAmount(row.extraGuestFeeCents),
-    securityDeposit: centsToAmount(row.securityDepositCents),
-    bookingMode: row.bookingMode,
-    instantBookRequirements: row.instantBookRequirements,
-  };
+  return homeJsonOfTable.toHome(row);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,34 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_HOME_SETTINGS } from '#shared/stay-rules';
-import { DEFAULT_HOME_PRICING } from '#shared/schemas/pricing';
 import type { Home } from '#shared/schemas/homes';
+import { aHome } from '#shared/test/home-factory';
 import { json, stubFetch } from '#client/test/render-routes';
 import { deleteHome, fetchHostHomes, hostHomesKey } from './hosting-api';
 
-const home = (id: string): Home => ({
-  _id: id,
-  title: `Home ${id}`,
-  location: 'Lisbon',
-  image: '/placeholder-home.svg',
-  images: [],
-  price: 80,
-  total_guest: 2,
-  bedrooms: 1,
-  bathrooms: 1,
-  description: '',
-  from: '2026-01-01',
-  to: '2026-12-31',
-  hostEmail: 'host@example.com',
-  email: 'host@example.com',
-  ...DEFAULT_HOME_SETTINGS,
-  rating: null,
-  reviewCount: 0,
-  cleaningFee: 0,
-  cancellationPolicy: 'flexible',
-  timeZone: 'UTC',
-  ...DEFAULT_HOME_PRICING,
-  guestsIncluded: 2,
-});
+const home = (id: string): Home =>
+  aHome({
+    _id: id,
+    title: `Home ${id}`,
+    location: 'Lisbon',
+    image: '/placeholder-home.svg',
+    images: [],
+    price: 80,
+    hostEmail: 'host@example.com',
+    email: 'host@example.com',
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
