@@ -32,6 +32,12 @@ const booking: Booking = {
   breakdown: {
     nights: 2,
     nightlyCents: 10_000,
+    nightly: [],
+    discounts: [],
+    guests: 1,
+    extraGuests: 0,
+    extraGuestFeeCents: 0,
+    depositCents: 0,
     subtotalCents: 20_000,
     cleaningFeeCents: 2_500,
     serviceFeeCents: 0,
