@@ -13,13 +13,15 @@
  * definition (db/schema/homes.ts) calls it to list the function's arguments.
  */
 import { getTableName, type Column } from 'drizzle-orm';
-import { homeSchema, type Home } from '#shared/schemas/homes';
+import { homeSchema, PER_REQUEST_HOME_FIELDS, type Home } from '#shared/schemas/homes';
 import { centsToAmount } from '#shared/money';
 import { roundedAverage } from '#shared/reviews';
 
-/** The Home's keys that are stored (GET /api/home/:id adds `host` per request). */
-const STORED_KEYS = Object.keys(homeSchema.shape).filter((key) => key !== 'host') as StoredKey[];
-type StoredKey = Exclude<keyof Home, 'host'>;
+/** The Home's keys that are stored (`host` and `stay` are added per request). */
+const STORED_KEYS = Object.keys(homeSchema.shape).filter(
+  (key) => !(PER_REQUEST_HOME_FIELDS as readonly string[]).includes(key),
+) as StoredKey[];
+type StoredKey = Exclude<keyof Home, (typeof PER_REQUEST_HOME_FIELDS)[number]>;
 
 export const PLACEHOLDER_IMAGE = '/placeholder-home.svg';
 type Row = Record<string, unknown>;

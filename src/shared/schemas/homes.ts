@@ -49,8 +49,23 @@ export const homeSchema = z
       .string()
       .describe("The home's IANA time zone: check-in/out times, cut-offs and its calendar's today are read in it"),
     ...homePricingSchema.shape,
+    stay: z
+      .object({
+        nights: z.number().int(),
+        nightly: z.number().describe("The stay's average nightly price before discounts, in dollars"),
+        total: z
+          .number()
+          .describe('What the stay costs in all (nights, discounts, extra guests, fees, tax), in dollars'),
+      })
+      .optional()
+      .describe(
+        'GET /api/homes with checkIn and checkOut only: the price of that stay for the guests asked, as the quote prices it',
+      ),
   })
   .meta({ id: 'Home' });
+
+/** Fields a Home gets per request, not stored in homes.api_json. */
+export const PER_REQUEST_HOME_FIELDS = ['host', 'stay'] as const;
 export type Home = z.infer<typeof homeSchema>;
 
 export const homeListSchema = z.array(homeSchema);

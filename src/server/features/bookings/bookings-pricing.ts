@@ -16,7 +16,7 @@ import { periodsOver } from '../pricing/price-periods-service';
 import { findBooking, refuseStartedStay, type BookingDeps, type Caller } from './bookings-model';
 
 /** The fees every stay at this home adds to its nights. */
-function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
+export function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleaningFeeCents'>): StayFees {
   return {
     cleaningFeeCents: home.cleaningFeeCents,
     serviceFeeBps: percentToBps(deps.pricing?.serviceFeePercent ?? 0),

@@ -7,6 +7,7 @@ import type { HomesQuery } from '#shared/schemas/homes';
 import { earliestCheckIn } from '#shared/time-zones';
 import type { AppContext } from '#server/app-context';
 import { invalid } from '#server/domain-errors';
+import { withStayPrices } from './search-stay-prices';
 import { decodeCursor, homesSearchKey, listHomes, type HomesCursor, type HomesPage } from './homes-service';
 
 export interface HomesListing extends HomesPage {
@@ -48,7 +49,10 @@ export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Pro
   const after = cursorOf(query);
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
-  const page = await ctx.searchCache.get(homesSearchKey(query), () => listHomes(ctx.db, { ...query, after }, now));
+  const page = await ctx.searchCache.get(homesSearchKey(query), async () => {
+    const found = await listHomes(ctx.db, { ...query, after }, now);
+    return { ...found, json: await withStayPrices(ctx, found.json, query, now) };
+  });
   return { ...page, next: nextUrl(query, page.nextCursor) };
 }
 

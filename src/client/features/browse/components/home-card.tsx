@@ -69,7 +69,9 @@ export function HomeCard({
 }: HomeCardProps) {
   const Heading = headingLevel;
   const href = to ?? `/details/${encodeURIComponent(home._id)}`;
-  const price = formatAmount(home.price);
+  // A dated search prices the stay (issue 27): its average nightly price and its total.
+  const price = formatAmount(home.stay?.nightly ?? home.price);
+  const total = home.stay ? `${formatAmount(home.stay.total)} for ${plural(home.stay.nights, 'night')}` : null;
 
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -104,6 +106,7 @@ export function HomeCard({
               <Fact label="From" value={formatDay(home.from)} stacked />
               <Fact label="To" value={formatDay(home.to)} stacked />
               <Fact label="Price" value={`${price}/night`} wide />
+              {total ? <Fact label="Total" value={total} wide /> : null}
             </dl>
             <div className="text-sm">
               <p className="font-semibold text-gray-900">Details</p>
@@ -118,6 +121,7 @@ export function HomeCard({
             </p>
             <p className="mt-auto text-gray-900">
               <span className="font-bold">{price}</span> <span className="text-gray-700">night</span>
+              {total ? <span className="block text-sm text-gray-700">Total {total}</span> : null}
             </p>
           </>
         )}
