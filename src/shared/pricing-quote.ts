@@ -40,11 +40,11 @@ export interface StayPriceInput {
 }
 
 /** Stays of this many nights take the weekly discount, of MONTHLY_NIGHTS the monthly one (issue 27). */
-export const WEEKLY_NIGHTS = 7;
-export const MONTHLY_NIGHTS = 28;
+const WEEKLY_NIGHTS = 7;
+const MONTHLY_NIGHTS = 28;
 
 /** 0 Sunday .. 6 Saturday of a calendar date (1970-01-01 was a Thursday). */
-export function weekdayOf(isoDate: string): number {
+function weekdayOf(isoDate: string): number {
   const n = dayNumber(isoDate);
   if (n === null) throw new InvalidStayError(`Not a calendar date: ${isoDate}`);
   return (((n + 4) % 7) + 7) % 7;
@@ -80,7 +80,7 @@ export function nightPrice(
  * most lastMinuteDays after the booking day, early-bird when it is at least earlyBirdDays after;
  * if settings let both apply, the larger). Their sum never exceeds the subtotal.
  */
-export function stayDiscounts(
+function stayDiscounts(
   settings: HomePriceSettings,
   nights: number,
   subtotalCents: number,

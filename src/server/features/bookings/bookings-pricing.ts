@@ -6,7 +6,14 @@
 import { checkInInstant, refundFor, type RefundDecision } from '#shared/cancellation';
 import { quoteStayPrice } from '#shared/pricing-quote';
 import type { CancellationQuote, PriceBreakdown, StayQuote } from '#shared/schemas/bookings';
-import { InvalidStayError, STAY_TOO_LONG, isStayTooLong, percentToBps, type StayFees } from '#shared/stay';
+import {
+  InvalidStayError,
+  STAY_TOO_LONG,
+  isStayTooLong,
+  nightsBetween,
+  percentToBps,
+  type StayFees,
+} from '#shared/stay';
 import { homeToday } from '#shared/time-zones';
 import type { BookingRow } from '#server/db/schema';
 import { invalid, notFound } from '#server/domain-errors';
@@ -48,11 +55,11 @@ export async function priceAt(
       'too_many_guests',
     );
   }
-  let price: PriceBreakdown;
   try {
-    // Throws before any read for dates that make no stay.
-    const periods = stay.checkIn < stay.checkOut ? await periodsOver(db, home.id, stay.checkIn, stay.checkOut) : [];
-    price = quoteStayPrice(home, periods, {
+    // The length first: the price is worked out night by night, so a stay of years is refused before that.
+    if (isStayTooLong(nightsBetween(stay.checkIn, stay.checkOut))) throw invalid(STAY_TOO_LONG, 'stay_too_long');
+    const periods = await periodsOver(db, home.id, stay.checkIn, stay.checkOut);
+    return quoteStayPrice(home, periods, {
       checkIn: stay.checkIn,
       checkOut: stay.checkOut,
       guests: stay.guests,
@@ -63,8 +70,6 @@ export async function priceAt(
     if (err instanceof InvalidStayError) throw invalid(err.message, 'invalid_stay');
     throw err;
   }
-  if (isStayTooLong(price.nights)) throw invalid(STAY_TOO_LONG, 'stay_too_long');
-  return price;
 }
 
 /** GET /api/home/:id/quote: the lines the booking widget and the checkout show, as a hold would charge them now. */

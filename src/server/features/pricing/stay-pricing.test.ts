@@ -192,6 +192,15 @@ describe('the price of a stay, night by night', () => {
     expect(paymentIntentResponseSchema.parse(held.json()).amount).toBe(358.05);
   });
 
+  it('refuses a stay longer than a booking may be before pricing its nights one by one', async () => {
+    const home = await seasonalHome();
+    const started = Date.now();
+    const res = await quote(home.id, 'checkIn=2026-12-01&checkOut=9999-12-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('stay_too_long');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('gives the last-minute discount close to check-in and the early-bird one far ahead, as of the booking day', async () => {
     const home = await insertHome(t.db, {
       hostId: host.user.id,
