@@ -43,6 +43,9 @@ export const paymentIntentResponseSchema = z
     nights: z.number().int(),
     breakdown: priceBreakdownSchema.describe('What `amount` is made of, fixed with the hold'),
     holdExpiresAt: z.string().describe('ISO instant; the dates are held until then'),
+    bookingMode: z
+      .enum(['instant', 'request'])
+      .describe('request: paying only authorises the card; the booking is requested until the host accepts'),
     provider: z.enum(['sandbox', 'stripe']),
   })
   .meta({ id: 'PaymentIntent' });

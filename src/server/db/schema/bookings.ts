@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '#shared/booking-state';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
 import { daterange } from './column-types';
 import { users } from './accounts';
 import { homes } from './homes';
 
-export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
+export const BOOKING_MODES = ['instant', 'request'] as const;
 export const CANCELLED_BY = ['guest', 'host', 'admin'] as const;
 
 /**
@@ -46,6 +47,18 @@ export const bookings = pgTable(
     refundAmountCents: integer('refund_amount_cents'),
     message: text('message').notNull().default(''),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('held'),
+    /**
+     * `request`: the hold's card is only authorised; paying makes the booking `requested` and the host
+     * accepts (captured, confirmed) or declines (released) before `respondBy` (migration 0027, ADR 0049).
+     */
+    bookingMode: text('booking_mode', { enum: BOOKING_MODES }).notNull().default('instant'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** The host's deadline to answer a request; the sweeper expires it then. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    /** When the host accepted or declined the request. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The host's message with a decline (plain text, quoted in the guest's mail). */
+    hostMessage: text('host_message'),
     paymentProvider: text('payment_provider'),
     paymentIntentId: text('payment_intent_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -72,7 +85,15 @@ export const bookings = pgTable(
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'held'`),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
-    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
+    check(
+      'bookings_status_valid',
+      sql`${t.status} in ('held', 'requested', 'confirmed', 'declined', 'cancelled', 'expired')`,
+    ),
+    check('bookings_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
+    // The sweeper's pass over requests whose host did not answer in time.
+    index('bookings_respond_by_idx')
+      .on(t.respondBy)
+      .where(sql`${t.status} = 'requested'`),
     check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_amount_positive', sql`${t.amountCents} > 0`),
     check(

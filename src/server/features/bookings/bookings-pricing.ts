@@ -64,6 +64,7 @@ export async function quoteHomeStay(
   return {
     breakdown: { nights, nightlyCents, subtotalCents, cleaningFeeCents, serviceFeeCents, taxCents, totalCents },
     cancellationPolicy: home.cancellationPolicy,
+    bookingMode: home.bookingMode,
   };
 }
 
