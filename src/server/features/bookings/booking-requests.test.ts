@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { reviews, users } from '#server/db/schema';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { bookings, reviews, users } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import type { memoryMail } from '#server/providers/mail/mail';
 import { insertBooking, insertHome, insertReview } from '#server/test/factories';
@@ -252,5 +252,52 @@ describe('instant-book requirements', () => {
     const held = await createHold(t.app, guest, { homeId: home.id, ...stay, guests: 1 });
     const paid = await payCard(t.app, guest, held.json().clientSecret);
     expect(paid.json().paymentIntent.status).toBe('requires_capture');
+  });
+});
+
+describe(`50 concurrent requests and instant holds for the same nights (${inject('dbMode') === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('gives exactly one holder; the others get 409, also against the request once it is sent', async () => {
+    // Half the guests have a profile photo (instant), half not (request).
+    const home = await insertHome(t.db, {
+      hostEmail: host.user.email,
+      totalGuest: 4,
+      instantBookRequirements: ['profile_photo'],
+    });
+    const guests = await Promise.all(Array.from({ length: 50 }, () => signInAs(t.app, 'guest')));
+    await Promise.all(
+      guests
+        .filter((_, i) => i % 2 === 0)
+        .map((g) => t.db.update(users).set({ image: '/uploads/face.webp' }).where(eq(users.id, g.user.id))),
+    );
+    const attempt = async (g: SignedIn, i: number) => {
+      const held = await createHold(t.app, g, {
+        homeId: home.id,
+        checkIn: `2026-12-${String(10 + (i % 3)).padStart(2, '0')}`,
+        checkOut: `2026-12-${String(14 + (i % 2)).padStart(2, '0')}`,
+        guests: 1,
+      });
+      if (held.statusCode !== 200) return held.statusCode;
+      const paid = await payCard(t.app, g, held.json().clientSecret);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: g.headers,
+        payload: { bookingId: held.json().bookingId, paymentIntentId: held.json().paymentIntentId },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      return 200;
+    };
+    const codes = await Promise.all(guests.map(attempt));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+
+    const rows = await t.db.select().from(bookings).where(eq(bookings.homeId, home.id));
+    expect(rows).toHaveLength(1);
+    expect(['requested', 'confirmed']).toContain(rows[0]!.status);
+
+    // Once sent (or confirmed), the stay keeps every overlapping hold out.
+    const late = await Promise.all(guests.slice(0, 50).map((g, i) => attempt(g, i + 1)));
+    expect(late.every((c) => c === 409)).toBe(true);
   });
 });
