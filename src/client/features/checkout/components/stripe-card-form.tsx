@@ -60,6 +60,7 @@ export function StripeCardForm({
   clientSecret,
   billing,
   amountLabel,
+  request,
   onPaid,
   beforePay,
 }: CardFormProps & { publishableKey: string }) {
@@ -140,6 +141,7 @@ export function StripeCardForm({
         paying={paying}
         waiting={!clientSecret || !stripe}
         amountLabel={amountLabel}
+        request={request}
       />
     </form>
   );
