@@ -19,6 +19,8 @@ import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
+import { bookStay } from './test/booking-test-helpers';
+import { addDays } from '#shared/stay';
 
 const t = useTestApp();
 
@@ -39,6 +41,17 @@ async function freshBooking() {
       status: 'confirmed',
     })
   ).id;
+}
+let requestNights = 0;
+/** A request (card authorised) by `guest` at a new request-mode home of `host`'s, through the API. */
+async function freshRequest() {
+  const home = await insertHome(t.db, {
+    hostId: who.host.user.id,
+    hostEmail: who.host.user.email,
+    bookingMode: 'request',
+  });
+  const checkIn = addDays('2026-12-01', 2 * requestNights++);
+  return (await bookStay(t.app, who.guest, { homeId: home.id, checkIn, checkOut: addDays(checkIn, 1) })).bookingId;
 }
 async function document(ofUserId: string) {
   const key = `doc-${ownerTag(ofUserId)}-${randomBytes(16).toString('hex')}.webp`;
@@ -289,8 +302,22 @@ const MATRIX: Record<string, Case[]> = {
       expect: only({ requested: 200, admin: 200 }),
     },
   ],
-  ...calendarCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
-  ...socialCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
+  ...calendarCases({
+    t,
+    who: () => who,
+    homeId: () => homeId,
+    freshHome,
+    freshBooking: async () => freshBooking(),
+    freshRequest,
+  }),
+  ...socialCases({
+    t,
+    who: () => who,
+    homeId: () => homeId,
+    freshHome,
+    freshBooking: async () => freshBooking(),
+    freshRequest,
+  }),
 };
 
 const EXCLUDED = (method: string, url: string) =>

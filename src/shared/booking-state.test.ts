@@ -15,6 +15,11 @@ const allowed: [BookingStatus, BookingEvent, BookingStatus][] = [
   ['held', 'pay', 'confirmed'],
   ['held', 'expire', 'expired'],
   ['held', 'cancel', 'cancelled'],
+  ['held', 'request', 'requested'],
+  ['requested', 'accept', 'confirmed'],
+  ['requested', 'decline', 'declined'],
+  ['requested', 'lapse', 'expired'],
+  ['requested', 'cancel', 'cancelled'],
   ['confirmed', 'cancel', 'cancelled'],
 ];
 
@@ -28,9 +33,9 @@ describe('booking state machine', () => {
     expect(canTransition(from, event)).toBe(true);
   });
 
-  it('refuses exactly the other eight pairs', () => {
+  it('refuses exactly the other 33 pairs', () => {
     expect(refused).toHaveLength(BOOKING_STATUSES.length * BOOKING_EVENTS.length - allowed.length);
-    expect(refused).toHaveLength(8);
+    expect(refused).toHaveLength(33);
   });
 
   it.each(refused)('refuses %s --%s-->', (from, event) => {
@@ -39,13 +44,15 @@ describe('booking state machine', () => {
     expect(() => transition(from, event)).toThrow(`A ${from} booking cannot ${event}`);
   });
 
-  it('has cancelled and expired as the only terminal states', () => {
-    expect(BOOKING_STATUSES.filter(isTerminal)).toEqual(['cancelled', 'expired']);
+  it('has declined, cancelled and expired as the only terminal states', () => {
+    expect(BOOKING_STATUSES.filter(isTerminal)).toEqual(['declined', 'cancelled', 'expired']);
   });
 
   it('lists the sources of each event', () => {
     expect(sourcesOf('pay')).toEqual(['held']);
     expect(sourcesOf('expire')).toEqual(['held']);
-    expect(sourcesOf('cancel')).toEqual(['held', 'confirmed']);
+    expect(sourcesOf('cancel')).toEqual(['held', 'requested', 'confirmed']);
+    expect(sourcesOf('accept')).toEqual(['requested']);
+    expect(sourcesOf('lapse')).toEqual(['requested']);
   });
 });

@@ -13,16 +13,16 @@ const holdHoldsNights = (now: Bound<Date>): SQL =>
   sql`(${bookings.status} = 'held' and (${bookings.holdExpiresAt} > ${now}::timestamptz or ${bookings.paymentReceivedAt} is not null))`;
 
 /**
- * WHERE part, the one rule "a booking holds its nights" at `now`: confirmed, or a hold that holds
- * them (holdHoldsNights). Searches, calendars, the unavailable dates, a host's blocks and window
+ * WHERE part, the one rule "a booking holds its nights" at `now`: confirmed, requested (a request
+ * to book waiting for the host, ADR 0050), or a hold that holds them (holdHoldsNights). Searches, calendars, the unavailable dates, a host's blocks and window
  * changes all read it, so a stay is never free in one place and taken in another.
  */
 export const holdsNights = (now: Bound<Date>): SQL =>
-  sql`(${bookings.status} = 'confirmed' or ${holdHoldsNights(now)})`;
+  sql`(${bookings.status} in ('confirmed', 'requested') or ${holdHoldsNights(now)})`;
 
 /**
  * WHERE part on homes: the home is free for [checkIn, checkOut) at `now`, i.e. no booking of it that
- * holdsNights overlaps. Split for speed: confirmed nights come from homes.confirmed_nights (kept by
+ * holdsNights overlaps. Split for speed: confirmed (and requested) nights come from homes.confirmed_nights (kept by
  * triggers on bookings, ADR 0011), a test on the row itself; holds are few and read once per query
  * through bookings_hold_expiry_idx (a hashed subplan), so a hold past its time stops blocking the
  * moment it expires.

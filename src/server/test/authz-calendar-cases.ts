@@ -16,12 +16,21 @@ export interface MatrixContext {
   freshHome: () => Promise<string>;
   /** A new confirmed booking by `guest` at a new home of `host`'s. */
   freshBooking: () => Promise<string>;
+  /** A new booking request (requested, card authorised) by `guest` at a new request-mode home of `host`'s. */
+  freshRequest: () => Promise<string>;
 }
 
 /** Loopback: refused at once by the default fetch policy, so a sync answers without waiting on a network. */
 const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed.ics';
 
-export function calendarCases({ t, who, homeId, freshHome, freshBooking }: MatrixContext): Record<string, Case[]> {
+export function calendarCases({
+  t,
+  who,
+  homeId,
+  freshHome,
+  freshBooking,
+  freshRequest,
+}: MatrixContext): Record<string, Case[]> {
   const freshImport = async () => {
     const homeId = await freshHome();
     const [row] = await t.db
@@ -55,6 +64,25 @@ export function calendarCases({ t, who, homeId, freshHome, freshBooking }: Matri
           payload: { reason: 'The roof leaks' },
         }),
         // Another host gets 404, as for an unknown id: the booking is not theirs to learn about.
+        expect: { ...only({ host: 200, admin: 200 }), otherHost: 404 },
+      },
+    ],
+    'POST /api/host/reservations/:id/accept': [
+      {
+        name: "accept a fresh request at the host's home",
+        request: async () => ({ method: 'POST', url: `/api/host/reservations/${await freshRequest()}/accept` }),
+        // Another host gets 404, as for an unknown id.
+        expect: { ...only({ host: 200, admin: 200 }), otherHost: 404 },
+      },
+    ],
+    'POST /api/host/reservations/:id/decline': [
+      {
+        name: "decline a fresh request at the host's home",
+        request: async () => ({
+          method: 'POST',
+          url: `/api/host/reservations/${await freshRequest()}/decline`,
+          payload: { message: 'Sorry, not these dates' },
+        }),
         expect: { ...only({ host: 200, admin: 200 }), otherHost: 404 },
       },
     ],

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { NOT_PLAIN_TEXT } from './text';
+import { NOT_PLAIN_TEXT, plainText } from './text';
+import { BOOKING_MODES } from './pricing';
 import { BOOKING_STATUSES } from '../booking-state';
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { isoDate } from './common';
-import { BOOKING_MODES } from './pricing';
 
 const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
 
@@ -73,7 +73,17 @@ export const bookingSchema = z
     nights: z.number().int(),
     total: z.number().describe('Total paid, in dollars'),
     guests: z.number().int(),
-    status: z.enum(BOOKING_STATUSES),
+    status: z
+      .enum(BOOKING_STATUSES)
+      .describe(
+        'requested: a request to book, the card authorised (not charged) until the host answers by respondBy; ' +
+          'declined: the host said no (the authorisation is released)',
+      ),
+    bookingMode: z
+      .enum(BOOKING_MODES)
+      .describe('request: paid by an authorisation the host accepts (captured) or declines (released)'),
+    respondBy: z.string().nullable().describe('ISO instant: until when the host may answer a request; else null'),
+    hostMessage: z.string().nullable().describe("The host's message with a declined request; else null"),
     holdExpiresAt: z.string().nullable().describe('Until when a held booking waits for its payment'),
     paymentReceived: z
       .boolean()
@@ -138,7 +148,9 @@ export const stayQuoteSchema = z
     cancellationPolicy: cancellationPolicySchema,
     bookingMode: z
       .enum(BOOKING_MODES)
-      .describe("The home's booking mode: request means the host accepts or declines (the card is only authorised)"),
+      .describe(
+        "The caller's effective mode: request when the home asks for it or the caller misses an instant-book requirement",
+      ),
   })
   .meta({ id: 'StayQuote' });
 export type StayQuote = z.infer<typeof stayQuoteSchema>;
@@ -169,6 +181,19 @@ const noteToHost = z
   .describe('Note to the host');
 
 const ignored = z.unknown().optional().describe("Accepted for the spec's payload; ignored (the server's value wins)");
+
+/** POST /api/host/reservations/:id/decline: the host's optional message to the guest (plain text, mailed). */
+export const declineRequestSchema = z
+  .object({
+    message: plainText({
+      max: 1000,
+      tooLong: 'The message can be at most 1000 characters',
+      notPlain: 'The message must be plain text: no control characters, separators or direction controls',
+    }).optional(),
+  })
+  .strict()
+  .meta({ id: 'DeclineRequest' });
+export type DeclineRequest = z.infer<typeof declineRequestSchema>;
 
 /** POST /api/bookings: confirms a paid hold. */
 export const createBookingRequestSchema = z

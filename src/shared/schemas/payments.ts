@@ -43,6 +43,9 @@ export const paymentIntentResponseSchema = z
     nights: z.number().int(),
     breakdown: priceBreakdownSchema.describe('What `amount` is made of, fixed with the hold'),
     holdExpiresAt: z.string().describe('ISO instant; the dates are held until then'),
+    bookingMode: z
+      .enum(['instant', 'request'])
+      .describe('request: paying only authorises the card; the booking is requested until the host accepts'),
     provider: z.enum(['sandbox', 'stripe']),
   })
   .meta({ id: 'PaymentIntent' });
@@ -85,7 +88,9 @@ export const sandboxConfirmResponseSchema = z
   .object({
     paymentIntent: z.object({
       id: z.string(),
-      status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
+      status: z
+        .enum(['requires_payment_method', 'processing', 'requires_capture', 'succeeded', 'canceled'])
+        .describe('requires_capture: authorised, not charged (a booking request until the host accepts)'),
     }),
   })
   .meta({ id: 'SandboxConfirmResponse' });

@@ -25,7 +25,11 @@ export const reservationSchema = z
     guests: z.number().int(),
     message: z.string().describe("The guest's note to the host"),
     amountCents: z.number().int().describe('What the guest paid, in cents'),
-    status: z.enum(['confirmed', 'cancelled']),
+    status: z
+      .enum(['requested', 'confirmed', 'declined', 'expired', 'cancelled'])
+      .describe('requested: waiting for the host to accept or decline by respondBy; expired: a request never answered'),
+    respondBy: z.string().nullable().describe('ISO instant: the deadline of a requested reservation; else null'),
+    hostMessage: z.string().nullable().describe("The host's message with a decline"),
     when: z
       .enum(RESERVATION_WHEN)
       .describe('Against today (UTC): upcoming (check-in later), current (staying now), past (checked out)'),
@@ -77,3 +81,9 @@ export const hostCancelResponseSchema = z
   })
   .meta({ id: 'HostCancelResponse' });
 export type HostCancelResponse = z.infer<typeof hostCancelResponseSchema>;
+
+/** POST /api/host/reservations/:id/accept and /decline: the reservation afterwards. */
+export const hostDecisionResponseSchema = z
+  .object({ reservation: reservationSchema })
+  .meta({ id: 'HostDecisionResponse' });
+export type HostDecisionResponse = z.infer<typeof hostDecisionResponseSchema>;

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PriceBreakdown } from '#shared/schemas/bookings';
+import { BOOKING_STATUSES } from '#shared/booking-state';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
 import { daterange } from './column-types';
 import { users } from './accounts';
 import { homes } from './homes';
 
-export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
+export const BOOKING_MODES = ['instant', 'request'] as const;
 export const CANCELLED_BY = ['guest', 'host', 'admin'] as const;
 
 /**
@@ -59,6 +60,18 @@ export const bookings = pgTable(
     refundAmountCents: integer('refund_amount_cents'),
     message: text('message').notNull().default(''),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('held'),
+    /**
+     * `request`: the hold's card is only authorised; paying makes the booking `requested` and the host
+     * accepts (captured, confirmed) or declines (released) before `respondBy` (migration 0027, ADR 0050).
+     */
+    bookingMode: text('booking_mode', { enum: BOOKING_MODES }).notNull().default('instant'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** The host's deadline to answer a request; the sweeper expires it then. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    /** When the host accepted or declined the request. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The host's message with a decline (plain text, quoted in the guest's mail). */
+    hostMessage: text('host_message'),
     paymentProvider: text('payment_provider'),
     paymentIntentId: text('payment_intent_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -85,7 +98,15 @@ export const bookings = pgTable(
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'held'`),
     uniqueIndex('bookings_payment_intent_unique').on(t.paymentIntentId),
-    check('bookings_status_valid', sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
+    check(
+      'bookings_status_valid',
+      sql`${t.status} in ('held', 'requested', 'confirmed', 'declined', 'cancelled', 'expired')`,
+    ),
+    check('bookings_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
+    // The sweeper's pass over requests whose host did not answer in time.
+    index('bookings_respond_by_idx')
+      .on(t.respondBy)
+      .where(sql`${t.status} = 'requested'`),
     check('bookings_dates_valid', sql`${t.checkIn} < ${t.checkOut}`),
     check('bookings_amount_positive', sql`${t.amountCents} > 0`),
     check(
@@ -115,7 +136,14 @@ export const bookings = pgTable(
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
 
 /**
  * The `sandbox` payment provider's own records: StayHub runs the card
@@ -131,6 +159,13 @@ export const paymentIntents = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment_method'),
+    /** `manual`: a paid card is only authorised (`requires_capture`) until captured or released (migration 0027). */
+    captureMethod: text('capture_method', { enum: CAPTURE_METHODS }).notNull().default('automatic'),
+    /** When the card was authorised (manual capture). */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    /** What a capture charged (null before one: an automatic intent's charge is the whole amount). */
+    amountCapturedCents: integer('amount_captured_cents'),
+    captureIdempotencyKey: text('capture_idempotency_key'),
     bookingId: text('booking_id').notNull(),
     description: text('description').notNull().default(''),
     receiptEmail: text('receipt_email'),
@@ -156,9 +191,14 @@ export const paymentIntents = pgTable(
     index('payment_intents_booking_id_idx').on(t.bookingId),
     check(
       'payment_intents_status_valid',
-      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+      sql`${t.status} in ('requires_payment_method', 'processing', 'requires_capture', 'succeeded', 'canceled')`,
     ),
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_intents_capture_method_valid', sql`${t.captureMethod} in ('automatic', 'manual')`),
+    check(
+      'payment_intents_captured_range',
+      sql`${t.amountCapturedCents} is null or ${t.amountCapturedCents} between 1 and ${t.amountCents}`,
+    ),
   ],
 );
 

@@ -1,7 +1,8 @@
--- Live definition of homes_confirmed_nights_refresh(), as migration 0017 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of homes_confirmed_nights_refresh(), as migration 0027 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
--- As in migration 0009, plus the upcoming columns from the same aggregate.
+-- As in migration 0009, plus the upcoming columns from the same aggregate; requested stays (0027)
+-- count as confirmed ones: a request holds its nights until the host answers.
 CREATE OR REPLACE FUNCTION homes_confirmed_nights_refresh(home_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(home_ids) = 0 THEN
@@ -17,7 +18,7 @@ BEGIN
     FROM (
       SELECT u.id, coalesce(
         (SELECT range_agg(s.stay) FROM (
-            SELECT b.stay FROM bookings b WHERE b.home_id = u.id AND b.status = 'confirmed'
+            SELECT b.stay FROM bookings b WHERE b.home_id = u.id AND b.status IN ('confirmed', 'requested')
             UNION ALL
             SELECT k.stay FROM home_blocks k WHERE k.home_id = u.id) AS s),
         '{}'::datemultirange) AS nights

@@ -14,11 +14,12 @@ import {
   type BookingDeps,
   type Caller,
 } from './bookings-model';
-import { refundBooking } from './bookings-refunds';
+import { refundBooking, releaseIntent } from './bookings-refunds';
+import { requestWithIntent } from './booking-requests';
 import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
 
-export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'unpaid' | 'mismatch' | 'too_late';
+export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'requested' | 'unpaid' | 'mismatch' | 'too_late';
 
 function checkIntent(booking: BookingRow, intent: RetrievedIntent): 'ok' | 'unpaid' | 'mismatch' {
   if (
@@ -28,7 +29,23 @@ function checkIntent(booking: BookingRow, intent: RetrievedIntent): 'ok' | 'unpa
     intent.currency.toLowerCase() !== 'usd'
   )
     return 'mismatch';
-  return intent.status === 'succeeded' ? 'ok' : 'unpaid';
+  // A request's card is only authorised (ADR 0050): that is its payment until the host answers.
+  return intent.status === (booking.bookingMode === 'request' ? 'requires_capture' : 'succeeded') ? 'ok' : 'unpaid';
+}
+
+/** held -> requested for a request's authorised intent; an authorisation that came too late is released. */
+async function requestOutcome(
+  deps: BookingDeps,
+  booking: BookingRow,
+  intent: RetrievedIntent,
+  message?: string,
+): Promise<ConfirmOutcome> {
+  if (await requestWithIntent(deps, booking, intent, message)) return 'requested';
+  const current = await findBooking(deps.db, booking.id);
+  if (current?.paymentIntentId === intent.id && (current.status === 'requested' || current.status === 'confirmed'))
+    return 'already_confirmed';
+  await releaseIntent(deps, booking);
+  return 'too_late';
 }
 
 /**
@@ -45,6 +62,7 @@ export async function confirmWithIntent(
 ): Promise<ConfirmOutcome> {
   const verdict = checkIntent(booking, intent);
   if (verdict !== 'ok') return verdict;
+  if (booking.bookingMode === 'request') return requestOutcome(deps, booking, intent, message);
   const now = deps.clock.now();
   // The home's row first (ADR 0029): confirming refreshes the home's nights, which locks that row, and a
   // hold holding it may be waiting on this very booking row.
@@ -128,6 +146,8 @@ export async function confirmBooking(
   if (!booking.paymentIntentId || booking.paymentIntentId !== input.paymentIntentId) {
     throw conflict('This payment does not belong to this booking', 'payment_mismatch');
   }
+  // A request sent already answers the same (the host's answer comes later).
+  if (booking.status === 'requested') return ok;
   if (booking.status === 'confirmed') {
     if (message && !booking.message) {
       const [noted] = await deps.db
@@ -150,6 +170,7 @@ export async function confirmBooking(
   if (booking.status !== 'held') {
     // The hold was given up before the payment was confirmed here; money taken anyway goes back.
     if (intent.status === 'succeeded') await refundBooking(deps, booking);
+    else if (intent.status === 'requires_capture') await releaseIntent(deps, booking);
     throw conflict(
       intent.status === 'succeeded'
         ? 'Your hold on these dates ended before the payment arrived. The payment has been refunded.'
@@ -163,6 +184,7 @@ export async function confirmBooking(
   switch (outcome) {
     case 'confirmed':
     case 'already_confirmed':
+    case 'requested':
       return ok;
     case 'unpaid':
       throw paymentDeclined(intent.lastError?.message ?? 'The payment has not been completed.', 'payment_required');
@@ -189,8 +211,15 @@ export async function paymentSucceeded(
   if (!booking || booking.paymentIntentId !== intent.id) return 'unknown_booking';
   if (booking.status === 'held') {
     await confirmWithIntent(deps, booking, intent);
-  } else if (booking.status === 'expired' || (booking.status === 'cancelled' && !booking.confirmedAt)) {
-    // Paid after the hold was given up: the money goes back.
+  } else if (intent.status === 'requires_capture') {
+    // Authorised after the hold was given up: released (a live request keeps its authorisation).
+    if (booking.status !== 'requested' && booking.status !== 'confirmed') await releaseIntent(deps, booking);
+  } else if (
+    booking.status === 'expired' ||
+    booking.status === 'declined' ||
+    (booking.status === 'cancelled' && !booking.confirmedAt)
+  ) {
+    // Paid after the hold (or the request) was given up: the money goes back.
     await refundBooking(deps, booking);
   }
   return 'handled';
@@ -208,7 +237,7 @@ export async function checkHoldPayable(
 ): Promise<'paid' | 'payable'> {
   const booking = intent.metadata.bookingId ? await findBooking(deps.db, intent.metadata.bookingId) : null;
   if (!booking || booking.guestId !== caller.id) throw forbidden('This payment is not yours');
-  if (intent.status === 'succeeded') return 'paid';
+  if (intent.status === 'succeeded' || intent.status === 'requires_capture') return 'paid';
   const now = deps.clock.now();
   if (booking.status !== 'held' || !booking.holdExpiresAt || booking.holdExpiresAt <= now) {
     throw conflict('Your hold on these dates has ended. Please choose the dates again.', 'hold_expired');

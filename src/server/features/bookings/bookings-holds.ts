@@ -27,6 +27,7 @@ import { blockOverlapping, lockHome } from '../calendar/availability';
 import { checkHoldRequest } from './bookings-hold-request';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
+import { effectiveBookingMode, refuseLateRequest } from './booking-requests';
 
 /** The caller's live hold of exactly this stay (same nights, guests and price), if any. */
 async function ownLiveHold(
@@ -87,6 +88,9 @@ export async function placeHold(
 ): Promise<PaymentIntentResponse> {
   const { db, payments } = deps;
   const { home, price, now } = await checkHoldRequest(deps, caller, input);
+  // Request to book (ADR 0050): the home's mode, or a request when the caller misses a requirement.
+  const bookingMode = await effectiveBookingMode(deps, caller.id, home);
+  if (bookingMode === 'request') refuseLateRequest(now, input.checkIn, home.timeZone);
 
   // A reload of the checkout: the caller's own live hold for exactly this stay is answered again.
   const own = await ownLiveHold(db, caller, home.id, input, price.totalCents, now);
@@ -173,6 +177,7 @@ export async function placeHold(
           cancellationPolicy: home.cancellationPolicy,
           timeZone: home.timeZone,
           status: 'held',
+          bookingMode,
           paymentProvider: payments.name,
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
         })
@@ -224,6 +229,8 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
       idempotencyKey: hold.id,
       description: `StayHub: ${hold.title}, ${hold.checkIn} to ${hold.checkOut}`,
       receiptEmail: caller.email,
+      // A request's card is only authorised; the host's accept captures it.
+      captureMethod: hold.bookingMode === 'request' ? 'manual' : 'automatic',
     });
   } catch (err) {
     logOf(deps).error({ err, bookingId: hold.id }, 'payment intent creation failed; the hold is cancelled');
@@ -254,6 +261,7 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
     nights: hold.nights,
     breakdown: breakdownOf(hold),
     holdExpiresAt: (hold.holdExpiresAt ?? deps.clock.now()).toISOString(),
+    bookingMode: hold.bookingMode,
     provider: deps.payments.name,
   };
 }
@@ -278,8 +286,8 @@ export async function releaseHold(
   } catch (err) {
     throw paymentUnavailable(err);
   }
-  if (intent.status === 'succeeded') {
-    // Paid meanwhile: never given up; it is confirmed instead.
+  if (intent.status === 'succeeded' || intent.status === 'requires_capture') {
+    // Paid (or authorised) meanwhile: never given up; it is confirmed (or requested) instead.
     await markPaymentReceived(deps, paymentIntentId);
     return { released: false, status: hold.status };
   }

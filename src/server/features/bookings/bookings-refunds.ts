@@ -100,7 +100,9 @@ async function recordFailedRefund(
         refundError: reason,
         updatedAt: now,
       })
-      .where(and(eq(bookings.id, booking.id), notRefunded(), inArray(bookings.status, ['cancelled', 'expired'])));
+      .where(
+        and(eq(bookings.id, booking.id), notRefunded(), inArray(bookings.status, ['cancelled', 'expired', 'declined'])),
+      );
   } catch (markErr) {
     logOf(deps).error({ err: markErr, bookingId: booking.id }, 'could not record the failed refund');
   }

@@ -19,6 +19,7 @@ import {
   type BookingDeps,
 } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
+import { lapseRequests } from './booking-requests';
 
 /**
  * A hold past its time: confirmed when its payment succeeded (the browser may
@@ -41,11 +42,13 @@ export async function settleStaleHold(
   if (!hold.paymentIntentId) return expire();
   try {
     let intent = await deps.payments.retrieveIntent(hold.paymentIntentId);
-    if (intent.status !== 'succeeded' && intent.status !== 'canceled')
-      intent = await deps.payments.cancelIntent(hold.paymentIntentId);
-    if (intent.status === 'succeeded') {
+    // A request's authorised card (requires_capture) is its payment: it becomes the request (ADR 0050).
+    const paid = (i: typeof intent) =>
+      i.status === 'succeeded' || (hold.bookingMode === 'request' && i.status === 'requires_capture');
+    if (!paid(intent) && intent.status !== 'canceled') intent = await deps.payments.cancelIntent(hold.paymentIntentId);
+    if (paid(intent)) {
       const outcome = await confirmWithIntent(deps, hold, intent);
-      if (outcome === 'confirmed' || outcome === 'already_confirmed') return 'confirmed';
+      if (outcome === 'confirmed' || outcome === 'already_confirmed' || outcome === 'requested') return 'confirmed';
       if (outcome === 'too_late') return 'skipped';
       // A paid intent that does not match this hold never confirms it.
       logOf(deps).error(
@@ -64,6 +67,8 @@ export interface SweepResult {
   confirmed: number;
   expired: number;
   refunded: number;
+  /** Booking requests expired without the host's answer (omitted when 0). */
+  requestsExpired?: number;
   /** Provider intents no live hold links, cancelled (omitted when 0). */
   orphansCancelled?: number;
 }
@@ -104,8 +109,10 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
   for (const hold of live) {
     try {
       const intent = await deps.payments.retrieveIntent(hold.paymentIntentId!);
-      if (intent.status === 'succeeded' && (await confirmWithIntent(deps, hold, intent)) === 'confirmed')
-        result.confirmed++;
+      const paid =
+        intent.status === 'succeeded' || (hold.bookingMode === 'request' && intent.status === 'requires_capture');
+      const outcome = paid ? await confirmWithIntent(deps, hold, intent) : null;
+      if (outcome === 'confirmed' || outcome === 'requested') result.confirmed++;
     } catch (err) {
       logOf(deps).warn({ err, bookingId: hold.id }, 'could not check the payment of a hold');
     }
@@ -123,6 +130,10 @@ export async function sweepOnce(deps: BookingDeps, options: SweepOptions = {}): 
     if (outcome === 'confirmed') result.confirmed++;
     else if (outcome === 'expired') result.expired++;
   }
+
+  // 2b. Requests the host did not answer by respond_by: expired, the authorisation released.
+  const lapsed = await lapseRequests(deps, limit);
+  if (lapsed) result.requestsExpired = lapsed;
 
   // 3. Refunds that failed earlier: marked owed (cancelled or given-up paid bookings), or cancelled confirmed ones never refunded.
   const owed = await db
@@ -205,7 +216,12 @@ export function startBookingSweeper(
     ...options,
     name: 'booking sweep',
     pass: () => sweepOnce(deps, options),
-    worthLogging: (r) => r.confirmed > 0 || r.expired > 0 || r.refunded > 0 || (r.orphansCancelled ?? 0) > 0,
+    worthLogging: (r) =>
+      r.confirmed > 0 ||
+      r.expired > 0 ||
+      r.refunded > 0 ||
+      (r.orphansCancelled ?? 0) > 0 ||
+      (r.requestsExpired ?? 0) > 0,
     log: deps.log,
   });
 }

@@ -14,6 +14,8 @@ import { authenticated, requireRole, requireUser } from '#server/auth/guards';
 import { mayManage } from './bookings-cancellation';
 import { cancellationQuote, quoteHomeStay } from './bookings-pricing';
 import { findReceipt, listHistory } from './bookings-queries';
+import { effectiveBookingMode } from './booking-requests';
+import { findHome } from '../homes/homes-service';
 
 export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,15 +31,20 @@ export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '(SERVICE_FEE_PERCENT) and the tax (TAX_PERCENT, the "VAT" line), in cents; each share rounded to the ' +
             'nearest cent, halves up; the security deposit apart (held, not charged). Public. 400 for dates that ' +
             "make no stay, more nights than a booking may have or more guests than the home's total_guest; " +
-            'availability is not checked here.',
+            'availability is not checked here. `bookingMode` is the caller\'s: request when the home asks for ' +
+            'requests or the signed-in caller misses one of its instant-book requirements.',
           params: idParam,
           querystring: stayQuoteQuerySchema,
           response: { 200: stayQuoteSchema, 400: errorResponse, 404: errorResponse },
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        return quoteHomeStay(ctx, request.params.id, request.query);
+        // The booking mode depends on who asks (ADR 0050): never shared between callers.
+        reply.header('cache-control', 'private, no-cache');
+        const quote = await quoteHomeStay(ctx, request.params.id, request.query);
+        const home = await findHome(ctx.db, request.params.id);
+        const bookingMode = home ? await effectiveBookingMode(ctx, request.identity?.id ?? null, home) : 'instant';
+        return { ...quote, bookingMode };
       },
     );
 

@@ -1,5 +1,5 @@
 /** A host's reservations: the confirmed (and later cancelled) stays at their homes, with the guest. */
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
 import type { Db } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
@@ -32,7 +32,9 @@ function toReservation(row: BookingRow, userName: string | null, now: Date): Res
     guests: row.guests,
     message: row.message,
     amountCents: row.amountCents,
-    status: row.status === 'cancelled' ? 'cancelled' : 'confirmed',
+    status: row.status === 'held' ? 'confirmed' : row.status,
+    respondBy: row.status === 'requested' && row.respondBy ? row.respondBy.toISOString() : null,
+    hostMessage: row.status === 'declined' ? row.hostMessage : null,
     when: whenOf(row, homeToday(now, row.timeZone)),
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
@@ -40,9 +42,18 @@ function toReservation(row: BookingRow, userName: string | null, now: Date): Res
   };
 }
 
-/** Stays a host sees: confirmed, or cancelled after having been confirmed (holds never reached the host). */
+/**
+ * Stays a host sees: confirmed, requested (and answered or expired requests), or cancelled after having been
+ * confirmed or requested (holds never reached the host).
+ */
 const reservationRows = () =>
-  or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), isNotNull(bookings.confirmedAt)))!;
+  or(
+    inArray(bookings.status, ['confirmed', 'requested', 'declined']),
+    and(
+      inArray(bookings.status, ['cancelled', 'expired']),
+      or(isNotNull(bookings.confirmedAt), isNotNull(bookings.requestedAt)),
+    ),
+  )!;
 
 /** The most a list answers (a host with more sees the nearest ones; filters narrow it). */
 const RESERVATIONS_LIMIT = 500;
@@ -71,6 +82,8 @@ export async function listReservations(
     .leftJoin(users, eq(users.id, bookings.guestId))
     .where(and(...where))
     .orderBy(
+      // Open requests first: they wait for the host's answer.
+      sql`${bookings.status} = 'requested' desc`,
       asc(isPast),
       sql`case when ${isPast} then null else ${bookings.checkIn} end asc nulls last`,
       desc(bookings.checkIn),

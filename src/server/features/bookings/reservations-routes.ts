@@ -1,7 +1,9 @@
 /** The host's reservations: GET /api/host/reservations and POST /api/host/reservations/:id/cancel. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParam } from '#shared/schemas/common';
+import { declineRequestSchema } from '#shared/schemas/bookings';
 import {
+  hostDecisionResponseSchema,
   hostCancelRequestSchema,
   hostCancelResponseSchema,
   reservationListSchema,
@@ -11,6 +13,7 @@ import type { AppContext } from '#server/app-context';
 import { requireRole, sameEmail, withRole } from '#server/auth/guards';
 import { forbidden } from '#server/domain-errors';
 import { hostCancelBooking } from './host-cancellation';
+import { acceptRequest, declineRequest } from './booking-requests';
 import { listReservations } from './reservations-queries';
 
 export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -71,5 +74,57 @@ export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         hostCancelBooking(ctx, requireRole(request, 'host', 'admin'), request.params.id, request.body.reason),
     );
+
+    registerRequestDecisions(app, ctx);
   };
+}
+
+/** POST /api/host/reservations/:id/accept and /decline: the host's answer to a booking request (ADR 0050). */
+function registerRequestDecisions(app: Parameters<FastifyPluginAsyncZod>[0], ctx: AppContext) {
+  const decisionResponses = {
+    200: hostDecisionResponseSchema,
+    400: errorResponse,
+    401: errorResponse,
+    403: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+    503: errorResponse,
+  };
+
+  app.post(
+    '/host/reservations/:id/accept',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['reservations'],
+        summary: "The host accepts a booking request: the guest's card is charged and the stay is confirmed",
+        description:
+          'Captures the authorisation, then requested -> confirmed; the guest and the host are mailed. 409 ' +
+          'not_requested when the booking is no longer requested (answered, withdrawn, or past respondBy), 409 ' +
+          "authorisation_lapsed when the card's authorisation ended; 404 for another host's booking, as for an unknown id.",
+        params: idParam,
+        response: decisionResponses,
+      },
+    },
+    async (request) => acceptRequest(ctx, requireRole(request, 'host', 'admin'), request.params.id),
+  );
+
+  app.post(
+    '/host/reservations/:id/decline',
+    {
+      preValidation: withRole('host', 'admin'),
+      schema: {
+        tags: ['reservations'],
+        summary: 'The host declines a booking request, with an optional message: the authorisation is released',
+        description:
+          'requested -> declined; the dates are free again and the guest is mailed with the message (plain text, at ' +
+          "most 1000 characters). 409 not_requested when the booking is no longer requested; 404 for another host's booking.",
+        params: idParam,
+        body: declineRequestSchema,
+        response: decisionResponses,
+      },
+    },
+    async (request) =>
+      declineRequest(ctx, requireRole(request, 'host', 'admin'), request.params.id, request.body.message),
+  );
 }

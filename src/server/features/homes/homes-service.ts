@@ -256,7 +256,7 @@ function upcomingBookingsOf(homeId: string, now: Date): SQL {
   return and(
     eq(bookings.homeId, homeId),
     gt(bookings.checkOut, homeToday(now)),
-    inArray(bookings.status, ['confirmed', 'held']),
+    inArray(bookings.status, ['confirmed', 'requested', 'held']),
   )!;
 }
 

@@ -112,13 +112,14 @@ export async function sendBookingMessage(deps: MessageDeps, caller: Caller, book
 
 /**
  * The guest's checkout note becomes the first message of the booking's conversation, once,
- * when the booking is confirmed (or when the note arrives after the confirmation). The host
+ * when the booking is confirmed or requested (or when the note arrives after that). The host
  * read it in the confirmation mail, so it never triggers the unread-message mail.
  * Failures are logged: they never undo the booking.
  */
 export async function postBookingNote(deps: MessageDeps, booking: BookingRow): Promise<void> {
   const note = booking.message.trim();
-  if (!note || !booking.guestId || !booking.confirmedAt) return;
+  // A request's note reaches the host with the request (ADR 0050), before any confirmation.
+  if (!note || !booking.guestId || !(booking.confirmedAt || booking.requestedAt)) return;
   try {
     const hostId = await hostIdOf(deps.db, booking);
     if (!hostId || hostId === booking.guestId) return;

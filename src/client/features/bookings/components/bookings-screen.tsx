@@ -24,6 +24,8 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
   held: 'bg-amber-100 text-amber-900',
+  requested: 'bg-blue-100 text-blue-900',
+  declined: 'bg-gray-200 text-gray-800',
   confirmed: 'bg-green-100 text-green-900',
   cancelled: 'bg-gray-200 text-gray-800',
   expired: 'bg-gray-200 text-gray-800',

@@ -6,7 +6,9 @@ import { homeToday } from '#shared/time-zones';
 
 const STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
+  requested: 'Requested — awaiting the host',
   confirmed: 'Confirmed',
+  declined: 'Declined by the host',
   cancelled: 'Cancelled',
   expired: 'Expired',
 };

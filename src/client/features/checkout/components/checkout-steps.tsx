@@ -1,5 +1,6 @@
 /** The three panels of the checkout: house rules, a message to the host, confirm and pay. */
 import * as Tabs from '@radix-ui/react-tabs';
+import { REQUEST_TO_BOOK_NOTE } from '#shared/booking-requests';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LUGGAGE_STORAGE_DAYS } from '#shared/constants';
@@ -173,6 +174,9 @@ export function PayStep({ stay, checkout }: { stay: CheckoutStay; checkout: Chec
       <h2 id={checkout.headingId(2)} tabIndex={-1} className={panelHeading}>
         Confirm and pay
       </h2>
+      {checkout.intent?.bookingMode === 'request' && (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 font-medium text-amber-900">{REQUEST_TO_BOOK_NOTE}</p>
+      )}
       <p className="mt-2 text-gray-700">
         Paying as <span className="font-semibold text-gray-900">{checkout.billing.email}</span>.{hold}
       </p>

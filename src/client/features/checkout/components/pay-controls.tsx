@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { REQUEST_TO_BOOK_BUTTON } from '#shared/booking-requests';
 import { TEXTS } from '#shared/texts';
 import { Icon } from '#client/components/ui/icon';
 import { Button } from '#client/components/ui/button';
@@ -18,6 +19,8 @@ export interface CardFormProps {
   onPaid: (paymentIntentId: string) => Promise<boolean>;
   /** Runs just before the card is charged (the checkout keeps the note to the host with the hold). */
   beforePay?: () => Promise<void>;
+  /** A request to book (ADR 0050): the card is only authorised; the button reads "Request to book". */
+  request?: boolean;
 }
 
 export const CARD_ERROR_ID = 'checkout-card-error';
@@ -42,12 +45,14 @@ export function PayButton({
   paying,
   waiting,
   amountLabel,
+  request = false,
 }: {
   ref?: Ref<HTMLButtonElement>;
   disabled: boolean;
   paying: boolean;
   waiting: boolean;
   amountLabel: string | null;
+  request?: boolean;
 }) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -60,7 +65,7 @@ export function PayButton({
         className="min-w-32 px-8"
       >
         {paying && <Icon name="spinner" size={16} className="h-4 w-4 animate-spin" />}
-        {TEXTS.pay}
+        {request ? REQUEST_TO_BOOK_BUTTON : TEXTS.pay}
       </Button>
       <p id="checkout-pay-status" role="status" className="text-sm text-gray-700">
         {paying
@@ -68,7 +73,9 @@ export function PayButton({
           : waiting
             ? 'Preparing your payment…'
             : amountLabel
-              ? `You pay ${amountLabel}`
+              ? request
+                ? `${amountLabel} held on your card, charged only if the host accepts`
+                : `You pay ${amountLabel}`
               : ''}
       </p>
     </div>

@@ -26,7 +26,7 @@ interface Problem {
   message: string;
 }
 
-export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid, beforePay }: CardFormProps) {
+export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid, beforePay, request }: CardFormProps) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -194,6 +194,7 @@ export function SandboxCardForm({ clientSecret, billing, amountLabel, onPaid, be
         paying={paying}
         waiting={!clientSecret}
         amountLabel={amountLabel}
+        request={request}
       />
     </form>
   );

@@ -60,6 +60,7 @@ export function StripeCardForm({
   clientSecret,
   billing,
   amountLabel,
+  request,
   onPaid,
   beforePay,
 }: CardFormProps & { publishableKey: string }) {
@@ -107,7 +108,8 @@ export function StripeCardForm({
       });
       if (result.error) {
         setMessage(result.error.message ?? 'Your card could not be charged.');
-      } else if (result.paymentIntent?.status === 'succeeded') {
+      } else if (result.paymentIntent?.status === 'succeeded' || result.paymentIntent?.status === 'requires_capture') {
+        // requires_capture: a booking request's card is authorised, charged only if the host accepts.
         done = await onPaid(result.paymentIntent.id);
       } else {
         setMessage('The payment was not completed. Please try again.');
@@ -139,6 +141,7 @@ export function StripeCardForm({
         paying={paying}
         waiting={!clientSecret || !stripe}
         amountLabel={amountLabel}
+        request={request}
       />
     </form>
   );

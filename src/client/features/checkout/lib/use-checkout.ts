@@ -4,6 +4,7 @@
  * dates), the payments config and what happens once the card has paid.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { REQUEST_RESPONSE_HOURS } from '#shared/booking-requests';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -114,7 +115,12 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
       });
       if (answer.acknowledged) {
         clearCheckoutDraft(draftKey);
-        toast.success(TEXTS.bookingSuccess);
+        toast.success(
+          intent.bookingMode === 'request'
+            ? `Request sent. The host answers within ${REQUEST_RESPONSE_HOURS} hours; you are charged only if they accept.`
+            : TEXTS.bookingSuccess,
+          { duration: intent.bookingMode === 'request' ? 8000 : 4000 },
+        );
         void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_ROOT });
         await navigate('/dashboard/my-booking');
         return true;
@@ -150,6 +156,7 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
     amountLabel: formatCents(confirmedTotalCents ?? price.totalCents),
     onPaid,
     beforePay,
+    request: intent?.bookingMode === 'request',
   };
 
   return {

@@ -43,7 +43,7 @@ const breakdown = {
   taxCents: 1_625,
   totalCents: 34_125,
 };
-const quote = json({ breakdown, cancellationPolicy: 'moderate' });
+const quote = json({ breakdown, cancellationPolicy: 'moderate', bookingMode: 'instant' });
 const intent = {
   clientSecret: 'pi_1_secret_x',
   bookingId: 'b1',
@@ -52,6 +52,7 @@ const intent = {
   nights: 3,
   breakdown,
   holdExpiresAt: new Date(Date.now() + 900_000).toISOString(),
+  bookingMode: 'instant',
   provider: 'sandbox',
 };
 

@@ -2,20 +2,27 @@
 import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
 
 /** The screen's groups: confirmed stays by when they are, then every cancelled one (counted in no other group). */
-export type ReservationGroup = ReservationWhen | 'cancelled';
-export const GROUP_ORDER: ReservationGroup[] = ['current', 'upcoming', 'past', 'cancelled'];
+export type ReservationGroup = 'requested' | ReservationWhen | 'cancelled';
+/** Open requests first: they wait for the host's answer (ADR 0050). */
+export const GROUP_ORDER: ReservationGroup[] = ['requested', 'current', 'upcoming', 'past', 'cancelled'];
 
 export const GROUP_HEADINGS: Record<ReservationGroup, string> = {
+  requested: 'Requests',
   current: 'Staying now',
   upcoming: 'Upcoming',
   past: 'Past',
   cancelled: 'Cancelled',
 };
 
-export const groupOf = (r: Reservation): ReservationGroup => (r.status === 'cancelled' ? 'cancelled' : r.when);
+/** Requests apart; declined and expired requests end with the cancelled ones (nothing holds their nights). */
+export const groupOf = (r: Reservation): ReservationGroup =>
+  r.status === 'requested' ? 'requested' : r.status === 'confirmed' ? r.when : 'cancelled';
 
 export function statusText(r: Reservation): string {
   if (r.status === 'confirmed') return 'Confirmed';
+  if (r.status === 'requested') return 'Request: awaiting your answer';
+  if (r.status === 'declined') return 'Request declined';
+  if (r.status === 'expired') return 'Request expired';
   if (r.cancelledBy === 'host') return 'Cancelled by you';
   if (r.cancelledBy === 'admin') return 'Cancelled by StayHub';
   return 'Cancelled by the guest';

@@ -26,6 +26,8 @@ const reservation = (id: string, fields: Partial<Reservation> = {}): Reservation
   message: 'Arriving late',
   amountCents: 36_000,
   status: 'confirmed',
+  respondBy: null,
+  hostMessage: null,
   when: 'upcoming',
   cancelledAt: null,
   cancelledBy: null,
