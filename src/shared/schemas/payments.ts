@@ -85,7 +85,9 @@ export const sandboxConfirmResponseSchema = z
   .object({
     paymentIntent: z.object({
       id: z.string(),
-      status: z.enum(['requires_payment_method', 'processing', 'succeeded', 'canceled']),
+      status: z
+        .enum(['requires_payment_method', 'processing', 'requires_capture', 'succeeded', 'canceled'])
+        .describe('requires_capture: authorised, not charged (a booking request until the host accepts)'),
     }),
   })
   .meta({ id: 'SandboxConfirmResponse' });

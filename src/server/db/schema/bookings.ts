@@ -98,7 +98,14 @@ export const bookings = pgTable(
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'canceled'] as const;
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
 
 /**
  * The `sandbox` payment provider's own records: StayHub runs the card
@@ -114,6 +121,13 @@ export const paymentIntents = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYMENT_INTENT_STATUSES }).notNull().default('requires_payment_method'),
+    /** `manual`: a paid card is only authorised (`requires_capture`) until captured or released (migration 0027). */
+    captureMethod: text('capture_method', { enum: CAPTURE_METHODS }).notNull().default('automatic'),
+    /** When the card was authorised (manual capture). */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    /** What a capture charged (null before one: an automatic intent's charge is the whole amount). */
+    amountCapturedCents: integer('amount_captured_cents'),
+    captureIdempotencyKey: text('capture_idempotency_key'),
     bookingId: text('booking_id').notNull(),
     description: text('description').notNull().default(''),
     receiptEmail: text('receipt_email'),
@@ -139,9 +153,14 @@ export const paymentIntents = pgTable(
     index('payment_intents_booking_id_idx').on(t.bookingId),
     check(
       'payment_intents_status_valid',
-      sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded', 'canceled')`,
+      sql`${t.status} in ('requires_payment_method', 'processing', 'requires_capture', 'succeeded', 'canceled')`,
     ),
     check('payment_intents_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_intents_capture_method_valid', sql`${t.captureMethod} in ('automatic', 'manual')`),
+    check(
+      'payment_intents_captured_range',
+      sql`${t.amountCapturedCents} is null or ${t.amountCapturedCents} between 1 and ${t.amountCents}`,
+    ),
   ],
 );
 

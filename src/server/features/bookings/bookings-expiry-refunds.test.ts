@@ -243,6 +243,7 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
       createIntent: (input) => sandbox.createIntent(input),
       retrieveIntent: (id) => sandbox.retrieveIntent(id),
       cancelIntent: (id) => sandbox.cancelIntent(id),
+      captureIntent: (id, key, amount) => sandbox.captureIntent(id, key, amount),
       publicConfig: () => sandbox.publicConfig(),
       async refund(intentId, key) {
         calls++;

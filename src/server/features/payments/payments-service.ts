@@ -30,7 +30,8 @@ export async function payInSandbox(
   const result = await payments.confirmCard(clientSecret, card, billing);
   if (result.ok) {
     // From here on the hold shows as being confirmed, and is never released or replaced.
-    if (result.intent.status === 'succeeded') await markPaymentReceived(deps, result.intent.id);
+    if (result.intent.status === 'succeeded' || result.intent.status === 'requires_capture')
+      await markPaymentReceived(deps, result.intent.id);
     return { paymentIntent: { id: result.intent.id, status: result.intent.status } };
   }
   if (result.code === 'payment_intent_unexpected_state') throw conflict(result.message, result.code);

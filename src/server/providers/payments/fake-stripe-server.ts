@@ -17,6 +17,10 @@ interface FakeIntent {
   amount: number;
   currency: string;
   status: string;
+  capture_method: 'automatic' | 'manual';
+  amount_capturable: number;
+  amount_received: number;
+  cancellation_reason: string | null;
   client_secret: string;
   metadata: Record<string, string>;
   description: string | null;
@@ -28,7 +32,9 @@ interface FakeIntent {
 
 /**
  * A local stand-in for api.stripe.com for offline tests: it answers the
- * PaymentIntent and Refund calls StayHub makes like Stripe does (form-encoded
+ * PaymentIntent (create, retrieve, cancel, capture: manual capture holds the
+ * amount in `requires_capture` until captured or released) and Refund calls
+ * StayHub makes like Stripe does (form-encoded
  * requests, JSON answers, idempotency keys replaying the first answer) and
  * records every request so tests can check what was sent.
  */
@@ -73,6 +79,10 @@ export async function startFakeStripe() {
         amount: Number(params.get('amount')),
         currency: params.get('currency') ?? '',
         status: 'requires_payment_method',
+        capture_method: params.get('capture_method') === 'manual' ? 'manual' : 'automatic',
+        amount_capturable: 0,
+        amount_received: 0,
+        cancellation_reason: null,
         client_secret: `${id}_secret_${token()}`,
         metadata,
         description: params.get('description'),
@@ -102,7 +112,32 @@ export async function startFakeStripe() {
           `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
         );
       }
+      // Cancelling an authorised intent releases the hold on the card.
       intent.status = 'canceled';
+      intent.amount_capturable = 0;
+      intent.cancellation_reason = params.get('cancellation_reason') ?? null;
+      return { status: 200, body: intent };
+    }
+    m = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path);
+    if (method === 'POST' && m) {
+      const intent = intents.get(m[1]!);
+      if (!intent) return error(404, 'resource_missing', `No such payment_intent: '${m[1]}'`);
+      if (intent.status !== 'requires_capture') {
+        return error(
+          400,
+          'payment_intent_unexpected_state',
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        );
+      }
+      const requested = params.get('amount_to_capture');
+      const amount = requested === null ? intent.amount_capturable : Number(requested);
+      if (!(amount > 0) || amount > intent.amount_capturable) {
+        return error(400, 'amount_too_large', 'The amount to capture must be at most the amount capturable.');
+      }
+      // The rest of the authorisation is released, as Stripe does.
+      intent.status = 'succeeded';
+      intent.amount_received = amount;
+      intent.amount_capturable = 0;
       return { status: 200, body: intent };
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -117,11 +152,15 @@ export async function startFakeStripe() {
       if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
         return error(400, 'charge_already_refunded', 'Charge has already been refunded.');
       }
+      const asked = params.get('amount');
+      if (asked !== null && Number(asked) > intent.amount_received) {
+        return error(400, 'amount_too_large', 'Refund amount is greater than the amount received.');
+      }
       const refund = {
         id: `re_fake_${token()}`,
         object: 'refund' as const,
         payment_intent: intent.id,
-        amount: intent.amount,
+        amount: asked === null ? intent.amount_received : Number(asked),
         status: 'succeeded',
       };
       refunds.set(refund.id, refund);
@@ -168,10 +207,19 @@ export async function startFakeStripe() {
     requests,
     intents,
     refunds,
-    /** What the browser's confirmCardPayment would do with a good card. */
+    /**
+     * What the browser's confirmCardPayment would do with a good card: charged, or only
+     * authorised (`requires_capture`) for a manual-capture intent.
+     */
     succeed(id: string) {
       const intent = intents.get(id)!;
-      intent.status = 'succeeded';
+      if (intent.capture_method === 'manual') {
+        intent.status = 'requires_capture';
+        intent.amount_capturable = intent.amount;
+      } else {
+        intent.status = 'succeeded';
+        intent.amount_received = intent.amount;
+      }
       return intent;
     },
     /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */

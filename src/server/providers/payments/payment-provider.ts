@@ -4,7 +4,14 @@
  * `stripe` (the official SDK, chosen when keys are set). Amounts are cents.
  */
 
-export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+/**
+ * `requires_capture`: a manual-capture intent whose card was authorised: the amount is held on the
+ * card, not charged, until `captureIntent` charges it (all or part) or `cancelIntent` releases it.
+ */
+export type IntentStatus = 'requires_payment_method' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+
+/** `automatic`: the card is charged when the guest pays; `manual`: only authorised until captured. */
+export type CaptureMethod = 'automatic' | 'manual';
 
 interface CreateIntentInput {
   amountCents: number;
@@ -14,6 +21,8 @@ interface CreateIntentInput {
   idempotencyKey: string;
   description: string;
   receiptEmail: string;
+  /** Default `automatic`. */
+  captureMethod?: CaptureMethod;
 }
 
 export interface CreatedIntent {
@@ -28,6 +37,9 @@ export interface RetrievedIntent {
   status: IntentStatus;
   amountCents: number;
   currency: string;
+  captureMethod: CaptureMethod;
+  /** What was charged: the captured amount once `succeeded` (less than `amountCents` after a partial capture), else 0. */
+  amountReceivedCents: number;
   metadata: { bookingId?: string };
   lastError?: { code: string; message: string };
 }
@@ -39,10 +51,19 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<RetrievedIntent>;
   /**
-   * Cancels an unpaid intent so it can never be paid later; answers the intent
-   * as it is afterwards (status `succeeded` when it was paid before the cancel).
+   * Cancels an unpaid intent so it can never be paid later, or releases an authorisation
+   * (`requires_capture`: the hold on the card ends, nothing is charged); answers the intent
+   * as it is afterwards (status `succeeded` when it was paid or captured before the cancel).
    */
   cancelIntent(id: string): Promise<RetrievedIntent>;
+  /**
+   * Charges an authorised (`requires_capture`) intent: all of it, or `amountCents` of it, the rest
+   * being released. Answers the intent, `succeeded`. The same key answers the same capture again
+   * (Stripe also answers an intent captured already, whose key has expired); an intent that is not
+   * authorised (released, never paid) fails with code `payment_intent_unexpected_state`, an amount
+   * above the authorisation with `amount_too_large`.
+   */
+  captureIntent(id: string, idempotencyKey: string, amountCents?: number): Promise<RetrievedIntent>;
   /**
    * Refunds a succeeded intent, in full or `amountCents` of it (a cancellation
    * policy's share); the same key never refunds twice. A charge refunded

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { paymentIntents } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
@@ -42,8 +42,10 @@ function toRetrieved(row: IntentRow): RetrievedIntent {
     status: row.status,
     amountCents: row.amountCents,
     currency: row.currency,
+    captureMethod: row.captureMethod,
+    amountReceivedCents: row.status === 'succeeded' ? (row.amountCapturedCents ?? row.amountCents) : 0,
     metadata: { bookingId: row.bookingId },
-    ...(row.lastErrorCode && row.status !== 'succeeded'
+    ...(row.lastErrorCode && row.status !== 'succeeded' && row.status !== 'requires_capture'
       ? { lastError: { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' } }
       : {}),
   };
@@ -78,6 +80,7 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
           bookingId: input.bookingId,
           description: input.description,
           receiptEmail: input.receiptEmail,
+          captureMethod: input.captureMethod ?? 'automatic',
           createdAt: clock.now(),
           updatedAt: clock.now(),
         })
@@ -92,7 +95,8 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
       if (
         row.amountCents !== input.amountCents ||
         row.currency !== input.currency ||
-        row.bookingId !== input.bookingId
+        row.bookingId !== input.bookingId ||
+        row.captureMethod !== (input.captureMethod ?? 'automatic')
       ) {
         throw new PaymentProviderError(
           'Keys for idempotent requests can only be used with the same parameters they were first used with.',
@@ -111,10 +115,16 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
         .update(paymentIntents)
         .set({ status: 'canceled', canceledAt: clock.now(), updatedAt: clock.now() })
         .where(
-          and(eq(paymentIntents.id, id), inArray(paymentIntents.status, ['requires_payment_method', 'processing'])),
+          and(
+            eq(paymentIntents.id, id),
+            // An authorisation is released the same way: the amount held on the card is freed.
+            inArray(paymentIntents.status, ['requires_payment_method', 'processing', 'requires_capture']),
+          ),
         );
       return toRetrieved(await load(id));
     },
+
+    captureIntent: (id, idempotencyKey, amountCents) => captureIntent({ db, clock }, id, idempotencyKey, amountCents),
 
     refund: (intentId, idempotencyKey, amountCents) =>
       refundIntent({ db, clock }, intentId, idempotencyKey, amountCents),
@@ -178,7 +188,9 @@ async function refundIntent(
         eq(paymentIntents.status, 'succeeded'),
         isNull(paymentIntents.refundId),
         // As the provider does: never more than was charged.
-        amountCents !== undefined ? gte(paymentIntents.amountCents, amountCents) : undefined,
+        amountCents !== undefined
+          ? sql`coalesce(${paymentIntents.amountCapturedCents}, ${paymentIntents.amountCents}) >= ${amountCents}`
+          : undefined,
       ),
     )
     .returning({ refundId: paymentIntents.refundId });
@@ -194,6 +206,46 @@ async function refundIntent(
   );
 }
 
+/**
+ * Captures an authorised intent, all of it or `amountCents` (the rest is released), in one guarded
+ * UPDATE; the same key answers the same capture again, as the provider's idempotency keys do.
+ */
+async function captureIntent(
+  { db, clock }: { db: Db; clock: Clock },
+  id: string,
+  idempotencyKey: string,
+  amountCents: number | undefined,
+): Promise<RetrievedIntent> {
+  const now = clock.now();
+  const [captured] = await db
+    .update(paymentIntents)
+    .set({
+      status: 'succeeded',
+      succeededAt: now,
+      amountCapturedCents: amountCents ?? sql`${paymentIntents.amountCents}`,
+      captureIdempotencyKey: idempotencyKey,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(paymentIntents.id, id),
+        eq(paymentIntents.status, 'requires_capture'),
+        amountCents !== undefined ? gte(paymentIntents.amountCents, amountCents) : undefined,
+      ),
+    )
+    .returning();
+  if (captured) return toRetrieved(captured);
+  const current = await loadIntent(db, id);
+  if (current.status === 'succeeded' && current.captureIdempotencyKey === idempotencyKey) return toRetrieved(current);
+  if (current.status === 'requires_capture') {
+    throw new PaymentProviderError('The amount to capture must be at most the amount authorised.', 'amount_too_large');
+  }
+  throw new PaymentProviderError(
+    `This PaymentIntent could not be captured because it has a status of ${current.status}.`,
+    'payment_intent_unexpected_state',
+  );
+}
+
 /** Pays an intent with a test card (sandbox-cards.ts decides the outcome); a paid intent answers its success again. */
 async function confirmCard(
   { db, clock }: { db: Db; clock: Clock },
@@ -203,8 +255,8 @@ async function confirmCard(
 ): ReturnType<SandboxPayments['confirmCard']> {
   const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
   if (!row) throw new PaymentProviderError('No such payment_intent', 'resource_missing');
-  // A repeated confirmation of a paid intent answers the same success and charges nothing more.
-  if (row.status === 'succeeded') return { ok: true, intent: toRetrieved(row) };
+  // A repeated confirmation of a paid (or authorised) intent answers the same success and charges nothing more.
+  if (row.status === 'succeeded' || row.status === 'requires_capture') return { ok: true, intent: toRetrieved(row) };
   if (row.status === 'canceled') {
     return {
       ok: false,
@@ -229,11 +281,14 @@ async function confirmCard(
     return { ok: false, code: outcome.code, message: outcome.message };
   }
 
+  // Manual capture: the card is only authorised; the amount is held until captured or released.
+  const manual = row.captureMethod === 'manual';
   const [paid] = await db
     .update(paymentIntents)
     .set({
-      status: 'succeeded',
-      succeededAt: now,
+      ...(manual
+        ? { status: 'requires_capture' as const, authorizedAt: now }
+        : { status: 'succeeded' as const, succeededAt: now }),
       cardBrand: outcome.brand,
       cardLast4: outcome.last4,
       billingName: billing.name,
@@ -247,7 +302,8 @@ async function confirmCard(
   if (paid) return { ok: true, intent: toRetrieved(paid) };
   // Another confirmation or a cancel won the race; answer what it left.
   const after = await loadIntent(db, row.id);
-  if (after.status === 'succeeded') return { ok: true, intent: toRetrieved(after) };
+  if (after.status === 'succeeded' || after.status === 'requires_capture')
+    return { ok: true, intent: toRetrieved(after) };
   return {
     ok: false,
     code: 'payment_intent_unexpected_state',

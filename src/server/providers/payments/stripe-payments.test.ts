@@ -173,6 +173,64 @@ describe('stripe adapter against a local Stripe API', () => {
   });
 });
 
+describe('stripe adapter: manual capture', () => {
+  async function authorised(amountCents = 20_000) {
+    const bookingId = randomBytes(8).toString('hex');
+    const created = await stripe.createIntent({
+      amountCents,
+      currency: 'usd',
+      bookingId,
+      idempotencyKey: `manual-${bookingId}`,
+      description: 'A request',
+      receiptEmail: 'guest@example.test',
+      captureMethod: 'manual',
+    });
+    const sent = fake.requests.findLast((r) => r.path === '/v1/payment_intents')!;
+    expect(sent.params.get('capture_method')).toBe('manual');
+    fake.succeed(created.id);
+    expect(await stripe.retrieveIntent(created.id)).toMatchObject({
+      status: 'requires_capture',
+      captureMethod: 'manual',
+      amountReceivedCents: 0,
+    });
+    return created.id;
+  }
+
+  it('captures an authorisation in full with paymentIntents.capture and its idempotency key', async () => {
+    const id = await authorised();
+    expect(await stripe.captureIntent(id, `capture-${id}`)).toMatchObject({
+      status: 'succeeded',
+      amountReceivedCents: 20_000,
+    });
+    const call = fake.requests.findLast((r) => r.path === `/v1/payment_intents/${id}/capture`)!;
+    expect(call.idempotencyKey).toBe(`capture-${id}`);
+    expect(call.params.get('amount_to_capture')).toBeNull();
+    // Captured already (a lost answer retried under a new key): answers the captured intent.
+    expect(await stripe.captureIntent(id, 'another-key')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('captures part with amount_to_capture; a refund is bounded by what was captured', async () => {
+    const id = await authorised(20_000);
+    await expect(stripe.captureIntent(id, 'too-much', 20_001)).rejects.toMatchObject({ code: 'amount_too_large' });
+    expect(await stripe.captureIntent(id, `capture-${id}`, 5_000)).toMatchObject({
+      status: 'succeeded',
+      amountCents: 20_000,
+      amountReceivedCents: 5_000,
+    });
+    expect(fake.requests.findLast((r) => r.path.endsWith('/capture'))!.params.get('amount_to_capture')).toBe('5000');
+    await expect(stripe.refund(id, 'refund-too-much', 6_000)).rejects.toMatchObject({ code: 'amount_too_large' });
+  });
+
+  it('cancelling an authorisation releases it; it can no longer be captured', async () => {
+    const id = await authorised();
+    expect(await stripe.cancelIntent(id)).toMatchObject({ status: 'canceled', amountReceivedCents: 0 });
+    expect(fake.intents.get(id)).toMatchObject({ status: 'canceled', amount_capturable: 0 });
+    await expect(stripe.captureIntent(id, `capture-${id}`)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+});
+
 describe('POST /api/webhooks/stripe', () => {
   it('confirms the hold on payment_intent.succeeded exactly once, however often Stripe delivers it', async () => {
     const held = await holdFor(3);

@@ -37,8 +37,9 @@ function mapStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
       return 'succeeded';
     case 'canceled':
       return 'canceled';
-    case 'processing':
     case 'requires_capture':
+      return 'requires_capture';
+    case 'processing':
       return 'processing';
     default:
       return 'requires_payment_method';
@@ -52,8 +53,11 @@ function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
     status: mapStatus(pi.status),
     amountCents: pi.amount,
     currency: pi.currency,
+    captureMethod:
+      pi.capture_method === 'automatic' || pi.capture_method === 'automatic_async' ? 'automatic' : 'manual',
+    amountReceivedCents: pi.status === 'succeeded' ? pi.amount_received : 0,
     metadata: { bookingId: pi.metadata?.bookingId },
-    ...(err && pi.status !== 'succeeded'
+    ...(err && pi.status !== 'succeeded' && pi.status !== 'requires_capture'
       ? {
           lastError: {
             code: err.decline_code ?? err.code ?? 'card_error',
@@ -70,6 +74,34 @@ function wrap(err: unknown): PaymentProviderError {
     return new PaymentProviderError(err.message, err.code ?? err.type, { cause: err });
   }
   return new PaymentProviderError('The payment provider could not be reached', 'provider_error', { cause: err });
+}
+
+/** paymentIntents.capture, all or `amount_to_capture` of an authorisation (the rest is released). */
+async function captureAtStripe(
+  client: Stripe,
+  id: string,
+  idempotencyKey: string,
+  amountCents: number | undefined,
+): Promise<RetrievedIntent> {
+  try {
+    return fromStripeIntent(
+      await client.paymentIntents.capture(id, amountCents !== undefined ? { amount_to_capture: amountCents } : {}, {
+        idempotencyKey,
+      }),
+    );
+  } catch (err) {
+    // Captured already (an answer lost after the idempotency key expired): answer the captured intent.
+    if (err instanceof Stripe.errors.StripeError && err.code === 'payment_intent_unexpected_state') {
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await client.paymentIntents.retrieve(id);
+      } catch (again) {
+        throw wrap(again);
+      }
+      if (pi.status === 'succeeded' && pi.capture_method !== 'automatic') return fromStripeIntent(pi);
+    }
+    throw wrap(err);
+  }
 }
 
 /** Card payments through Stripe's official SDK (chosen when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). */
@@ -106,6 +138,8 @@ export function stripePayments(settings: StripeSettings): StripePayments {
             description: input.description,
             receipt_email: input.receiptEmail,
             metadata: { bookingId: input.bookingId },
+            // Manual: confirming authorises the card; paymentIntents.capture charges it (ADR 0049).
+            capture_method: input.captureMethod ?? 'automatic',
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -140,6 +174,8 @@ export function stripePayments(settings: StripeSettings): StripePayments {
         throw wrap(err);
       }
     },
+
+    captureIntent: (id, idempotencyKey, amountCents) => captureAtStripe(client, id, idempotencyKey, amountCents),
 
     async refund(intentId, idempotencyKey, amountCents) {
       try {

@@ -107,7 +107,8 @@ export function StripeCardForm({
       });
       if (result.error) {
         setMessage(result.error.message ?? 'Your card could not be charged.');
-      } else if (result.paymentIntent?.status === 'succeeded') {
+      } else if (result.paymentIntent?.status === 'succeeded' || result.paymentIntent?.status === 'requires_capture') {
+        // requires_capture: a booking request's card is authorised, charged only if the host accepts.
         done = await onPaid(result.paymentIntent.id);
       } else {
         setMessage('The payment was not completed. Please try again.');

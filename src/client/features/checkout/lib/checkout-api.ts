@@ -44,7 +44,9 @@ export type CardResult = { ok: true; paymentIntentId: string } | { ok: false; co
 export async function confirmSandboxCard(body: SandboxConfirmRequest): Promise<CardResult> {
   try {
     const { data } = await apiRequest('/api/payments/sandbox/confirm', sandboxConfirmResponseSchema, jsonPost(body));
-    if (data.paymentIntent.status === 'succeeded') return { ok: true, paymentIntentId: data.paymentIntent.id };
+    // requires_capture: a booking request's card is authorised, paid for now (charged if the host accepts).
+    const { status, id } = data.paymentIntent;
+    if (status === 'succeeded' || status === 'requires_capture') return { ok: true, paymentIntentId: id };
     return { ok: false, code: 'payment_incomplete', message: 'The payment was not completed. Please try again.' };
   } catch (error) {
     if (isApiError(error)) return { ok: false, code: error.code, message: error.message };
