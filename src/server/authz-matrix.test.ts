@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
 import { calendarCases } from './test/authz-calendar-cases';
+import { depositCases } from './test/authz-deposit-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
@@ -283,6 +284,7 @@ const MATRIX: Record<string, Case[]> = {
   ],
   ...calendarCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
   ...socialCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
+  ...depositCases({ t, who: () => who, homeId: () => homeId, freshHome, freshBooking: async () => freshBooking() }),
 };
 
 const EXCLUDED = (method: string, url: string) =>

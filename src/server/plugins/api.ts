@@ -8,6 +8,7 @@ import { receiptsRoutes } from '../features/bookings/receipts-routes';
 import { reservationsRoutes } from '../features/bookings/reservations-routes';
 import { calendarSyncRoutes } from '../features/calendar-sync/calendar-sync-routes';
 import { calendarRoutes } from '../features/calendar/calendar-routes';
+import { depositsRoutes } from '../features/deposits/deposits-routes';
 import { homesRoutes } from '../features/homes/homes-routes';
 import { messagesRoutes } from '../features/messages/messages-routes';
 import { paymentsRoutes } from '../features/payments/payments-routes';
@@ -58,6 +59,7 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(paymentsRoutes(ctx));
     await app.register(uploadsRoutes(ctx));
     await app.register(reservationsRoutes(ctx));
+    await app.register(depositsRoutes(ctx));
     await app.register(calendarSyncRoutes(ctx));
     await app.register(messagesRoutes(ctx, streams));
     await app.register(reviewsRoutes(ctx));
