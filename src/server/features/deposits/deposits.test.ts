@@ -280,6 +280,19 @@ describe('the admin decides a claim', () => {
     expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('canceled');
   });
 
+  it('two racing decisions: one wins, the other answers 409, and the card agrees with the record', async () => {
+    const { bookingId } = await claimed(90);
+    const answers = await Promise.all([
+      decide(admin, bookingId, { capture: 90 }),
+      decide(admin, bookingId, { release: true }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const row = await depositRow(bookingId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    if (row!.status === 'captured') expect(intent).toMatchObject({ status: 'succeeded', amountReceivedCents: 9_000 });
+    else expect(row!.status === 'released' && intent.status === 'canceled').toBe(true);
+  });
+
   it('answers 409 no_claim for a deposit without a claim, 404 for an unknown booking', async () => {
     const { bookingId } = await bookedWithDeposit();
     const res = await decide(admin, bookingId, { release: true });
