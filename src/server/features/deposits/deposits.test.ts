@@ -96,6 +96,20 @@ describe('the deposit hold at booking', () => {
     expect((await deposits(guest, 'host')).statusCode).toBe(403);
   });
 
+  it("releases at the home's own check-out time, in its time zone", async () => {
+    const home = await insertHome(t.db, {
+      ...WINDOW,
+      hostId: host.user.id,
+      hostEmail: host.user.email,
+      securityDepositCents: 10_000,
+      timeZone: 'America/New_York',
+      checkOutTime: '10:00',
+    });
+    const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-11-25', checkOut: '2026-11-28' });
+    // 10:00 in New York on Nov 28 (UTC-5) is 15:00 UTC; three days later.
+    expect((await depositRow(stay.bookingId))!.releaseAt).toEqual(new Date('2026-12-01T15:00:00.000Z'));
+  });
+
   it('holds nothing for a home without a deposit', async () => {
     const home = await insertHome(t.db, { ...WINDOW, hostId: host.user.id, hostEmail: host.user.email });
     const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2026-11-25', checkOut: '2026-11-28' });
