@@ -83,6 +83,7 @@ export interface JobSettings {
     calendarSyncMs: number;
     messageMailMs: number;
     reviewPublishMs: number;
+    depositReleaseMs: number;
   };
   /** How long a message stays unread before its recipient is mailed (MESSAGE_MAIL_DELAY_MS). */
   messageMailDelayMs: number;
@@ -239,6 +240,8 @@ export interface AppDeps {
   overLoad?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
   /** SERVICE_FEE_PERCENT and TAX_PERCENT (0-100, two decimals at most); 0 when not given. */
   pricing?: PricingSettings;
+  /** DEPOSIT_RELEASE_DAYS: a security deposit is released this many days after check-out (3 when not given). */
+  deposits?: { releaseDays: number };
   /** The background jobs, started once the server listens; none when not given (tests run passes themselves). */
   jobs?: JobSettings;
 }

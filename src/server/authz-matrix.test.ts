@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
 import { calendarCases } from './test/authz-calendar-cases';
+import { depositCases } from './test/authz-deposit-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
@@ -311,6 +312,14 @@ const MATRIX: Record<string, Case[]> = {
     freshRequest,
   }),
   ...socialCases({
+    t,
+    who: () => who,
+    homeId: () => homeId,
+    freshHome,
+    freshBooking: async () => freshBooking(),
+    freshRequest,
+  }),
+  ...depositCases({
     t,
     who: () => who,
     homeId: () => homeId,

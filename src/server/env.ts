@@ -108,6 +108,10 @@ const envSchema = z
     MESSAGE_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** How often reviews whose 14-day window closed are marked published (home ratings on cards follow). */
     REVIEW_PUBLISH_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+    /** A security deposit still held (no damage claim) is released this many days after check-out (issue 27). */
+    DEPOSIT_RELEASE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+    /** How often the deposit release job looks for deposits due (and for those of bookings that ended unstayed). */
+    DEPOSIT_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
     /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */

@@ -12,3 +12,4 @@ export * from './schema/messages';
 export * from './schema/reviews';
 export * from './schema/jobs';
 export * from './schema/pricing';
+export * from './schema/deposits';

@@ -3,6 +3,7 @@ import type { AppContext, JobSettings } from '../app-context';
 import { runExclusively } from '../jobs/job-queue';
 import { startBookingSweeper } from '../features/bookings/bookings-sweeper';
 import { startCalendarSync } from '../features/calendar-sync/calendar-sync-job';
+import { startDepositRelease } from '../features/deposits/deposits-release';
 import { startMessageMailer } from '../features/messages/messages-mailer';
 import { startReviewsPublisher } from '../features/reviews/reviews-publisher';
 import { startUploadsSweeper } from '../features/uploads/uploads-sweeper';
@@ -72,6 +73,17 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
             intervalMs: intervals.reviewPublishMs,
             exclusive: runExclusively(db, 'reviews-publish'),
             onPass: (outcome) => onPass?.('reviews', outcome),
+          },
+        ),
+      );
+      // Lets go of security deposits no damage claim stopped, DEPOSIT_RELEASE_DAYS after check-out.
+      started.push(
+        startDepositRelease(
+          { db, clock, payments, log, ...(ctx.deposits ? { deposits: ctx.deposits } : {}) },
+          {
+            intervalMs: intervals.depositReleaseMs,
+            exclusive: runExclusively(db, 'deposit-release'),
+            onPass: (outcome) => onPass?.('deposits', outcome),
           },
         ),
       );

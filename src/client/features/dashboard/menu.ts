@@ -35,6 +35,7 @@ const GUEST_MENU: readonly MenuItem[] = [
 const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
+  { label: 'Damage claims', to: '/dashboard/damage-claims' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

@@ -85,6 +85,7 @@ describe('dashboard routes', () => {
       expect(menuLabels()).toEqual([
         'All Bookings',
         'All Users',
+        'Damage claims',
         'My Bookings',
         'Messages',
         'Wishlist',

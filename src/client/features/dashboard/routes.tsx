@@ -34,6 +34,7 @@ export const dashboardRoutes: RouteObject[] = [
             children: [
               { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
               { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
+              { path: 'damage-claims', lazy: page(() => import('../deposits/pages/damage-claims-page')) },
             ],
           },
           {

@@ -9,12 +9,14 @@ import type { PaymentWebhookEvent } from '#server/providers/payments/stripe-paym
 import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
 import { markPaymentReceived } from '../bookings/bookings-holds';
 import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
+import { authorizeDepositInSandbox } from '../deposits/deposits-service';
+import type { DepositDeps } from '../deposits/deposits-model';
 
 const isSandbox = (p: PaymentProvider): p is SandboxPayments => p.name === 'sandbox' && 'confirmCard' in p;
 
 /** Pays the caller's held booking with a card in the sandbox; a card error is a `payment_declined` DomainError. */
 export async function payInSandbox(
-  deps: BookingDeps,
+  deps: DepositDeps,
   caller: Caller,
   input: SandboxConfirmRequest,
 ): Promise<SandboxConfirmResponse> {
@@ -26,6 +28,10 @@ export async function payInSandbox(
   if ((await checkHoldPayable(deps, caller, intent)) === 'paid') {
     await markPaymentReceived(deps, intent.id);
     return { paymentIntent: { id: intent.id, status: intent.status } };
+  }
+  // The same card holds the security deposit first (a card that cannot hold it pays nothing).
+  if (intent.metadata.bookingId) {
+    await authorizeDepositInSandbox(deps, payments, intent.metadata.bookingId, card, billing);
   }
   const result = await payments.confirmCard(clientSecret, card, billing);
   if (result.ok) {

@@ -9,6 +9,7 @@ import { useSession } from '#client/lib/session';
 import { BookingsScreen } from '../components/bookings-screen';
 import { guestVisible } from '../lib/present';
 import { buttonClass } from '#client/components/ui/button';
+import { useGuestDepositNotes } from '#client/features/deposits/components/guest-deposit-note';
 
 function NoBookings() {
   return (
@@ -40,7 +41,14 @@ function useReviewLinks() {
 
 export function MyBookingPage() {
   const { user } = useSession();
-  const rowAction = useReviewLinks();
+  const reviewLink = useReviewLinks();
+  const depositNote = useGuestDepositNotes();
+  const rowAction = (booking: Booking, titleId: string) => (
+    <>
+      {reviewLink(booking, titleId)}
+      {depositNote(booking._id)}
+    </>
+  );
   // The dashboard sits behind RequireAuth, so the user is known here.
   const email = user?.email ?? '';
   return (

@@ -13,6 +13,7 @@ import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { CancelReservationDialog } from '../components/cancel-reservation-dialog';
 import { ReservationsTable } from '../components/reservations-table';
+import { ReservationDeposits } from '#client/features/deposits/components/reservation-deposits';
 import { cancelReservation, fetchReservations, reservationKeys } from '../lib/reservations-api';
 import { GROUP_HEADINGS, GROUP_ORDER, groupOf, homesOf, type ReservationGroup } from '../lib/present';
 
@@ -149,6 +150,7 @@ export function ReservationsPage() {
                   );
                 })
               )}
+              <ReservationDeposits reservations={all} />
             </>
           );
         }}

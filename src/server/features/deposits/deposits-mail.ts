@@ -1,0 +1,52 @@
+/** The deposit's mails: the guest hears of a damage claim; guest and host of the admin's decision. */
+import { formatCents } from '#shared/money';
+import type { BookingRow, SecurityDepositRow } from '#server/db/schema';
+import type { MailMessage } from '#server/providers/mail/mail';
+import { quotedBlock } from '#server/providers/mail/user-text';
+import { homeLines } from '../bookings/bookings-mail';
+
+const stay = (b: BookingRow) => `${b.checkIn} to ${b.checkOut}`;
+const link = (path: string, publicUrl?: string) => (publicUrl ? `\n\n${publicUrl}${path}` : '');
+
+export function claimFiledMail(booking: BookingRow, deposit: SecurityDepositRow, publicUrl?: string): MailMessage {
+  return {
+    to: booking.guestEmail,
+    subject: 'Your host filed a damage claim against your security deposit',
+    text:
+      `The host of your stay filed a damage claim of ${formatCents(deposit.claimAmountCents ?? 0)} ` +
+      `against your security deposit of ${formatCents(deposit.amountCents)}.\n\n${homeLines(booking)}\n` +
+      `Dates: ${stay(booking)}\n\nThe host's reason:\n${quotedBlock(deposit.claimReason ?? '')}\n\n` +
+      'Nothing has been charged. A StayHub admin reviews the claim and decides: the deposit stays held on ' +
+      'your card until then. Reply to this mail to tell us your side.' +
+      `${link('/dashboard/my-booking', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+  };
+}
+
+export function decisionMails(booking: BookingRow, deposit: SecurityDepositRow, publicUrl?: string): MailMessage[] {
+  const captured = deposit.capturedCents;
+  const outcome =
+    captured !== null
+      ? `An admin decided the damage claim: ${formatCents(captured)} of the security deposit of ` +
+        `${formatCents(deposit.amountCents)} is charged; the rest of the hold is released.`
+      : `An admin decided the damage claim: nothing is charged, and the security deposit of ` +
+        `${formatCents(deposit.amountCents)} is released.`;
+  const body = `${outcome}\n\n${homeLines(booking)}\nDates: ${stay(booking)}\n`;
+  return [
+    {
+      to: booking.guestEmail,
+      subject:
+        captured !== null
+          ? 'Damage claim decided: part of your deposit is charged'
+          : 'Damage claim decided: your deposit is released',
+      text: `${body}${link('/dashboard/my-booking', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+    {
+      to: booking.hostEmail,
+      subject:
+        captured !== null
+          ? `Damage claim decided: ${formatCents(captured)} captured`
+          : 'Damage claim decided: deposit released',
+      text: `${body}${link('/dashboard/reservations', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+  ];
+}
