@@ -1,5 +1,7 @@
 /** How the host's calendar shows a night and what a selected range allows (pure, so it is tested without a browser). */
 import { formatDay } from '#shared/dates';
+import { formatCents } from '#shared/money';
+import type { NightPrice } from '#shared/nightly-price';
 import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
 import { addDays } from '#shared/stay';
 import { longDay } from '#client/components/ui/calendar-dates';
@@ -28,9 +30,19 @@ function nightStatusText(night: CalendarNight): string {
   return text;
 }
 
-/** The screen-reader label of a night: "12 March 2027, booked by Ana". */
-export const nightLabel = (night: CalendarNight, selected = false) =>
-  `${longDay(night.date)}, ${nightStatusText(night)}${selected ? ', selected' : ''}`;
+/** A night's price as the calendar prints it: "$99", "$120.50". */
+export const shortPrice = (cents: number) =>
+  cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
+
+/** "$120 a night (weekend price)": what follows a night's status in its label. */
+export function priceText(price: NightPrice): string {
+  const why = price.kind === 'weekend' ? ' (weekend price)' : price.kind === 'period' ? ' (price period)' : '';
+  return `${shortPrice(price.cents)} a night${why}`;
+}
+
+/** The screen-reader label of a night: "12 March 2027, booked by Ana, $99 a night". */
+export const nightLabel = (night: CalendarNight, selected = false, price?: NightPrice) =>
+  `${longDay(night.date)}, ${nightStatusText(night)}${price ? `, ${priceText(price)}` : ''}${selected ? ', selected' : ''}`;
 
 /**
  * A night's colours by status; `dimmed` for a night outside the home's window: lighter, with a
