@@ -76,10 +76,22 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
       try {
         await createPricePeriod(homeId, body);
       } catch (e) {
-        // Put the old price back rather than leave the nights without the period the host had.
-        await createPricePeriod(homeId, { from: replaces.from, to: replaces.to, price: replaces.price }).catch(
-          () => undefined,
+        // Put the old price back rather than leave the nights without the period the host had; if even
+        // that is refused (nights of it are over now), say the old one is gone.
+        const restored = await createPricePeriod(homeId, {
+          from: replaces.from,
+          to: replaces.to,
+          price: replaces.price,
+        }).then(
+          () => true,
+          () => false,
         );
+        if (!restored) {
+          void queryClient.invalidateQueries({ queryKey: pricePeriodKeys.home(homeId) });
+          throw new Error(
+            `${errorText(e)} The earlier price of these nights was removed: set it again if you need it.`,
+          );
+        }
         throw e;
       }
     },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The host calendar's nightly prices and price periods (issue 27). */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarNight } from '#shared/schemas/calendar';
@@ -11,6 +11,8 @@ import { sampleHome, session } from '#client/test/hosting';
 import { HomeCalendarPage } from './home-calendar';
 
 setUpComponentTests({ muteToasts: true });
+// Three queries and a dialog on a machine shared with other runs: wait longer than 1 s for them.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Wednesday 3 March 2027: the 5th and 6th are a Friday and a Saturday. Only Date is faked, so
 // Testing Library's timers still run.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The edit form's Pricing and Booking sections (issue 27). */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Home } from '#shared/schemas/homes';
@@ -9,6 +9,8 @@ import { sampleHome, session } from '#client/test/hosting';
 import { UpdateHomePage } from './update-home';
 
 setUpComponentTests({ muteToasts: true });
+// Three queries and a dialog on a machine shared with other runs: wait longer than 1 s for them.
+configure({ asyncUtilTimeout: 5_000 });
 let view: RenderedRoutes | undefined;
 
 const routes = [
