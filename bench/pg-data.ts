@@ -239,12 +239,12 @@ async function load(client: pg.Client, places: string[], anchor: string, version
   await client.query(`alter table bookings disable trigger bookings_nights_insert`);
   // The big place is fully booked for one week; other bookings fall on other homes, any time ahead.
   const bookingColumns = `home_id, guest_email, host_email, title, location, image, nightly_cents, check_in, check_out,
-                          nights, guests, amount_cents, status, confirmed_at`;
+                          nights, guests, subtotal_cents, amount_cents, status, confirmed_at`;
   await step(
     'fully booked week in the big place',
     `insert into bookings (${bookingColumns})
      select id, 'guest' || seq || '@stayhub.test', host_email, title, location, images[1], price_cents,
-            $1::date + 60, $1::date + 67, 7, 2, price_cents * 7, 'confirmed', now()
+            $1::date + 60, $1::date + 67, 7, 2, price_cents * 7, price_cents * 7, 'confirmed', now()
      from homes where location = '${BIG_PLACE}'`,
     [anchor],
   );
@@ -252,7 +252,7 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     `${OTHER_BOOKINGS} other bookings`,
     `insert into bookings (${bookingColumns})
      select id, 'guest' || seq || '@stayhub.test', host_email, title, location, images[1], price_cents,
-            $1::date + 1 + n, $1::date + 1 + n + nights, nights, 2, price_cents * nights, 'confirmed', now()
+            $1::date + 1 + n, $1::date + 1 + n + nights, nights, 2, price_cents * nights, price_cents * nights, 'confirmed', now()
      from (
        select h.*, (hashint4(seq::int + 5000011) & 2147483647) % 180 as n, 1 + (hashint4(seq::int) & 2147483647) % 7 as nights
        from homes h

@@ -175,6 +175,7 @@ async function loadPglite(database: Database): Promise<Loaded> {
       checkOut: addDays(checkIn, nights),
       nights,
       guests: 2,
+      subtotalCents: h.priceCents * nights,
       amountCents: h.priceCents * nights,
       status: 'confirmed',
       confirmedAt: new Date(),

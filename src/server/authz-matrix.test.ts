@@ -213,6 +213,14 @@ const MATRIX: Record<string, Case[]> = {
       request: () => ({ method: 'GET', url: `/api/home/${homeId}/quote?checkIn=2026-12-10&checkOut=2026-12-12` }),
       expect: all(200),
     },
+    {
+      name: 'price of a stay for 2 guests (public, as the details page shows it)',
+      request: () => ({
+        method: 'GET',
+        url: `/api/home/${homeId}/quote?checkIn=2026-12-10&checkOut=2026-12-12&guests=2`,
+      }),
+      expect: all(200),
+    },
   ],
   'GET /api/bookings/:id/cancellation': [
     {

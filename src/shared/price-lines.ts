@@ -1,34 +1,103 @@
 /**
  * The lines of a price breakdown, worded once: the booking widget, the
- * checkout, the receipt and the mails all print these, so a guest reads the
- * same lines and the same total wherever they look.
+ * checkout, My Bookings, the receipt and the mails all print these, so a guest
+ * reads the same lines and the same total wherever they look.
  */
 import { formatCents } from './money';
 import { plural } from './plural';
-import type { PriceBreakdown } from './schemas/bookings';
+import type { DiscountKind, NightKind, PriceBreakdown } from './schemas/bookings';
 
 export interface PriceLine {
-  /** Stable key (tests and React keys). */
-  key: 'nights' | 'cleaning' | 'service' | 'vat';
+  /** What the line is (tests and styling); several lines may share 'nights'. */
+  key: 'nights' | 'discount' | 'extra_guests' | 'cleaning' | 'service' | 'vat';
+  /** Unique among the lines (React keys). */
+  id: string;
   label: string;
+  /** Negative for a discount. */
   cents: number;
 }
 
-/** The lines above the total. The spec's "VAT" line is always there (it shows the tax); fees only when charged. */
+const DISCOUNT_NAMES: Record<DiscountKind, string> = {
+  weekly: 'Weekly discount',
+  monthly: 'Monthly discount',
+  last_minute: 'Last-minute discount',
+  early_bird: 'Early-bird discount',
+};
+
+function nightsLabel(kind: NightKind, cents: number, count: number): string {
+  const price = formatCents(cents);
+  if (kind === 'weekend') return `${price} × ${plural(count, 'weekend night')}`;
+  if (kind === 'period') return `${price} × ${plural(count, 'night')} (seasonal price)`;
+  return `${price} × ${plural(count, 'night')}`;
+}
+
+/**
+ * The nights, grouped by kind and price in the order they first come: "$100.00 × 7 nights",
+ * "$150.00 × 2 weekend nights", "$200.00 × 2 nights (seasonal price)".
+ */
+function nightLines(b: PriceBreakdown): PriceLine[] {
+  const groups: { kind: NightKind; cents: number; count: number }[] = [];
+  for (const night of b.nightly) {
+    const group = groups.find((g) => g.kind === night.kind && g.cents === night.cents);
+    if (group) group.count += 1;
+    else groups.push({ kind: night.kind, cents: night.cents, count: 1 });
+  }
+  // A breakdown without its nights (never stored so, but a safe reading): the average.
+  if (!groups.length) groups.push({ kind: 'base', cents: b.nightlyCents, count: b.nights });
+  return groups.map((g, i) => ({
+    key: 'nights',
+    id: `nights-${i}`,
+    label: nightsLabel(g.kind, g.cents, g.count),
+    cents: g.cents * g.count,
+  }));
+}
+
+/** The lines above the total. The spec's "VAT" line is always there (it shows the tax); the others only when not 0. */
 export function priceLines(b: PriceBreakdown): PriceLine[] {
-  const lines: PriceLine[] = [
-    { key: 'nights', label: `${formatCents(b.nightlyCents)} × ${plural(b.nights, 'night')}`, cents: b.subtotalCents },
-  ];
-  if (b.cleaningFeeCents > 0) lines.push({ key: 'cleaning', label: 'Cleaning fee', cents: b.cleaningFeeCents });
-  if (b.serviceFeeCents > 0) lines.push({ key: 'service', label: 'Service fee', cents: b.serviceFeeCents });
-  lines.push({ key: 'vat', label: 'VAT', cents: b.taxCents });
+  const lines = nightLines(b);
+  for (const d of b.discounts) {
+    if (d.cents > 0)
+      lines.push({
+        key: 'discount',
+        id: `discount-${d.kind}`,
+        label: `${DISCOUNT_NAMES[d.kind]} (${d.percent}%)`,
+        cents: -d.cents,
+      });
+  }
+  if (b.extraGuestFeeCents > 0) {
+    const perGuestNight = b.extraGuestFeeCents / (b.extraGuests * b.nights);
+    lines.push({
+      key: 'extra_guests',
+      id: 'extra_guests',
+      label: `Extra guests (${b.extraGuests} × ${formatCents(perGuestNight)} × ${plural(b.nights, 'night')})`,
+      cents: b.extraGuestFeeCents,
+    });
+  }
+  if (b.cleaningFeeCents > 0)
+    lines.push({ key: 'cleaning', id: 'cleaning', label: 'Cleaning fee', cents: b.cleaningFeeCents });
+  if (b.serviceFeeCents > 0)
+    lines.push({ key: 'service', id: 'service', label: 'Service fee', cents: b.serviceFeeCents });
+  lines.push({ key: 'vat', id: 'vat', label: 'VAT', cents: b.taxCents });
   return lines;
 }
 
-/** The breakdown as plain text (mails): one "label: amount" line each, then the total. */
+/** Shown after the total, apart from it: the deposit is authorised on the card, never part of what is charged. */
+export const DEPOSIT_LABEL = 'Security deposit';
+export const DEPOSIT_NOTE = 'held, not charged';
+
+/** The deposit line, or null when the home asks none. */
+export function depositLine(
+  b: Pick<PriceBreakdown, 'depositCents'>,
+): { label: string; note: string; cents: number } | null {
+  return b.depositCents > 0 ? { label: DEPOSIT_LABEL, note: DEPOSIT_NOTE, cents: b.depositCents } : null;
+}
+
+/** The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit apart. */
 export function priceLinesText(b: PriceBreakdown, totalLabel = 'Total'): string {
+  const deposit = depositLine(b);
   return [
     ...priceLines(b).map((l) => `${l.label}: ${formatCents(l.cents)}`),
     `${totalLabel}: ${formatCents(b.totalCents)}`,
+    ...(deposit ? [`${deposit.label}: ${formatCents(deposit.cents)} — ${deposit.note}`] : []),
   ].join('\n');
 }

@@ -6,16 +6,19 @@ import type { StayQuote } from '#shared/schemas/bookings';
 import { apiRequestTrusted } from './api';
 
 export const quoteKeys = {
-  stay: (homeId: string, checkIn: string, checkOut: string) => ['homes', 'quote', homeId, checkIn, checkOut] as const,
+  stay: (homeId: string, checkIn: string, checkOut: string, guests: number) =>
+    ['homes', 'quote', homeId, checkIn, checkOut, guests] as const,
 };
 
 export async function fetchStayQuote(
   homeId: string,
   checkIn: string,
   checkOut: string,
+  guests: number,
   signal?: AbortSignal,
 ): Promise<StayQuote> {
-  const query = new URLSearchParams({ checkIn, checkOut }).toString();
+  // Extra guests change the price: the quote is for the guests the widget or the checkout carries.
+  const query = new URLSearchParams({ checkIn, checkOut, guests: String(guests) }).toString();
   const { data } = await apiRequestTrusted<StayQuote>(`/api/home/${encodeURIComponent(homeId)}/quote?${query}`, {
     signal,
   });

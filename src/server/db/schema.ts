@@ -11,3 +11,4 @@ export * from './schema/calendar';
 export * from './schema/messages';
 export * from './schema/reviews';
 export * from './schema/jobs';
+export * from './schema/pricing';

@@ -8,6 +8,7 @@ import { receiptsRoutes } from '../features/bookings/receipts-routes';
 import { reservationsRoutes } from '../features/bookings/reservations-routes';
 import { calendarSyncRoutes } from '../features/calendar-sync/calendar-sync-routes';
 import { calendarRoutes } from '../features/calendar/calendar-routes';
+import { pricingRoutes } from '../features/pricing/pricing-routes';
 import { homesRoutes } from '../features/homes/homes-routes';
 import { messagesRoutes } from '../features/messages/messages-routes';
 import { paymentsRoutes } from '../features/payments/payments-routes';
@@ -54,6 +55,7 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(searchRoutes(ctx));
     await app.register(bookingsRoutes(ctx));
     await app.register(calendarRoutes(ctx));
+    await app.register(pricingRoutes(ctx));
     await app.register(receiptsRoutes(ctx));
     await app.register(paymentsRoutes(ctx));
     await app.register(uploadsRoutes(ctx));

@@ -212,6 +212,7 @@ export async function seedDemoReviews(tx: Tx, seeded: SeededHome[], today: strin
         checkOut,
         nights: stay.nights,
         guests: 2,
+        subtotalCents: stay.nights * home.priceCents,
         amountCents: stay.nights * home.priceCents,
         cancellationPolicy: home.cancellationPolicy,
         status: 'confirmed',

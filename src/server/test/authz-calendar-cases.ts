@@ -1,9 +1,9 @@
 /**
  * The authorisation matrix's cases for a home's calendar and blocks, the host's reservations and
- * the iCal calendar sync routes (issue 11), kept apart so the matrix file stays small;
+ * the iCal calendar sync routes (issue 11) and a home's price periods (issue 27), kept apart so the matrix file stays small;
  * src/server/authz-matrix.test.ts spreads them into its MATRIX.
  */
-import { calendarImports, homeBlocks } from '../db/schema';
+import { calendarImports, homeBlocks, pricePeriods } from '../db/schema';
 import { all, only, type Case } from './authz-cases';
 import type { Actor, SignedIn, TestApp } from './test-app';
 
@@ -161,6 +161,38 @@ export function calendarCases({ t, who, homeId, freshHome, freshBooking }: Matri
           const home = await freshHome();
           await t.db.insert(homeBlocks).values({ homeId: home, stay: '[2026-12-10,2026-12-14)', source: 'host' });
           return { method: 'DELETE', url: `/api/home/${home}/blocks?from=2026-12-11&to=2026-12-12` };
+        },
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'GET /api/home/:id/price-periods': [
+      {
+        name: "the home's price periods",
+        request: () => ({ method: 'GET', url: `/api/home/${homeId()}/price-periods` }),
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
+    'POST /api/home/:id/price-periods': [
+      {
+        name: "price nights of a fresh home of the host's",
+        request: async () => ({
+          method: 'POST',
+          url: `/api/home/${await freshHome()}/price-periods`,
+          payload: { from: '2026-12-10', to: '2026-12-12', price: 180 },
+        }),
+        expect: only({ host: 201, admin: 201 }),
+      },
+    ],
+    'DELETE /api/home/:id/price-periods/:periodId': [
+      {
+        name: "remove a fresh price period of the host's",
+        request: async () => {
+          const home = await freshHome();
+          const [period] = await t.db
+            .insert(pricePeriods)
+            .values({ homeId: home, fromDate: '2026-12-10', toDate: '2026-12-12', priceCents: 18_000 })
+            .returning();
+          return { method: 'DELETE', url: `/api/home/${home}/price-periods/${period!.id}` };
         },
         expect: only({ host: 200, admin: 200 }),
       },

@@ -65,6 +65,7 @@ export async function insertBooking(db: Db, home: typeof homes.$inferSelect, ove
       image: home.images[0] ?? '',
       nightlyCents,
       nights,
+      subtotalCents: nightlyCents * nights,
       amountCents: nightlyCents * nights,
       status: 'confirmed',
       timeZone: home.timeZone,

@@ -3,19 +3,56 @@ import { NOT_PLAIN_TEXT } from './text';
 import { BOOKING_STATUSES } from '../booking-state';
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { isoDate } from './common';
+import { BOOKING_MODES } from './pricing';
 
 const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
 
-/** A stay's price as the server computed it (src/shared/stay.ts priceStay); the same lines everywhere it is shown. */
+export const NIGHT_KINDS = ['base', 'weekend', 'period'] as const;
+export type NightKind = (typeof NIGHT_KINDS)[number];
+export const DISCOUNT_KINDS = ['weekly', 'monthly', 'last_minute', 'early_bird'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/**
+ * A stay's price as the server computed it (src/shared/pricing-quote.ts quoteStayPrice, ADR 0049): each
+ * night's price, the discounts, extra guests and fees; the same lines everywhere it is shown.
+ */
 export const priceBreakdownSchema = z
   .object({
     nights: z.number().int(),
-    nightlyCents: cents('Nightly price'),
-    subtotalCents: cents('Nights x nightly price'),
+    nightlyCents: cents(
+      "Average nightly price before discounts (round half up of subtotal / nights); the booking's `price`",
+    ),
+    nightly: z
+      .array(
+        z.object({
+          date: isoDate.describe('The night (its check-in date)'),
+          cents: z.number().int(),
+          kind: z
+            .enum(NIGHT_KINDS)
+            .describe(
+              'period: a host price period covers it; weekend: a Friday or Saturday night at the weekend price; base',
+            ),
+        }),
+      )
+      .describe('One per night, in order'),
+    subtotalCents: cents('Sum of the nights'),
+    discounts: z
+      .array(
+        z.object({
+          kind: z.enum(DISCOUNT_KINDS),
+          percent: z.number().int(),
+          cents: cents('Taken off the subtotal'),
+        }),
+      )
+      .describe('At most one length-of-stay (weekly or monthly) and one timing (last-minute or early-bird) discount'),
+    guests: z.number().int(),
+    extraGuests: z.number().int().describe('Guests above the ones the nightly price includes'),
+    extraGuestFeeCents: cents('extraGuests x the extra-guest fee x nights (not discounted)'),
     cleaningFeeCents: cents("The home's cleaning fee"),
-    serviceFeeCents: cents('Service fee (SERVICE_FEE_PERCENT of nights and cleaning fee)'),
+    serviceFeeCents: cents('Service fee (SERVICE_FEE_PERCENT of subtotal - discounts + extra guests + cleaning fee)'),
     taxCents: cents('Tax (TAX_PERCENT of everything above); the spec\'s "VAT" line'),
-    totalCents: cents('Total charged'),
+    totalCents: cents('Total charged: subtotal - discounts + extra guests + cleaning + service + tax'),
+    depositCents: cents('Security deposit: authorised on the card, held, not charged; not in the total'),
   })
   .meta({ id: 'PriceBreakdown' });
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
@@ -81,12 +118,27 @@ export const bookingHistoryQuerySchema = z.object({ as: z.enum(['guest', 'host',
 export type BookingHistoryQuery = z.infer<typeof bookingHistoryQuerySchema>;
 
 /** GET /api/home/:id/quote: the price of a stay before holding it. */
-export const stayQuoteQuerySchema = z.object({ checkIn: isoDate, checkOut: isoDate }).strict();
+export const stayQuoteQuerySchema = z
+  .object({
+    checkIn: isoDate,
+    checkOut: isoDate,
+    guests: z.coerce
+      .number({ error: () => 'Guests must be a number' })
+      .int('Guests must be a whole number')
+      .min(1, 'At least 1 guest')
+      .max(50, 'At most 50 guests')
+      .default(1)
+      .describe("Default 1; at most the home's total_guest (400 beyond)"),
+  })
+  .strict();
 
 export const stayQuoteSchema = z
   .object({
     breakdown: priceBreakdownSchema,
     cancellationPolicy: cancellationPolicySchema,
+    bookingMode: z
+      .enum(BOOKING_MODES)
+      .describe("The home's booking mode: request means the host accepts or declines (the card is only authorised)"),
   })
   .meta({ id: 'StayQuote' });
 export type StayQuote = z.infer<typeof stayQuoteSchema>;

@@ -1,10 +1,11 @@
 /**
  * A stay's price, line by line, exactly as the server computed it (the same
  * lines as the mails: src/shared/price-lines.ts). Used by the booking widget,
- * the checkout's summary and the receipt.
+ * the checkout's summary and the receipt. The security deposit comes after the
+ * total, apart: it is held on the card, never charged with the stay.
  */
 import { formatCents } from '#shared/money';
-import { priceLines } from '#shared/price-lines';
+import { depositLine, priceLines } from '#shared/price-lines';
 import type { PriceBreakdown } from '#shared/schemas/bookings';
 
 export function PriceBreakdownList({
@@ -18,10 +19,15 @@ export function PriceBreakdownList({
   totalTestId?: string;
   className?: string;
 }) {
+  const deposit = depositLine(breakdown);
   return (
     <dl className={`space-y-2 text-gray-900 ${className}`}>
       {priceLines(breakdown).map((line) => (
-        <div key={line.key} className="flex justify-between gap-4" data-price-line={line.key}>
+        <div
+          key={line.id}
+          className={`flex justify-between gap-4 ${line.key === 'discount' ? 'text-green-800' : ''}`}
+          data-price-line={line.key}
+        >
           <dt>{line.label}</dt>
           <dd className="tabular-nums">{formatCents(line.cents)}</dd>
         </div>
@@ -32,6 +38,14 @@ export function PriceBreakdownList({
           {formatCents(breakdown.totalCents)}
         </dd>
       </div>
+      {deposit && (
+        <div className="flex justify-between gap-4 text-sm text-gray-700" data-price-line="deposit">
+          <dt>
+            {deposit.label} <span className="italic">— {deposit.note}</span>
+          </dt>
+          <dd className="tabular-nums">{formatCents(deposit.cents)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PriceBreakdown } from '#shared/schemas/bookings';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
 import { daterange } from './column-types';
 import { users } from './accounts';
@@ -25,6 +26,7 @@ export const bookings = pgTable(
     title: text('title').notNull(),
     location: text('location').notNull(),
     image: text('image').notNull(),
+    /** The average nightly price before discounts (the booking's spec field `price`). */
     nightlyCents: integer('nightly_cents').notNull(),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
@@ -33,8 +35,19 @@ export const bookings = pgTable(
       .generatedAlwaysAs(sql`daterange(check_in, check_out, '[)')`),
     nights: integer('nights').notNull(),
     guests: integer('guests').notNull().default(1),
-    /** The total charged: nights x nightly + cleaning fee + service fee + tax, all fixed when the hold was placed. */
+    /**
+     * The total charged: subtotal - discount + extra guests + cleaning fee + service fee + tax, all fixed
+     * when the hold was placed (bookings_breakdown_sum). The deposit is not part of it.
+     */
     amountCents: integer('amount_cents').notNull(),
+    /** The sum of the nights' prices (nights x nightly before issue 27's prices by date). */
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    extraGuestFeeCents: integer('extra_guest_fee_cents').notNull().default(0),
+    /** The home's security deposit when booked: authorised, never in amount_cents. */
+    depositCents: integer('deposit_cents').notNull().default(0),
+    /** The whole breakdown (each night, the discounts) as the hold priced it; null for bookings from before 0026. */
+    breakdown: jsonb('breakdown').$type<PriceBreakdown>(),
     cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
     serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
@@ -83,7 +96,11 @@ export const bookings = pgTable(
     index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
     check(
       'bookings_breakdown_sum',
-      sql`${t.amountCents} = ${t.nights} * ${t.nightlyCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+      sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.extraGuestFeeCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,
+    ),
+    check(
+      'bookings_price_parts_valid',
+      sql`${t.subtotalCents} > 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.extraGuestFeeCents} >= 0 and ${t.depositCents} >= 0`,
     ),
     check(
       'bookings_refund_range',

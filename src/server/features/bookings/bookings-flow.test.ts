@@ -220,6 +220,7 @@ describe('what a crash leaves behind is cleaned up (item 16)', () => {
         checkIn: '2027-05-10',
         checkOut: '2027-05-12',
         nights: 2,
+        subtotalCents: 20_000,
         amountCents: 20_000,
         status: 'held',
         createdAt: t.clock.now(),

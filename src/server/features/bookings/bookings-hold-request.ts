@@ -13,7 +13,7 @@ import { priceAt } from './bookings-pricing';
 /**
  * The home, the server's price for the stay and the instant it was decided, or the DomainError
  * that refuses the request: not the caller's own home, a verified email, check-in not past, the
- * home's window and minimum/maximum nights, its guest limit, a total a card may pay, and (when
+ * home's window and minimum/maximum nights, its guest limit, a total a card may pay (and more than 0), and (when
  * the client sent the price it showed) the same total.
  */
 export async function checkHoldRequest(deps: BookingDeps, caller: Caller, input: PaymentIntentRequest) {
@@ -50,20 +50,16 @@ export async function checkHoldRequest(deps: BookingDeps, caller: Caller, input:
   };
   const problem = stayRuleProblem(rules, input.checkIn, input.checkOut);
   if (problem) throw invalid(problem.message, problem.code);
-  if (input.guests > home.totalGuest) {
-    throw invalid(
-      `This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`,
-      'too_many_guests',
-    );
-  }
-  // Fees and tax as they are now; stored with the hold, so later changes never alter this booking.
-  const price = priceAt(deps, home, input.checkIn, input.checkOut);
+  // Priced as booked now, with the guests it carries: prices, periods, discounts and fees as they are now;
+  // stored with the hold, so later changes never alter this booking. Also refuses too many guests.
+  const price = await priceAt(deps, home, input, now);
   if (price.totalCents > MAX_AMOUNT_CENTS) {
     throw invalid(
       `The total for these dates is above the $${centsToAmount(MAX_AMOUNT_CENTS).toFixed(2)} a card payment may be. Please choose fewer nights.`,
       'amount_too_large',
     );
   }
+  if (price.totalCents <= 0) throw invalid('These dates cost nothing: there is nothing to pay.', 'amount_too_small');
   if (input.price !== undefined) {
     let shown: number | null;
     try {

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
+import { discountTotal } from '#shared/pricing-quote';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
@@ -161,6 +162,11 @@ export async function placeHold(
           nights: price.nights,
           guests: input.guests,
           amountCents: price.totalCents,
+          subtotalCents: price.subtotalCents,
+          discountCents: discountTotal(price),
+          extraGuestFeeCents: price.extraGuestFeeCents,
+          depositCents: price.depositCents,
+          breakdown: price,
           cleaningFeeCents: price.cleaningFeeCents,
           serviceFeeCents: price.serviceFeeCents,
           taxCents: price.taxCents,

@@ -22,6 +22,7 @@ import type { Clock } from '#server/providers/clock/clock';
 import type { MailSender } from '#server/providers/mail/mail-queue';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
 import { homeToday } from '#shared/time-zones';
+import { addDays } from '#shared/stay';
 import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
 
 /** The signed-in caller (the auth guards' Identity fits). */
@@ -127,16 +128,30 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** The price lines stored with the booking when its dates were held. */
+/**
+ * The price lines stored with the booking when its dates were held. A booking from before prices by
+ * date (migration 0026) kept only its parts: every night at its one nightly price, no discount.
+ */
 export function breakdownOf(row: BookingRow): PriceBreakdown {
+  if (row.breakdown) return row.breakdown;
   return {
     nights: row.nights,
     nightlyCents: row.nightlyCents,
-    subtotalCents: row.nights * row.nightlyCents,
+    nightly: Array.from({ length: row.nights }, (_, i) => ({
+      date: addDays(row.checkIn, i),
+      cents: row.nightlyCents,
+      kind: 'base' as const,
+    })),
+    subtotalCents: row.subtotalCents,
+    discounts: [],
+    guests: row.guests,
+    extraGuests: 0,
+    extraGuestFeeCents: row.extraGuestFeeCents,
     cleaningFeeCents: row.cleaningFeeCents,
     serviceFeeCents: row.serviceFeeCents,
     taxCents: row.taxCents,
     totalCents: row.amountCents,
+    depositCents: row.depositCents,
   };
 }
 

@@ -4,19 +4,22 @@
  * guest's cancellation under the policy the booking was made with.
  */
 import { checkInInstant, refundFor, type RefundDecision } from '#shared/cancellation';
-import type { CancellationQuote, StayQuote } from '#shared/schemas/bookings';
+import { quoteStayPrice } from '#shared/pricing-quote';
+import type { CancellationQuote, PriceBreakdown, StayQuote } from '#shared/schemas/bookings';
 import {
   InvalidStayError,
   STAY_TOO_LONG,
   isStayTooLong,
+  nightsBetween,
   percentToBps,
-  priceStay,
   type StayFees,
-  type StayPrice,
 } from '#shared/stay';
+import { homeToday } from '#shared/time-zones';
 import type { BookingRow } from '#server/db/schema';
 import { invalid, notFound } from '#server/domain-errors';
+import type { Tx } from '../calendar/availability';
 import { findHome, type HomeRow } from '../homes/homes-service';
+import { periodsOver } from '../pricing/price-periods-service';
 import { findBooking, refuseStartedStay, type BookingDeps, type Caller } from './bookings-model';
 
 /** The fees every stay at this home adds to its nights. */
@@ -28,42 +31,55 @@ function feesOf(deps: Pick<BookingDeps, 'pricing'>, home: Pick<HomeRow, 'cleanin
   };
 }
 
-/** The price of a stay at this home with today's fees; 400 for dates that make no stay. */
-export function priceAt(
-  deps: Pick<BookingDeps, 'pricing'>,
-  home: Pick<HomeRow, 'priceCents' | 'cleaningFeeCents'>,
-  checkIn: string,
-  checkOut: string,
-): StayPrice {
-  let price: StayPrice;
+export interface StayAsked {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+}
+
+/**
+ * The price of a stay at this home as booked at `now` (ADR 0049): its settings, price periods and
+ * today's fees, the booking day being the home's today. 400 for dates that make no stay, too many
+ * nights, or more guests than the home takes.
+ */
+export async function priceAt(
+  deps: Pick<BookingDeps, 'pricing' | 'db'>,
+  home: HomeRow,
+  stay: StayAsked,
+  now: Date,
+  db: BookingDeps['db'] | Tx = deps.db,
+): Promise<PriceBreakdown> {
+  if (stay.guests > home.totalGuest) {
+    throw invalid(
+      `This home welcomes at most ${home.totalGuest} guest${home.totalGuest === 1 ? '' : 's'}`,
+      'too_many_guests',
+    );
+  }
   try {
-    price = priceStay(home.priceCents, checkIn, checkOut, feesOf(deps, home));
+    // The length first: the price is worked out night by night, so a stay of years is refused before that.
+    if (isStayTooLong(nightsBetween(stay.checkIn, stay.checkOut))) throw invalid(STAY_TOO_LONG, 'stay_too_long');
+    const periods = await periodsOver(db, home.id, stay.checkIn, stay.checkOut);
+    return quoteStayPrice(home, periods, {
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      guests: stay.guests,
+      bookedOn: homeToday(now, home.timeZone),
+      fees: feesOf(deps, home),
+    });
   } catch (err) {
     if (err instanceof InvalidStayError) throw invalid(err.message, 'invalid_stay');
     throw err;
   }
-  if (isStayTooLong(price.nights)) throw invalid(STAY_TOO_LONG, 'stay_too_long');
-  return price;
 }
 
 /** GET /api/home/:id/quote: the lines the booking widget and the checkout show, as a hold would charge them now. */
-export async function quoteHomeStay(
-  deps: BookingDeps,
-  homeId: string,
-  checkIn: string,
-  checkOut: string,
-): Promise<StayQuote> {
+export async function quoteHomeStay(deps: BookingDeps, homeId: string, stay: StayAsked): Promise<StayQuote> {
   const home = await findHome(deps.db, homeId);
   if (!home) throw notFound('No home with this id');
-  const { nights, nightlyCents, subtotalCents, cleaningFeeCents, serviceFeeCents, taxCents, totalCents } = priceAt(
-    deps,
-    home,
-    checkIn,
-    checkOut,
-  );
   return {
-    breakdown: { nights, nightlyCents, subtotalCents, cleaningFeeCents, serviceFeeCents, taxCents, totalCents },
+    breakdown: await priceAt(deps, home, stay, deps.clock.now()),
     cancellationPolicy: home.cancellationPolicy,
+    bookingMode: home.bookingMode,
   };
 }
 

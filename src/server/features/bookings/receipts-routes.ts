@@ -24,9 +24,12 @@ export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['bookings'],
           summary: 'The price of a stay at this home, line by line, as a hold placed now would charge it',
           description:
-            'Nights x nightly price, the cleaning fee, the service fee (SERVICE_FEE_PERCENT) and the tax (TAX_PERCENT, ' +
-            'the "VAT" line), in cents; each share rounded to the nearest cent, halves up. Public. 400 for dates that ' +
-            'make no stay or more nights than a booking may have; availability is not checked here.',
+            "Each night's price (a price period, else the weekend price on Friday and Saturday nights, else the base " +
+            'price), the length-of-stay and timing discounts, extra guests, the cleaning fee, the service fee ' +
+            '(SERVICE_FEE_PERCENT) and the tax (TAX_PERCENT, the "VAT" line), in cents; each share rounded to the ' +
+            'nearest cent, halves up; the security deposit apart (held, not charged). Public. 400 for dates that ' +
+            "make no stay, more nights than a booking may have or more guests than the home's total_guest; " +
+            'availability is not checked here.',
           params: idParam,
           querystring: stayQuoteQuerySchema,
           response: { 200: stayQuoteSchema, 400: errorResponse, 404: errorResponse },
@@ -34,7 +37,7 @@ export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-cache');
-        return quoteHomeStay(ctx, request.params.id, request.query.checkIn, request.query.checkOut);
+        return quoteHomeStay(ctx, request.params.id, request.query);
       },
     );
 

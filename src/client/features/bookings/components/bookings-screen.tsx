@@ -11,7 +11,7 @@ import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
 import { formatAmount, formatCents } from '#shared/money';
-import { priceLines } from '#shared/price-lines';
+import { DEPOSIT_LABEL, DEPOSIT_NOTE, priceLines } from '#shared/price-lines';
 import { TEXTS } from '#shared/texts';
 import { QueryView } from '#client/components/ui/query-view';
 import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
@@ -98,12 +98,17 @@ function BookingRow({
         <span className="font-semibold">{formatAmount(booking.total)}</span>
         {/* The server's lines (src/shared/price-lines.ts); a zero fee or VAT is left out in this compact cell. */}
         {priceLines(booking.breakdown)
-          .filter((line) => line.key === 'nights' || line.cents > 0)
+          .filter((line) => line.key === 'nights' || line.cents !== 0)
           .map((line) => (
-            <span key={line.key} className="block text-sm text-gray-700">
+            <span key={line.id} className="block text-sm text-gray-700">
               {line.key === 'nights' ? line.label : `${line.label} ${formatCents(line.cents)}`}
             </span>
           ))}
+        {booking.breakdown.depositCents > 0 && (
+          <span className="block text-sm text-gray-700">
+            {DEPOSIT_LABEL} {formatCents(booking.breakdown.depositCents)}, {DEPOSIT_NOTE}
+          </span>
+        )}
       </td>
       <td data-label="From" className="whitespace-nowrap px-3 py-3 lg:px-2.5 text-gray-800">
         {formatDay(booking.from)}

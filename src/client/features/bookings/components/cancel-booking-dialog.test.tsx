@@ -32,6 +32,12 @@ const booking: Booking = {
   breakdown: {
     nights: 2,
     nightlyCents: 10_000,
+    nightly: [],
+    discounts: [],
+    guests: 1,
+    extraGuests: 0,
+    extraGuestFeeCents: 0,
+    depositCents: 30_000,
     subtotalCents: 20_000,
     cleaningFeeCents: 2_500,
     serviceFeeCents: 0,
@@ -76,6 +82,8 @@ describe('the cancel dialog', () => {
     const row = (await screen.findAllByRole('row'))[1]!;
     // The compact price cell: the nights line and the charged cleaning fee.
     expect(row.textContent).toContain('Cleaning fee $25.00');
+    // The deposit is said apart: held on the card, not part of what was paid.
+    expect(row.textContent).toContain('Security deposit $300.00, held, not charged');
     expect(within(row).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe('/dashboard/receipt/b1');
     await userEvent.click(within(row).getByRole('button', { name: TEXTS.cancelBooking }));
     const dialog = screen.getByRole('dialog');

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
 import { formatAmount, priceToCents } from '#shared/money';
-import { unavailableDatesSchema } from '#shared/schemas/bookings';
+import { unavailableDatesSchema, type PriceBreakdown } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
 import { homeToday } from '#shared/time-zones';
@@ -81,16 +81,18 @@ function ServerPrice({
   nights,
   checkIn,
   checkOut,
+  guests,
 }: {
   home: Home;
   nights: number;
   checkIn: string;
   checkOut: string;
+  guests: number;
 }) {
   const homeId = home._id;
   const price = useQuery({
-    queryKey: quoteKeys.stay(homeId, checkIn, checkOut),
-    queryFn: ({ signal }) => fetchStayQuote(homeId, checkIn, checkOut, signal),
+    queryKey: quoteKeys.stay(homeId, checkIn, checkOut, guests),
+    queryFn: ({ signal }) => fetchStayQuote(homeId, checkIn, checkOut, guests, signal),
     placeholderData: keepPreviousData,
   });
   if (price.isError) {
@@ -107,14 +109,20 @@ function ServerPrice({
     // The lines the answer will have (service fee aside), invisible: nothing below moves when it arrives.
     const nightlyCents = priceToCents(home.price);
     const cleaningFeeCents = priceToCents(home.cleaningFee);
-    const shape = {
+    const shape: PriceBreakdown = {
       nights,
       nightlyCents,
+      nightly: [],
       subtotalCents: nights * nightlyCents,
+      discounts: [],
+      guests,
+      extraGuests: 0,
+      extraGuestFeeCents: 0,
       cleaningFeeCents,
       serviceFeeCents: 0,
       taxCents: 0,
       totalCents: 0,
+      depositCents: 0,
     };
     return (
       <div className="relative">
@@ -259,7 +267,7 @@ export function BookingWidget({ home }: { home: Home }) {
           </p>
         )}
         {!quote.problem && quote.price && (
-          <ServerPrice home={home} nights={quote.price.nights} checkIn={checkIn} checkOut={checkOut} />
+          <ServerPrice home={home} nights={quote.price.nights} checkIn={checkIn} checkOut={checkOut} guests={guests} />
         )}
       </div>
 

@@ -57,7 +57,10 @@ export function SummaryCard({
           <dd>{stay.guests}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Price per night</dt>
+          {/* Nights priced differently (weekend, seasonal): their average, before discounts; the lines below say each. */}
+          <dt>
+            {new Set(breakdown.nightly.map((n) => n.cents)).size > 1 ? 'Average price per night' : 'Price per night'}
+          </dt>
           <dd>{formatCents(breakdown.nightlyCents)}</dd>
         </div>
         <div className="flex justify-between gap-4">

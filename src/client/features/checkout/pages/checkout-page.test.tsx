@@ -31,6 +31,12 @@ const home = {
 const breakdown = {
   nights: 3,
   nightlyCents: 10_000,
+  nightly: [],
+  discounts: [],
+  guests: 1,
+  extraGuests: 0,
+  extraGuestFeeCents: 0,
+  depositCents: 0,
   subtotalCents: 30_000,
   cleaningFeeCents: 2_500,
   serviceFeeCents: 0,

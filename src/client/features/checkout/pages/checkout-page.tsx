@@ -99,8 +99,8 @@ function CheckoutForStay({ stay }: { stay: CheckoutStay }) {
 /** The server's price of the stay comes first: the checkout shows it and asks the hold for exactly that total. */
 function QuotedCheckout({ home, stay }: { home: Home; stay: CheckoutStay }) {
   const quote = useQuery({
-    queryKey: quoteKeys.stay(stay.homeId, stay.checkIn, stay.checkOut),
-    queryFn: ({ signal }) => fetchStayQuote(stay.homeId, stay.checkIn, stay.checkOut, signal),
+    queryKey: quoteKeys.stay(stay.homeId, stay.checkIn, stay.checkOut, stay.guests),
+    queryFn: ({ signal }) => fetchStayQuote(stay.homeId, stay.checkIn, stay.checkOut, stay.guests, signal),
   });
   if (quote.isPending) {
     return (
