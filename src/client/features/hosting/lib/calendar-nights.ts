@@ -1,7 +1,10 @@
 /** How the host's calendar shows a night and what a selected range allows (pure, so it is tested without a browser). */
 import { formatDay } from '#shared/dates';
-import { formatCents } from '#shared/money';
-import type { NightPrice } from '#shared/nightly-price';
+import { formatCents, priceToCents } from '#shared/money';
+import { nightPrice } from '#shared/pricing-quote';
+import type { NightKind } from '#shared/schemas/bookings';
+import type { Home } from '#shared/schemas/homes';
+import type { PricePeriod } from '#shared/schemas/pricing';
 import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
 import { addDays } from '#shared/stay';
 import { longDay } from '#client/components/ui/calendar-dates';
@@ -28,6 +31,28 @@ function nightStatusText(night: CalendarNight): string {
   if (night.conflict) text += ', also blocked by an imported calendar (conflict)';
   if (!night.inWindow) text += ', outside the available dates';
   return text;
+}
+
+export interface NightPrice {
+  cents: number;
+  kind: NightKind;
+}
+
+/**
+ * The price of the night `date` by the quote's own rule (`nightPrice`: a period, else the weekend
+ * price on Friday and Saturday nights, else the base price), from the dollars of the API.
+ */
+export function calendarNightPrice(
+  home: Pick<Home, 'price' | 'weekendPrice'>,
+  periods: readonly PricePeriod[],
+  date: string,
+): NightPrice {
+  const settings = {
+    priceCents: priceToCents(home.price),
+    weekendPriceCents: home.weekendPrice === null ? null : priceToCents(home.weekendPrice),
+  };
+  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: priceToCents(p.price) }));
+  return nightPrice(settings, spans, date);
 }
 
 /** A night's price as the calendar prints it: "$99", "$120.50". */

@@ -6,13 +6,12 @@
  * night) to block that range with a private note, or to unblock the host's
  * blocks in it. Arrow keys move between nights; Escape clears the selection.
  * Issue 27: each night shows its price (a price period's, else the weekend price on
- * Friday and Saturday nights, else the price per night: `nightlyPriceFor`), Set price
+ * Friday and Saturday nights, else the price per night: the quote's `nightPrice`), Set price
  * gives the selected nights a price of their own, and the price periods are listed.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { nightlyPriceFor, type NightPrice } from '#shared/nightly-price';
 import { calendarDate } from '#shared/stay';
 import { addMonths, monthLabel, monthStart } from '#client/components/ui/calendar-dates';
 import { MonthCalendar, useMonthsShown } from '#client/components/ui/month-calendar';
@@ -25,11 +24,13 @@ import { CalendarSelection } from '../components/calendar-selection';
 import { PricePeriodList } from '../components/price-periods';
 import { calendarKeys, fetchCalendar } from '../lib/calendar-api';
 import {
+  calendarNightPrice,
   NIGHT_STYLES,
   nightLabel,
   selectedRange,
   shortPrice,
   summarizeRange,
+  type NightPrice,
   type Selection,
 } from '../lib/calendar-nights';
 import { fetchPricePeriods, pricePeriodKeys } from '../lib/price-periods-api';
@@ -83,7 +84,7 @@ export function HomeCalendarPage() {
   });
   const priceOf =
     home.data && periods.data
-      ? (date: string): NightPrice => nightlyPriceFor(home.data, periods.data, date)
+      ? (date: string): NightPrice => calendarNightPrice(home.data, periods.data, date)
       : undefined;
   const pricesFailed = home.error ?? periods.error;
 
