@@ -29,6 +29,8 @@ test('a host sets a weekend price and a high-season period and sees the nightly 
   page,
   createHome,
 }) => {
+  // Two screens, a reload and many price checks: longer than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs(page, DEMO.host);
   const home = await createHome(page, { from: isoDay(0), to: isoDay(60), price: 99 });
