@@ -123,7 +123,7 @@ test.describe('host calendar', () => {
     await night(9).click();
     await page.getByLabel('Private note (optional)').fill('Renovation');
     await page.getByRole('button', { name: 'Block 7 nights' }).click();
-    await expect(night(6)).toHaveAccessibleName(`${longDay(isoDay(6))}, blocked: Renovation`);
+    await expect(night(6)).toHaveAccessibleName(`${longDay(isoDay(6))}, blocked: Renovation, $99 a night`);
 
     // Keyboard only from here: pick the two middle nights, then Tab to the unblock button.
     await night(4).focus();
@@ -147,11 +147,12 @@ test.describe('host calendar', () => {
     // The panel is gone: the focus is back on the night the keyboard left, not on the page.
     await expect(night(6)).toBeFocused();
 
-    for (const day of [5, 6]) await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, available`);
+    for (const day of [5, 6])
+      await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, available, $99 a night`);
     for (const day of [3, 4, 7, 9]) {
-      await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, blocked: Renovation`);
+      await expect(night(day)).toHaveAccessibleName(`${longDay(isoDay(day))}, blocked: Renovation, $99 a night`);
     }
-    await expect(night(10)).toHaveAccessibleName(`${longDay(isoDay(10))}, available`);
+    await expect(night(10)).toHaveAccessibleName(`${longDay(isoDay(10))}, available, $99 a night`);
     await expectAccessible(page, 'host calendar after unblocking');
   });
 
@@ -293,6 +294,6 @@ test.describe('arrow keys and unavailable nights (issue 25 item 12)', () => {
     await night(2).focus();
     await page.keyboard.press('ArrowRight');
     await expect(night(3)).toBeFocused();
-    await expect(night(3)).toHaveAccessibleName(`${longDay(isoDay(3))}, blocked: Painting`);
+    await expect(night(3)).toHaveAccessibleName(`${longDay(isoDay(3))}, blocked: Painting, $99 a night`);
   });
 });

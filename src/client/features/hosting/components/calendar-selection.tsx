@@ -2,24 +2,30 @@
  * What the host can do with the nights they selected on the calendar: block them
  * with an optional private note, or unblock the selected nights of their own blocks
  * (the rest of each block stays), or remove a block whole. Stays in the way are
- * named; the server's refusal shows as it is, and the note is kept.
+ * named; the server's refusal shows as it is, and the note is kept. Beside Block,
+ * Set price gives the nights a price of their own (issue 27; any nights, booked ones
+ * too: a stay keeps the price it was booked at), and the price periods the selection
+ * touches are listed to change or remove.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { BLOCK_NOTE_MAX } from '#shared/schemas/calendar';
+import type { PricePeriod } from '#shared/schemas/pricing';
 import { plural } from '#shared/plural';
 import { TextAreaField } from '#client/components/ui/form-field';
 import { FormAlert } from '#client/components/ui/form-alert';
 import { blockNights, calendarKeys, unblock, unblockNights } from '../lib/calendar-api';
 import { rangeText, type RangeSummary } from '../lib/calendar-nights';
 import { Button } from '#client/components/ui/button';
+import { PricePeriodDialog, PricePeriodItem } from './price-periods';
 
 export function CalendarSelection({
   homeId,
   range,
   summary,
   complete,
+  periods,
   onDone,
 }: {
   homeId: string;
@@ -27,9 +33,13 @@ export function CalendarSelection({
   summary: RangeSummary;
   /** Both ends are picked. */
   complete: boolean;
+  /** The home's price periods; undefined while they load (or could not be): no Set price then. */
+  periods: PricePeriod[] | undefined;
   onDone: () => void;
 }) {
   const id = useId();
+  const [pricing, setPricing] = useState(false);
+  const touching = periods?.filter((p) => p.from < range.to && range.from < p.to) ?? [];
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -64,6 +74,7 @@ export function CalendarSelection({
     onError: (e: Error) => setError(e.message),
   });
   const busy = block.isPending || free.isPending || freeSelected.isPending;
+  const blockable = summary.blockable && summary.hostBlocks.length === 0;
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -138,15 +149,25 @@ export function CalendarSelection({
             </div>
           );
         })}
-        {summary.blockable && summary.hostBlocks.length === 0 && (
+        {touching.length > 0 && (
+          <div className="text-sm text-gray-800">
+            <p>Prices you set for these nights:</p>
+            <ul className="mt-2 space-y-2">
+              {touching.map((p) => (
+                <PricePeriodItem key={p._id} homeId={homeId} period={p} />
+              ))}
+            </ul>
+          </div>
+        )}
+        {blockable && (
           <form
+            id={`${id}-block`}
             onSubmit={(e) => {
               e.preventDefault();
               setError(null);
               block.mutate();
             }}
             aria-busy={block.isPending}
-            className="space-y-3"
           >
             <TextAreaField
               label="Private note (optional)"
@@ -156,10 +177,22 @@ export function CalendarSelection({
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
-            <Button type="submit" disabled={busy}>
+          </form>
+        )}
+        <div className="flex flex-wrap gap-3">
+          {blockable && (
+            <Button type="submit" form={`${id}-block`} disabled={busy}>
               {block.isPending ? 'Blocking…' : `Block ${plural(summary.nights, 'night')}`}
             </Button>
-          </form>
+          )}
+          {periods && (
+            <Button variant={blockable ? 'secondary' : 'primary'} disabled={busy} onClick={() => setPricing(true)}>
+              Set price
+            </Button>
+          )}
+        </div>
+        {pricing && (
+          <PricePeriodDialog homeId={homeId} open onClose={() => setPricing(false)} range={range} onSaved={onDone} />
         )}
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
 import { addDays } from '#shared/stay';
-import { summarizeRange } from './calendar-nights';
+import { calendarNightPrice, nightLabel, summarizeRange } from './calendar-nights';
 
 /** Nights from `from` on, one per status letter: a available, b blocked, i imported, k booked. */
 function nights(from: string, statuses: string): CalendarNight[] {
@@ -55,5 +55,32 @@ describe('summarizeRange', () => {
   it('says when the selection runs past the nights on screen (its counts are then partial)', () => {
     const summary = summarizeRange({ from: '2027-03-05', to: '2027-03-20' }, loaded, blocks);
     expect(summary).toMatchObject({ nights: 15, loaded: false, blockable: false, blockedNights: 2 });
+  });
+});
+
+describe('calendarNightPrice', () => {
+  // 2027-03-05 is a Friday.
+  const home = { price: 99.5, weekendPrice: 150 };
+  const periods = [{ _id: 'p1', from: '2027-03-10', to: '2027-03-12', price: 200.25 }];
+
+  it("prices a night by the quote's rule, from the API's dollars", () => {
+    expect(calendarNightPrice(home, periods, '2027-03-04')).toEqual({ cents: 9_950, kind: 'base' });
+    expect(calendarNightPrice(home, periods, '2027-03-05')).toEqual({ cents: 15_000, kind: 'weekend' });
+    expect(calendarNightPrice(home, periods, '2027-03-11')).toEqual({ cents: 20_025, kind: 'period' });
+    expect(calendarNightPrice(home, periods, '2027-03-12')).toEqual({ cents: 15_000, kind: 'weekend' });
+    expect(calendarNightPrice({ price: 99.5, weekendPrice: null }, [], '2027-03-05')).toEqual({
+      cents: 9_950,
+      kind: 'base',
+    });
+  });
+
+  it('says the price and why in the night’s label, before "selected"', () => {
+    const night = { date: '2027-03-05', status: 'available' as const, inWindow: true };
+    expect(nightLabel(night, true, { cents: 15_000, kind: 'weekend' })).toBe(
+      '5 March 2027, available, $150 a night (weekend price), selected',
+    );
+    expect(nightLabel(night, false, { cents: 20_025, kind: 'period' })).toBe(
+      '5 March 2027, available, $200.25 a night (price period)',
+    );
   });
 });

@@ -1,5 +1,10 @@
 /** How the host's calendar shows a night and what a selected range allows (pure, so it is tested without a browser). */
 import { formatDay } from '#shared/dates';
+import { formatCents, priceToCents } from '#shared/money';
+import { nightPrice } from '#shared/pricing-quote';
+import type { NightKind } from '#shared/schemas/bookings';
+import type { Home } from '#shared/schemas/homes';
+import type { PricePeriod } from '#shared/schemas/pricing';
 import type { CalendarBlock, CalendarNight } from '#shared/schemas/calendar';
 import { addDays } from '#shared/stay';
 import { longDay } from '#client/components/ui/calendar-dates';
@@ -28,9 +33,41 @@ function nightStatusText(night: CalendarNight): string {
   return text;
 }
 
-/** The screen-reader label of a night: "12 March 2027, booked by Ana". */
-export const nightLabel = (night: CalendarNight, selected = false) =>
-  `${longDay(night.date)}, ${nightStatusText(night)}${selected ? ', selected' : ''}`;
+export interface NightPrice {
+  cents: number;
+  kind: NightKind;
+}
+
+/**
+ * The price of the night `date` by the quote's own rule (`nightPrice`: a period, else the weekend
+ * price on Friday and Saturday nights, else the base price), from the dollars of the API.
+ */
+export function calendarNightPrice(
+  home: Pick<Home, 'price' | 'weekendPrice'>,
+  periods: readonly PricePeriod[],
+  date: string,
+): NightPrice {
+  const settings = {
+    priceCents: priceToCents(home.price),
+    weekendPriceCents: home.weekendPrice === null ? null : priceToCents(home.weekendPrice),
+  };
+  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: priceToCents(p.price) }));
+  return nightPrice(settings, spans, date);
+}
+
+/** A night's price as the calendar prints it: "$99", "$120.50". */
+export const shortPrice = (cents: number) =>
+  cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
+
+/** "$120 a night (weekend price)": what follows a night's status in its label. */
+export function priceText(price: NightPrice): string {
+  const why = price.kind === 'weekend' ? ' (weekend price)' : price.kind === 'period' ? ' (price period)' : '';
+  return `${shortPrice(price.cents)} a night${why}`;
+}
+
+/** The screen-reader label of a night: "12 March 2027, booked by Ana, $99 a night". */
+export const nightLabel = (night: CalendarNight, selected = false, price?: NightPrice) =>
+  `${longDay(night.date)}, ${nightStatusText(night)}${price ? `, ${priceText(price)}` : ''}${selected ? ', selected' : ''}`;
 
 /**
  * A night's colours by status; `dimmed` for a night outside the home's window: lighter, with a

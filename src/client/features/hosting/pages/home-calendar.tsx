@@ -5,6 +5,9 @@
  * below. Pick a first and a last night (click, or Enter/Space on the focused
  * night) to block that range with a private note, or to unblock the host's
  * blocks in it. Arrow keys move between nights; Escape clears the selection.
+ * Issue 27: each night shows its price (a price period's, else the weekend price on
+ * Friday and Saturday nights, else the price per night: the quote's `nightPrice`), Set price
+ * gives the selected nights a price of their own, and the price periods are listed.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -14,11 +17,23 @@ import { addMonths, monthLabel, monthStart } from '#client/components/ui/calenda
 import { MonthCalendar, useMonthsShown } from '#client/components/ui/month-calendar';
 import { QueryView } from '#client/components/ui/query-view';
 import { Screen } from '#client/components/layout/screen';
-import { isApiError } from '#client/lib/api';
+import { fetchHome, homeKeys, isApiError } from '#client/lib/api';
+import { ErrorPanel, errorText } from '#client/components/ui/status';
 import { CalendarSyncPanel } from '#client/features/calendar-sync/components/calendar-sync-panel';
 import { CalendarSelection } from '../components/calendar-selection';
+import { PricePeriodList } from '../components/price-periods';
 import { calendarKeys, fetchCalendar } from '../lib/calendar-api';
-import { NIGHT_STYLES, nightLabel, selectedRange, summarizeRange, type Selection } from '../lib/calendar-nights';
+import {
+  calendarNightPrice,
+  NIGHT_STYLES,
+  nightLabel,
+  selectedRange,
+  shortPrice,
+  summarizeRange,
+  type NightPrice,
+  type Selection,
+} from '../lib/calendar-nights';
+import { fetchPricePeriods, pricePeriodKeys } from '../lib/price-periods-api';
 import { MANAGE_HOME_PATH } from '../lib/paths';
 import { Button, buttonClass } from '#client/components/ui/button';
 
@@ -56,11 +71,29 @@ export function HomeCalendarPage() {
     placeholderData: keepPreviousData,
     enabled: Boolean(id),
   });
+  // The prices: the home's price per night and weekend price, and its price periods.
+  const home = useQuery({
+    queryKey: homeKeys.detail(id),
+    queryFn: ({ signal }) => fetchHome(id, signal),
+    enabled: Boolean(id),
+  });
+  const periods = useQuery({
+    queryKey: pricePeriodKeys.home(id),
+    queryFn: ({ signal }) => fetchPricePeriods(id, signal),
+    enabled: Boolean(id),
+  });
+  const priceOf =
+    home.data && periods.data
+      ? (date: string): NightPrice => calendarNightPrice(home.data, periods.data, date)
+      : undefined;
+  const pricesFailed = home.error ?? periods.error;
 
   // Escape clears the selection wherever the focus is (the calendar or the selection's panel).
   useEffect(() => {
     if (!selection) return;
     const onKey = (e: KeyboardEvent) => {
+      // Escape in the Set price dialog closes that dialog only.
+      if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
       if (e.key === 'Escape') setSelection(null);
     };
     window.addEventListener('keydown', onKey);
@@ -94,7 +127,7 @@ export function HomeCalendarPage() {
         calendar.data ? (
           <>
             Nights of <strong className="font-semibold">{calendar.data.title}</strong>. Pick the first and the last
-            night of a range to block or unblock it.
+            night of a range to block or unblock it, or to set its price.
           </>
         ) : undefined
       }
@@ -145,10 +178,23 @@ export function HomeCalendarPage() {
                     const selected = inSelection(date);
                     if (!night) return { label: date, disabled: true, className: 'text-gray-500' };
                     const style = NIGHT_STYLES[night.status];
+                    const price = priceOf?.(date);
+                    const mark = night.conflict ? 'Conflict' : style.mark;
                     return {
-                      label: nightLabel(night, selected),
+                      label: nightLabel(night, selected, price),
                       selected,
-                      mark: night.conflict ? 'Conflict' : style.mark,
+                      mark: price ? (
+                        <>
+                          {mark && <span className="block">{mark}</span>}
+                          <span
+                            className={`mt-0.5 block text-[11px] ${price.kind === 'period' ? 'font-bold underline' : ''}`}
+                          >
+                            {shortPrice(price.cents)}
+                          </span>
+                        </>
+                      ) : (
+                        mark
+                      ),
                       className: `${night.inWindow ? style.className : style.dimmed} ${
                         selected ? 'ring-3 ring-blue-700 ring-offset-1' : ''
                       } ${night.conflict ? 'outline-2 outline-dashed outline-red-700' : ''}`,
@@ -167,6 +213,20 @@ export function HomeCalendarPage() {
                   </li>
                 ))}
               </ul>
+              {priceOf ? (
+                <p className="text-sm text-gray-700">
+                  Each night shows its price: the price per night, the weekend price on Friday and Saturday nights, or a
+                  price you set for some nights (underlined).
+                </p>
+              ) : pricesFailed ? (
+                <ErrorPanel
+                  message={`The nightly prices could not be loaded: ${errorText(pricesFailed)}`}
+                  onRetry={() => {
+                    void home.refetch();
+                    void periods.refetch();
+                  }}
+                />
+              ) : null}
               {selection && range && (
                 <CalendarSelection
                   key={`${range.from}|${range.to}`}
@@ -174,12 +234,14 @@ export function HomeCalendarPage() {
                   range={range}
                   summary={summarizeRange(range, data.nights, data.blocks)}
                   complete={selection.end !== null}
+                  periods={priceOf ? periods.data : undefined}
                   onDone={() => {
                     refocus.current = true;
                     setSelection(null);
                   }}
                 />
               )}
+              {periods.data && <PricePeriodList homeId={id} periods={periods.data} />}
               <CalendarSyncPanel
                 homeId={id}
                 onBlocksChanged={() => void queryClient.invalidateQueries({ queryKey: calendarKeys.home(id) })}

@@ -100,6 +100,19 @@ describe('UpdateHomePage', () => {
       checkOutTime: '11:00',
       houseRules: '',
       images: [`/uploads/${'a'.repeat(32)}-1280.webp`],
+      // Issue 27's settings, as loaded.
+      weekendPrice: null,
+      weeklyDiscountPercent: 0,
+      monthlyDiscountPercent: 0,
+      lastMinuteDiscountPercent: 0,
+      lastMinuteDays: 7,
+      earlyBirdDiscountPercent: 0,
+      earlyBirdDays: 90,
+      guestsIncluded: 4,
+      extraGuestFee: 0,
+      securityDeposit: 0,
+      bookingMode: 'instant',
+      instantBookRequirements: [],
     });
     expect(toast.success).toHaveBeenCalledWith(TEXTS.homeUpdated);
   });

@@ -3,14 +3,14 @@
  * prefilled from GET /api/home/:id and validated with the server's schema
  * (updateHomeSchema): all required but description, numeric fields numeric.
  * Beyond the spec (D41): the availability window, the stay settings and the
- * pictures (add, remove, reorder). Saving waits for no upload: it asks the host
+ * pictures (add, remove, reorder); issue 27's pricing and booking sections. Saving waits for no upload: it asks the host
  * to wait or to fix a failed picture first.
  * After a save, "Data Updated" when something changed, then manage-home either way.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -24,6 +24,7 @@ import { QueryView } from '#client/components/ui/query-view';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
 import { PicturePicker } from '../components/picture-picker';
+import { BookingModeFields, PricingFields } from '../components/pricing-fields';
 import { StaySettingsFields } from '../components/stay-settings-fields';
 import { failedPictures, failedPicturesMessage, isUploading, uploadedUrls } from '../lib/pictures';
 import { storedPictures, usePictures } from '../lib/use-pictures';
@@ -58,6 +59,7 @@ function EditHomeForm({ home }: { home: Home }) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<UpdateHomeInput, unknown, UpdateHomeValues>({
     resolver: zodResolver(updateHomeSchema),
@@ -79,8 +81,22 @@ function EditHomeForm({ home }: { home: Home }) {
       checkInTime: home.checkInTime,
       checkOutTime: home.checkOutTime,
       houseRules: home.houseRules,
+      // Issue 27: the price by date, discounts, guests, deposit and booking mode.
+      weekendPrice: home.weekendPrice,
+      weeklyDiscountPercent: home.weeklyDiscountPercent,
+      monthlyDiscountPercent: home.monthlyDiscountPercent,
+      lastMinuteDiscountPercent: home.lastMinuteDiscountPercent,
+      lastMinuteDays: home.lastMinuteDays,
+      earlyBirdDiscountPercent: home.earlyBirdDiscountPercent,
+      earlyBirdDays: home.earlyBirdDays,
+      guestsIncluded: home.guestsIncluded,
+      extraGuestFee: home.extraGuestFee,
+      securityDeposit: home.securityDeposit,
+      bookingMode: home.bookingMode,
+      instantBookRequirements: home.instantBookRequirements,
     },
   });
+  const bookingMode = useWatch({ control, name: 'bookingMode' });
 
   const { save, formError, clearFormError } = useSaveHome(
     (values: UpdateHomeValues) => updateHome(home._id, values),
@@ -108,6 +124,8 @@ function EditHomeForm({ home }: { home: Home }) {
       <FormAlert>{formError}</FormAlert>
       <HomeFields register={register} errors={errors} />
       <StaySettingsFields register={register} errors={errors} />
+      <PricingFields register={register} errors={errors} />
+      <BookingModeFields register={register} errors={errors} mode={bookingMode} />
       <PicturePicker
         pictures={pictures}
         onAdd={add}
