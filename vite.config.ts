@@ -25,6 +25,11 @@ export default defineConfig({
         gzipSize: true,
       }),
   ],
+  resolve: {
+    // The browser's zod is jitless (our CSP forbids eval): `zod` is zod behind its public config call.
+    // Only the bare specifier: the module itself imports `zod/v4`.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-csp.ts', import.meta.url)) }],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

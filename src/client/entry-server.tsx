@@ -22,7 +22,7 @@ import { Document, type AssetTag } from './document';
 import type { PublicData } from '#shared/public-data';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
-import { serverRenderedPaths, serverRenderedRoutePaths } from './server-rendered-paths';
+import { clientRenderedRoutePaths, serverRenderedPaths, serverRenderedRoutePaths } from './server-rendered-paths';
 import { stateJson, type SsrState } from './ssr-state';
 
 export type { AssetTag } from './document';
@@ -68,6 +68,9 @@ export const isServerRendered = serverRenderedPaths(handler.dataRoutes);
 
 /** The server-rendered pages' route paths (`/`, `/details/:id`, ...), the catch-all aside. */
 export const serverRenderedRoutes = serverRenderedRoutePaths(handler.dataRoutes);
+
+/** The route paths of the pages the server answers with the client shell (`/login`, `/dashboard/my-booking`, ...). */
+export const clientRenderedRoutes = clientRenderedRoutePaths(handler.dataRoutes);
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
   if (!errors) return null;

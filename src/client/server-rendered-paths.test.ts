@@ -2,7 +2,12 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LoaderContext } from './features/browse/loaders';
 import { buildRoutes } from './routes';
-import { routePath, serverRenderedPaths } from './server-rendered-paths';
+import {
+  clientRenderedRoutePaths,
+  routePath,
+  serverRenderedPaths,
+  serverRenderedRoutePaths,
+} from './server-rendered-paths';
 
 const routes = buildRoutes({} as LoaderContext);
 const byMatchRoutes = (path: string) =>
@@ -35,5 +40,26 @@ describe('serverRenderedPaths', () => {
     expect(
       ['/login', '/chackout', '/dashboard', '/dashboard/my-booking', '/dashboard/messages/abc'].map(isServerRendered),
     ).toEqual(Array(5).fill(false));
+  });
+});
+
+describe('the route paths the server registers', () => {
+  const isServerRendered = serverRenderedPaths(routes);
+  const filled = (path: string) => path.replace(/:\w+/g, 'abc-123');
+
+  it('name every page once: the server-rendered ones and the client-rendered ones (the shell)', () => {
+    const server = serverRenderedRoutePaths(routes);
+    const client = clientRenderedRoutePaths(routes);
+    expect(server).toEqual(expect.arrayContaining(['/', '/all-home', '/details/:id', '/searchresult']));
+    expect(client).toEqual(
+      expect.arrayContaining(['/login', '/dashboard', '/dashboard/my-booking', '/dashboard/messages/:id']),
+    );
+    expect(new Set([...server, ...client]).size).toBe(server.length + client.length);
+    for (const path of server) expect(isServerRendered(filled(path)), path).toBe(true);
+    for (const path of client) expect(isServerRendered(filled(path)), path).toBe(false);
+    // Every page of the table is among them, the catch-all aside (the server's `/*`).
+    const named = new Set([...server, ...client].map(filled));
+    for (const path of [...new Set(pathsOf(routes))].filter((p) => !p.includes('some/where')))
+      expect(named.has(path), path).toBe(true);
   });
 });

@@ -50,3 +50,21 @@ export function serverRenderedRoutePaths(routes: RouteObject[]): string[] {
   walk(routes, '');
   return paths;
 }
+
+/**
+ * The whole path of every page the server answers with the client shell (`/login`, `/dashboard/my-booking`,
+ * ...: the routes and layouts that are not server-rendered, the root layout aside, as in
+ * serverRenderedPaths). The server registers a route for each too, so the metrics name the page.
+ */
+export function clientRenderedRoutePaths(routes: RouteObject[]): string[] {
+  const paths = new Set<string>();
+  const walk = (list: RouteObject[], base: string, depth: number) => {
+    for (const route of list) {
+      const path = routePath(base, route);
+      if (!isServerRenderedRoute(route) && depth > 0 && (route.path !== undefined || route.index)) paths.add(path);
+      if (route.children) walk(route.children, path, depth + 1);
+    }
+  };
+  walk(routes, '', 0);
+  return [...paths];
+}

@@ -158,7 +158,7 @@ describe('metrics', () => {
         db: t.db,
         clock: t.clock,
         payments: sandboxPayments({ db: t.db, clock: t.clock }),
-        mail: t.mail,
+        mail: t.app.mailQueue,
         publicUrl: t.config.publicUrl,
       },
       {

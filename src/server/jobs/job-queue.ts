@@ -30,9 +30,30 @@ export interface ClaimedRow {
   attempts: number;
 }
 
-/** Adds one mail row, due now. */
-export async function enqueueMailRow(db: DbOrTx, payload: unknown): Promise<void> {
-  await db.insert(jobs).values({ kind: 'mail', payload });
+/** Adds one mail row, due now or `delayMs` from now; answers its id. */
+export async function enqueueMailRow(db: DbOrTx, payload: unknown, delayMs = 0): Promise<string> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ kind: 'mail', payload, ...(delayMs > 0 ? { runAt: msFromNow(delayMs) } : {}) })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/**
+ * A mail row no worker has tried yet gets `payload` and is due now, or is deleted (`payload` null).
+ * False when a worker claimed it first (it was due already), or it does not exist (not committed).
+ */
+export async function settleMailRow(db: Db, id: string, payload: unknown): Promise<boolean> {
+  const untried = and(eq(jobs.id, id), eq(jobs.kind, 'mail'), eq(jobs.attempts, 0), open);
+  const rows =
+    payload === null
+      ? await db.delete(jobs).where(untried).returning({ id: jobs.id })
+      : await db
+          .update(jobs)
+          .set({ payload, runAt: sql`now()` })
+          .where(untried)
+          .returning({ id: jobs.id });
+  return rows.length === 1;
 }
 
 /** Claims up to `limit` due mail rows, oldest first, for `leaseMs`; rows another process holds are skipped. */

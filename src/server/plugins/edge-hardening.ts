@@ -45,7 +45,9 @@ export function edgeHardening(deps: AppDeps): FastifyPluginAsync {
 
 function requestMetrics(app: FastifyInstance, metrics: NonNullable<AppDeps['metrics']>) {
   app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern (`/api/homes/:id`, `/details/:id`), never the raw URL: one series per route.
+    // The route pattern (`/api/homes/:id`, `/details/:id`, `/dashboard/my-booking`, the pages' catch-all `/*`),
+    // never the raw URL: one series per route. No route: `not_found` (the not-found handler's JSON 404s), or
+    // `unmatched` (answered before routing, e.g. a refused path).
     const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'not_found' : 'unmatched');
     metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     done();

@@ -16,8 +16,10 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]{1,8}$/i.test(path) || path.s
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 
 /**
- * The public site: pictures from storage, robots.txt and sitemaps, the built client's files, the
- * server-rendered pages (one route each, ADR 0021) and, for any other path, the app shell or a 404.
+ * The public site: pictures from storage, robots.txt and sitemaps, the built client's files, and the
+ * pages (ADR 0042): a route per server-rendered page (ADR 0021), per client-rendered page (the app
+ * shell) and a catch-all for every other GET, so compression and the metrics' route label apply to
+ * each. The not-found handler answers what is not a page: a JSON 404.
  */
 export function pages(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -28,29 +30,16 @@ export function pages(ctx: AppContext): FastifyPluginAsync {
 
     const clientDir = ctx.clientDir;
     const shell = clientDir && existsSync(join(clientDir, 'index.html')) ? clientDir : null;
-    // Registered here, not in a child plugin: the not-found handler below sends the shell with its `sendFile`.
-    if (shell) await builtClient(shell)(app, {});
-    // Public pages are rendered on the server with their data (ADR 0021); other pages get the shell.
-    const renderer = shell ? await pageRenderer(ctx, shell) : null;
-    if (renderer) await app.register(renderedPages(renderer));
+    if (shell) {
+      // Registered here, not in a child plugin: the page routes below send the shell with its `sendFile`.
+      await builtClient(shell)(app, {});
+      // Public pages are rendered on the server with their data (ADR 0021); other pages get the shell.
+      await app.register(pageRoutes(shell, await pageRenderer(ctx, shell)));
+    }
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const path = pathOf(request);
-      // A script answered with HTML would fail obscurely instead of letting the router reload.
-      const wantsPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !looksLikeFile(path) &&
-        !path.startsWith('/api/') &&
-        path !== '/api' &&
-        !path.startsWith('/uploads/');
-      // The catch-all not-found page and paths the routes do not spell the same way (`/All-Home/`).
-      if (wantsPage && renderer?.handles(path)) return renderer.send(request, reply);
-      if (wantsPage && shell) {
-        // Client-side routes (/details/:id, /dashboard/...) all load the app shell.
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', shell);
-      }
-      return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${path}`));
-    });
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${pathOf(request)}`)),
+    );
   };
 }
 
@@ -71,17 +60,30 @@ function builtClient(clientDir: string): FastifyPluginAsync {
 }
 
 /**
- * One GET (and HEAD) route per server-rendered page, so @fastify/compress compresses the page and
- * the metrics name it by its route (`/details/:id`).
+ * The pages, one GET (and HEAD) route each, inside the scope of @fastify/compress, so it compresses what
+ * they answer and the metrics name them by route (`/details/:id`, `/dashboard/my-booking`): the
+ * server-rendered pages, the client-rendered ones (the shell), and `/*` for every other path: the
+ * catch-all not-found page (rendered, status 404) and spellings the router accepts but these routes do
+ * not (`/All-Home/`). A path that is no page (a file, /api, /uploads) goes to the not-found handler.
  */
-function renderedPages(renderer: PageRenderer): FastifyPluginAsync {
+function pageRoutes(shell: string, renderer: PageRenderer): FastifyPluginAsync {
   return async (app) => {
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-    const send = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!looksLikeFile(pathOf(request))) return renderer.send(request, reply);
-      reply.callNotFound();
-      return reply;
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = pathOf(request);
+      // A script answered with HTML would fail obscurely instead of letting the router reload.
+      const isPage =
+        !looksLikeFile(path) && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/');
+      if (!isPage) {
+        reply.callNotFound();
+        return reply;
+      }
+      if (renderer.handles(path)) return renderer.send(request, reply);
+      // Client-side routes (/login, /dashboard/...) all load the app shell.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', shell);
     };
-    for (const url of renderer.routes) app.get(url, { schema: { hide: true } }, send);
+    for (const url of new Set([...renderer.routes, ...renderer.shellRoutes, '/*'])) {
+      app.get(url, { schema: { hide: true } }, page);
+    }
   };
 }

@@ -1,5 +1,3 @@
-// First: zod's settings must be in place before a page chunk loads zod.
-import '#client/lib/zod-csp';
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,

@@ -1,8 +1,11 @@
-/** DELETE /api/bookings/:id: held|confirmed -> cancelled, then the refund or the intent's cancellation. */
+/**
+ * DELETE /api/bookings/:id: held|confirmed -> cancelled with its mails (ADR 0046), then the refund or the
+ * intent's cancellation, whose outcome settles the mails' wording.
+ */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
-import { sendCancellationMails, type CancelledMoney } from './bookings-mail';
+import { queueCancellationMails, type CancelledMoney, type SettleMails } from './bookings-mail';
 import {
   REFUND_OWED,
   allows,
@@ -22,7 +25,10 @@ export function mayManage(caller: Caller, booking: BookingRow): boolean {
   return caller.role === 'admin' || booking.guestId === caller.id || sameEmail(booking.guestEmail, caller.email);
 }
 
-/** held|confirmed -> cancelled, then (after commit) the refund or the intent's cancellation. Cancelling twice changes nothing. */
+/**
+ * held|confirmed -> cancelled, its mails accepted in the same transaction; then (after commit) the refund or
+ * the intent's cancellation, and the mails sent with its outcome. Cancelling twice changes nothing.
+ */
 export async function cancelBooking(
   deps: BookingDeps,
   caller: Caller,
@@ -35,6 +41,7 @@ export async function cancelBooking(
   const now = deps.clock.now();
   const byGuest = cancelledByGuest(caller, booking);
   let cancelled: BookingRow | undefined;
+  let settleMails: SettleMails<CancelledMoney> | undefined;
   // The refund is decided once, with the cancellation: a retry later refunds the same amount. It is
   // decided on the state read, so the update only applies to that state: a hold confirmed (paid) in
   // between is read again and refunded by its policy, not in full as a given-up hold.
@@ -44,8 +51,8 @@ export async function cancelBooking(
     const { refundCents } = refundDecision(booking, byGuest, now);
     const state = booking;
     // The home's row first (ADR 0029): a confirmed stay's cancellation refreshes the home's nights.
-    [cancelled] = await underHomeLock(deps.db, state.homeId, (tx) =>
-      tx
+    [cancelled, settleMails] = await underHomeLock(deps.db, state.homeId, async (tx) => {
+      const [row] = await tx
         .update(bookings)
         .set({
           status: targetOf('cancel'),
@@ -61,8 +68,12 @@ export async function cancelBooking(
             state.confirmedAt ? isNotNull(bookings.confirmedAt) : isNull(bookings.confirmedAt),
           ),
         )
-        .returning(),
-    );
+        .returning();
+      if (!row) return [undefined, undefined] as const;
+      // The mails commit with the cancellation, or roll back with it; the refund's outcome words them after.
+      const byAdmin = caller.role === 'admin' && row.guestId !== caller.id;
+      return [row, await queueCancellationMails(deps.mail, tx, row, byAdmin, logOf(deps), deps.publicUrl)] as const;
+    });
     if (!cancelled) booking = (await findBooking(deps.db, id)) ?? booking;
     if (booking.status === 'cancelled' || booking.status === 'expired') break;
   }
@@ -80,7 +91,6 @@ export async function cancelBooking(
   let money: CancelledMoney;
   if (cancelled.confirmedAt) money = (await refundBooking(deps, cancelled)) ? 'refunded' : 'refund_owed';
   else money = await releaseIntent(deps, cancelled);
-  const byAdmin = caller.role === 'admin' && cancelled.guestId !== caller.id;
-  await sendCancellationMails(deps.mail, cancelled, money, byAdmin, logOf(deps), deps.publicUrl);
+  await settleMails?.(money);
   return { acknowledged: true, deletedCount: 1 };
 }

@@ -7,7 +7,7 @@ import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
 import type { DbOrTx } from '#server/jobs/job-queue';
 import type { MailMessage } from '#server/providers/mail/mail';
-import type { MailSender } from '#server/providers/mail/mail-queue';
+import type { MailSender, PendingMail, PendingMailSender } from '#server/providers/mail/mail-queue';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { breakdownOf } from './bookings-model';
 
@@ -84,17 +84,25 @@ export async function queueConfirmationMails(
 
 /** What happened to the money of a cancelled booking. */
 export type CancelledMoney = 'none' | 'refunded' | 'refund_owed';
+/** What a cancellation mail can say about the money: also 'pending', a hold whose payment is not known yet (ADR 0046). */
+type MailMoney = CancelledMoney | 'pending';
+
+/**
+ * What a cancellation's mails say about the money before the payment provider is asked (after the
+ * commit): what stays true if the process dies before it can. Without a payment it is the outcome. A
+ * confirmed booking cancelled and never refunded, the sweeper refunds (the refund is owed); the intent
+ * of a cancelled hold, it cancels or, when it was paid, refunds (bookings-sweeper.ts, steps 3 and 5).
+ */
+function moneyBeforeRefund(booking: Pick<BookingRow, 'paymentIntentId' | 'confirmedAt'>): MailMoney {
+  if (!booking.paymentIntentId) return booking.confirmedAt ? 'refunded' : 'none';
+  return booking.confirmedAt ? 'refund_owed' : 'pending';
+}
 
 /**
  * The cancellation mails. The guest always gets one; the host only when they
- * were told about the booking (it was confirmed) or money had been taken.
+ * were told about the booking (it was confirmed) or money had (or may have) been taken.
  */
-function cancellationMails(
-  booking: BookingRow,
-  money: CancelledMoney,
-  byAdmin: boolean,
-  publicUrl?: string,
-): MailMessage[] {
+function cancellationMails(booking: BookingRow, money: MailMoney, byAdmin: boolean, publicUrl?: string): MailMessage[] {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
   const refundCents = booking.refundAmountCents ?? booking.amountCents;
   const amount = formatCents(refundCents);
@@ -110,13 +118,17 @@ function cancellationMails(
         ? `Refunded: ${amount} of ${formatCents(booking.amountCents)} to the card you paid with${policy} (it can take 5 to 10 business days to show).`
         : money === 'refund_owed'
           ? `Your refund of ${amount} is being processed; we keep trying until it goes through.`
-          : 'No payment was taken, so nothing is refunded.';
+          : money === 'pending'
+            ? 'If a payment was taken, it is refunded to the card you paid with.'
+            : 'No payment was taken, so nothing is refunded.';
   const hostMoney =
     money === 'none'
       ? 'No payment was taken.'
-      : refundCents === 0
-        ? `The guest is not refunded${policy}.`
-        : `The guest is refunded ${amount}.`;
+      : money === 'pending'
+        ? 'Any payment the guest made is refunded.'
+        : refundCents === 0
+          ? `The guest is not refunded${policy}.`
+          : `The guest is refunded ${amount}.`;
   const mails: MailMessage[] = [
     {
       to: booking.guestEmail,
@@ -141,39 +153,61 @@ function cancellationMails(
   return mails;
 }
 
-/** Sends the cancellation mails; a failure is logged and never undoes the cancellation. */
-export async function sendCancellationMails(
-  mail: MailSender | undefined,
+/** Sends a change's pending mails with their final wording, once the money's outcome is known. */
+export type SettleMails<M> = (money: M) => Promise<void>;
+
+/**
+ * Accepts in `tx` the mails `mailsFor(fallback)` as pending (ADR 0046): they commit or roll back with
+ * the change, and a crash before the refund's outcome is known still sends them as written for
+ * `fallback`. The answer, called after the commit, replaces them by `mailsFor(outcome)` and sends them at
+ * once; one the outcome no longer calls for is dropped. `fallback` must call for every mail an outcome
+ * can (mails are matched by position); a failure to settle is logged, and the fallback goes out later.
+ */
+export async function queuePendingMails<M extends string>(
+  mail: PendingMailSender | undefined,
+  tx: DbOrTx,
+  mailsFor: (money: M) => MailMessage[],
+  fallback: M,
+  log: { error(obj: unknown, msg?: string): void },
+  failure: { bookingId: string; message: string },
+): Promise<SettleMails<M>> {
+  if (!mail) return async () => {};
+  const pending: PendingMail[] = [];
+  // One after the other: a transaction is one connection.
+  for (const message of mailsFor(fallback)) pending.push(await mail.sendPending(message, tx));
+  return async (money) => {
+    const finals = mailsFor(money);
+    await Promise.all(
+      pending.map(async (mailed, i) => {
+        try {
+          await mailed.settle(finals[i] ?? null);
+        } catch (err) {
+          log.error({ err, bookingId: failure.bookingId, to: finals[i]?.to }, failure.message);
+        }
+      }),
+    );
+  };
+}
+
+/**
+ * Accepts a guest's or an admin's cancellation mails in `tx`, the transaction that cancels the booking
+ * (ADR 0046); the answer settles them once the refund or the intent's release is done. A failure to
+ * accept them rolls the cancellation back.
+ */
+export function queueCancellationMails(
+  mail: PendingMailSender | undefined,
+  tx: DbOrTx,
   booking: BookingRow,
-  money: CancelledMoney,
   byAdmin: boolean,
   log: { error(obj: unknown, msg?: string): void },
   publicUrl?: string,
-): Promise<void> {
-  await sendAll(
+): Promise<SettleMails<CancelledMoney>> {
+  return queuePendingMails<MailMoney>(
     mail,
-    cancellationMails(booking, money, byAdmin, publicUrl),
-    booking,
+    tx,
+    (money) => cancellationMails(booking, money, byAdmin, publicUrl),
+    moneyBeforeRefund(booking),
     log,
-    'booking cancellation mail failed',
-  );
-}
-
-async function sendAll(
-  mail: MailSender | undefined,
-  messages: MailMessage[],
-  booking: BookingRow,
-  log: { error(obj: unknown, msg?: string): void },
-  failure: string,
-): Promise<void> {
-  if (!mail) return;
-  await Promise.all(
-    messages.map(async (message) => {
-      try {
-        await mail.send(message);
-      } catch (err) {
-        log.error({ err, bookingId: booking.id, to: message.to }, failure);
-      }
-    }),
+    { bookingId: booking.id, message: 'booking cancellation mail failed' },
   );
 }

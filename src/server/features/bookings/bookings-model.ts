@@ -19,7 +19,7 @@ import { conflict, providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, type BookingRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
-import type { MailSender } from '#server/providers/mail/mail-queue';
+import type { PendingMailSender } from '#server/providers/mail/mail-queue';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
 import { homeToday } from '#shared/time-zones';
 import { addDays } from '#shared/stay';
@@ -40,7 +40,7 @@ export interface BookingDeps {
   clock: Clock;
   payments: PaymentProvider;
   /** The durable mail queue (ADR 0046); mails of a state change are written in its transaction where it has one. */
-  mail?: MailSender;
+  mail?: PendingMailSender;
   log?: BookingLog;
   /** Links in mails start with it. */
   publicUrl?: string;

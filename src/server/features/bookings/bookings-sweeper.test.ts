@@ -19,7 +19,7 @@ describe('startBookingSweeper', () => {
     const infos: unknown[] = [];
     const log = { info: (o: unknown) => infos.push(o), warn() {}, error() {} };
     const sweeper = startBookingSweeper(
-      { db: t.db, clock: t.clock, payments: sandboxPayments({ db: t.db, clock: t.clock }), mail: t.mail, log },
+      { db: t.db, clock: t.clock, payments: sandboxPayments({ db: t.db, clock: t.clock }), mail: t.app.mailQueue, log },
       { intervalMs: 50 },
     );
     try {

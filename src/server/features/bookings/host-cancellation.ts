@@ -1,8 +1,8 @@
 /**
  * POST /api/host/reservations/:id/cancel: the host (or an admin) cancels a confirmed stay with
  * a reason. The guest always gets everything back, whatever the cancellation policy (the host
- * broke the deal); both sides are mailed and the nights are free again (the status change
- * updates homes.confirmed_nights through the 0008 triggers).
+ * broke the deal); both sides are mailed (the mails accepted with the cancellation, ADR 0046) and the
+ * nights are free again (the status change updates homes.confirmed_nights through the 0008 triggers).
  */
 import { and, eq } from 'drizzle-orm';
 import { formatCents } from '#shared/money';
@@ -12,7 +12,7 @@ import { bookings, homes, type BookingRow } from '#server/db/schema';
 import type { MailMessage } from '#server/providers/mail/mail';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { homeToday } from '#shared/time-zones';
-import { homeLines, type CancelledMoney } from './bookings-mail';
+import { homeLines, queuePendingMails, type CancelledMoney } from './bookings-mail';
 import { REFUND_OWED, findBooking, logOf, sameEmail, type BookingDeps, type Caller } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
@@ -68,7 +68,10 @@ function hostCancellationMails(
   ];
 }
 
-/** confirmed -> cancelled (by the host, with the reason), then the full refund and both mails. A repeat changes nothing. */
+/**
+ * confirmed -> cancelled (by the host, with the reason) and both mails accepted in one transaction; then the
+ * full refund, whose outcome words the guest's mail. A repeat changes nothing.
+ */
 export async function hostCancelBooking(
   deps: BookingDeps,
   caller: Caller,
@@ -99,8 +102,8 @@ export async function hostCancelBooking(
   }
 
   // The home's row first (ADR 0029): the cancellation refreshes the home's nights.
-  const [cancelled] = await underHomeLock(deps.db, booking.homeId, (tx) =>
-    tx
+  const [cancelled, settleMails] = await underHomeLock(deps.db, booking.homeId, async (tx) => {
+    const [row] = await tx
       .update(bookings)
       .set({
         status: 'cancelled',
@@ -110,8 +113,20 @@ export async function hostCancelBooking(
         cancelReason: reason,
       })
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'confirmed')))
-      .returning(),
-  );
+      .returning();
+    if (!row) return [undefined, undefined] as const;
+    // Worded for a crash before the refund: owed (the sweeper refunds a cancelled confirmed booking), or
+    // nothing to refund without a payment. Both mails whatever the outcome.
+    const settle = await queuePendingMails<CancelledMoney>(
+      deps.mail,
+      tx,
+      (money) => hostCancellationMails(row, reason, money, deps.publicUrl),
+      row.paymentIntentId ? 'refund_owed' : 'refunded',
+      logOf(deps),
+      { bookingId: row.id, message: 'host cancellation mail failed' },
+    );
+    return [row, settle] as const;
+  });
   if (!cancelled) {
     // Someone else (the guest, an admin) cancelled it in between: answer what it is now.
     const now2 = await findBooking(deps.db, booking.id);
@@ -122,16 +137,6 @@ export async function hostCancelBooking(
   logOf(deps).info({ bookingId: booking.id, by: caller.id }, 'booking cancelled by the host');
   // No database transaction is open here: the provider call never holds a lock.
   const money: CancelledMoney = (await refundBooking(deps, cancelled)) ? 'refunded' : 'refund_owed';
-  if (deps.mail) {
-    await Promise.all(
-      hostCancellationMails(cancelled, reason, money, deps.publicUrl).map(async (message) => {
-        try {
-          await deps.mail!.send(message);
-        } catch (err) {
-          logOf(deps).error({ err, bookingId: booking.id, to: message.to }, 'host cancellation mail failed');
-        }
-      }),
-    );
-  }
+  await settleMails(money);
   return answer(money);
 }

@@ -22,6 +22,8 @@ export interface PageRenderer {
   handles(path: string): boolean;
   /** The route paths of the server-rendered pages (`/`, `/details/:id`, ...), the catch-all not-found page aside. */
   routes: readonly string[];
+  /** The route paths of the client-rendered pages (`/login`, `/dashboard/my-booking`, ...), answered with the shell. */
+  shellRoutes: readonly string[];
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
@@ -36,6 +38,7 @@ export async function pageRenderer(ctx: AppContext, clientDir: string): Promise<
   return {
     handles: entry.isServerRendered,
     routes: entry.serverRenderedRoutes,
+    shellRoutes: entry.clientRenderedRoutes,
     async send(request, reply) {
       const withSession = SESSION_COOKIE.test(String(request.headers.cookie ?? ''));
       // Lower case, as @fastify/compress (plugins/pages.ts) looks for it before adding its own.

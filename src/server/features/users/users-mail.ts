@@ -1,9 +1,9 @@
 /**
  * The mails of a host request's decision: approved (sign in again to see the host
- * menu) or declined, with the admin's reason when one was given. Sent after the
- * role change is stored; a failed mail is logged and never undoes the decision.
+ * menu) or declined, with the admin's reason when one was given. Accepted in the
+ * transaction of the role change (ADR 0046).
  */
-import type { ServiceLog } from '#server/app-context';
+import type { DbOrTx } from '#server/jobs/job-queue';
 import type { MailMessage } from '#server/providers/mail/mail';
 import type { MailSender } from '#server/providers/mail/mail-queue';
 import { escapeHtml, ownWords, quotedBlock, quotedBlockHtml } from '#server/providers/mail/user-text';
@@ -46,15 +46,15 @@ function hostDecisionMail({ to, name, approved, reason }: HostDecision, publicUr
   return { to, subject, text, html };
 }
 
-export async function sendHostDecisionMail(
+/**
+ * Accepts the decision's mail in `tx`, the transaction that changes the role (ADR 0046): it is in the
+ * queue exactly when the decision is stored. A failure here rolls the decision back.
+ */
+export async function queueHostDecisionMail(
   mail: MailSender,
+  tx: DbOrTx,
   decision: HostDecision,
   publicUrl: string,
-  log: ServiceLog,
 ): Promise<void> {
-  try {
-    await mail.send(hostDecisionMail(decision, publicUrl));
-  } catch (err) {
-    log.error({ err, to: decision.to }, 'host decision mail failed');
-  }
+  await mail.send(hostDecisionMail(decision, publicUrl), tx);
 }

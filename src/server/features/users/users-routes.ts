@@ -15,7 +15,7 @@ import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail,
 import { revokeUserSessions, rotateOwnSession, signSessionToken } from '#server/auth/sessions';
 import { invalid, forbidden, notFound } from '#server/domain-errors';
 import { isOwnDocumentUrl } from '../uploads/uploads-service';
-import { sendHostDecisionMail } from './users-mail';
+import { queueHostDecisionMail } from './users-mail';
 import { decideHostRequest, findUserByEmail, listUsers, requestHost, toUser } from './users-service';
 
 const DOCUMENT_PREFIX = '/api/documents/';
@@ -129,16 +129,20 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid approval');
         const target = await findUserByEmail(ctx.db, email);
         if (!target) throw notFound('No user with this email');
-        if (target.role !== 'requested' || !(await decideHostRequest(ctx.db, target.id, parsed.data.role))) {
-          throw forbidden('Only a pending host request can be approved or declined');
-        }
+        const decision = {
+          to: target.email,
+          name: target.name,
+          approved: parsed.data.role === 'host',
+          reason: parsed.data.reason,
+        };
+        // The mail commits with the decision (ADR 0046): an admin who loses a race to decide mails nobody.
+        const decided =
+          target.role === 'requested' &&
+          (await decideHostRequest(ctx.db, target.id, parsed.data.role, (tx) =>
+            queueHostDecisionMail(ctx.mail, tx, decision, ctx.publicUrl),
+          ));
+        if (!decided) throw forbidden('Only a pending host request can be approved or declined');
         await revokeUserSessions(ctx.db, target.id, 'role_changed');
-        await sendHostDecisionMail(
-          ctx.mail,
-          { to: target.email, name: target.name, approved: parsed.data.role === 'host', reason: parsed.data.reason },
-          ctx.publicUrl,
-          ctx.log,
-        );
         return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
       },
     );

@@ -47,12 +47,27 @@ export async function requestHost(db: Db, userId: string, location: string, docI
   return rows.length === 1;
 }
 
-/** requested -> host (approve) or requested -> none (decline), only if the user is still requested. */
-export async function decideHostRequest(db: Db, userId: string, role: 'host' | null): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.role, 'requested')))
-    .returning({ id: users.id });
-  return rows.length === 1;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * requested -> host (approve) or requested -> none (decline), only if the user is still requested; then
+ * `andThen` in the same transaction (the decision's mail, ADR 0046: it commits or rolls back with it).
+ * False when the role changed meanwhile (nothing else is done).
+ */
+export async function decideHostRequest(
+  db: Db,
+  userId: string,
+  role: 'host' | null,
+  andThen: (tx: Tx) => Promise<void> = async () => {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.role, 'requested')))
+      .returning({ id: users.id });
+    if (rows.length !== 1) return false;
+    await andThen(tx);
+    return true;
+  });
 }

@@ -133,3 +133,59 @@ describe('mailQueue', () => {
     expect(sent).toEqual(['Mail 7']);
   });
 });
+
+describe('pending mail: accepted in the change’s transaction, worded after its commit', () => {
+  const recording = () => {
+    const sent: MailMessage[] = [];
+    return { sent, provider: { send: async (m: MailMessage) => void sent.push(m) } satisfies MailProvider };
+  };
+
+  it('rolls back with the transaction: nothing is kept or sent', async () => {
+    const { sent, provider } = recording();
+    const queue = start(provider);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.sendPending(message(1), tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await mailRows()).toEqual([]);
+    await queue.drained();
+    expect(sent).toEqual([]);
+  });
+
+  it('waits for its wording; settled, it goes out at once as settled, and settled as nothing it never does', async () => {
+    const { sent, provider } = recording();
+    const queue = start(provider, { pendingMs: 600_000 });
+    const [first, second] = await database.db.transaction(async (tx) => [
+      await queue.sendPending(message(1), tx),
+      await queue.sendPending(message(2), tx),
+    ]);
+    // A mail accepted after them is sent while they wait.
+    await queue.send(message(3));
+    await expect.poll(() => sent.map((m) => m.subject)).toEqual(['Mail 3']);
+
+    expect(await first!.settle({ ...message(1), text: 'The refund went through.' })).toBe(true);
+    expect(await second!.settle(null)).toBe(true);
+    await queue.drained();
+    expect(sent.map((m) => [m.subject, m.text])).toEqual([
+      ['Mail 3', 'Hi'],
+      ['Mail 1', 'The refund went through.'],
+    ]);
+    expect(await mailRows()).toHaveLength(2);
+  });
+
+  it('never settled (its process died): another process sends the fallback once the wait is over', async () => {
+    const dead = recording();
+    const writer = start(dead.provider, { pendingMs: 300 });
+    const pending = await database.db.transaction((tx) => writer.sendPending(message(1), tx));
+    await writer.stop();
+    const alive = recording();
+    start(alive.provider);
+    await expect.poll(() => alive.sent.map((m) => [m.subject, m.text])).toEqual([['Mail 1', 'Hi']]);
+    // Too late now: the fallback went out, and nothing replaces it.
+    expect(await pending.settle({ ...message(1), text: 'Too late' })).toBe(false);
+    expect(alive.sent).toHaveLength(1);
+    expect(dead.sent).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   finishRow,
   pruneDoneRows,
   retryRowLater,
+  settleMailRow,
   whileLeased,
   type ClaimedRow,
   type DbOrTx,
@@ -21,7 +22,27 @@ export interface MailSender {
   send(message: MailMessage, tx?: DbOrTx): Promise<void>;
 }
 
-export interface MailQueue extends MailProvider, MailSender {
+/** A MailSender that also takes mail worded after the commit (the bookings' cancellations; the queue is one). */
+export interface PendingMailSender extends MailSender {
+  /**
+   * Accepts in `tx` a mail whose wording depends on what the caller does after the commit (a
+   * cancellation's refund, asked of the payment provider outside the transaction): `fallback` is
+   * written with the change and held back (`pendingMs`) until the caller settles it. A caller that
+   * never does (its process died) leaves the fallback, which is then sent: the mail is not lost.
+   */
+  sendPending(fallback: MailMessage, tx: DbOrTx): Promise<PendingMail>;
+}
+
+/** A mail accepted by `sendPending`, waiting for its final wording. */
+export interface PendingMail {
+  /**
+   * After the commit: sends `message` instead of the fallback, at once, or nothing (`null`). False
+   * when it comes too late (the wait was over and a worker took the fallback) or before the commit.
+   */
+  settle(message: MailMessage | null): Promise<boolean>;
+}
+
+export interface MailQueue extends MailProvider, PendingMailSender {
   /**
    * Accepts the message for sending: writes it to the `jobs` table (in `tx` when given, so it
    * commits or rolls back with the caller's change) and returns; a worker sends it.
@@ -44,6 +65,11 @@ export interface MailQueueOptions {
   pollMs?: number;
   /** How long a claimed mail stays this process's without renewal (renewed while it is being sent). */
   leaseMs?: number;
+  /**
+   * How long a pending mail (`sendPending`) waits to be settled before its fallback is sent: longer
+   * than the payment provider calls a cancellation makes after its commit (Stripe: 20 s, 2 retries).
+   */
+  pendingMs?: number;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -52,6 +78,24 @@ const domainOf = (to: string) => to.slice(to.lastIndexOf('@') + 1);
 const traceOf = (m: MailMessage) => ({ to: domainOf(m.to), subject: m.subject });
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 const DAY_MS = 86_400_000;
+
+/** The handle of the pending mail row `id`; `kick` starts the worker once it is due. */
+function pendingMail(
+  db: Db,
+  id: string,
+  trace: ReturnType<typeof traceOf>,
+  kick: () => void,
+  log: MailQueueOptions['log'],
+): PendingMail {
+  return {
+    async settle(message) {
+      const settled = await settleMailRow(db, id, message);
+      if (settled && message) kick();
+      if (!settled) log?.warn({ jobId: id, ...trace }, 'pending mail settled too late or not committed');
+      return settled;
+    },
+  };
+}
 
 /**
  * Sends mail off the request path and durably (ADR 0046): `send` only writes the mail to the
@@ -66,6 +110,7 @@ export function mailQueue(provider: MailProvider, options: MailQueueOptions): Ma
   const retryDelayMs = options.retryDelayMs ?? 1_000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 600_000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const pendingMs = options.pendingMs ?? 10 * 60_000;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -140,6 +185,9 @@ export function mailQueue(provider: MailProvider, options: MailQueueOptions): Ma
       await enqueueMailRow(tx ?? db, message);
       // In a transaction the row is not visible before the caller commits: the next poll takes it.
       if (!tx) kick();
+    },
+    async sendPending(fallback, tx) {
+      return pendingMail(db, await enqueueMailRow(tx, fallback, pendingMs), traceOf(fallback), kick, log);
     },
     async drained() {
       for (;;) {
