@@ -6,9 +6,9 @@ import { zonedTimeToUtc } from './time-zones';
 /** The host answers within 24 hours of the request... */
 export const REQUEST_RESPONSE_HOURS = 24;
 /** ...and at the latest this long before the check-in day begins in the home's zone (the guest must know in time). */
-export const REQUEST_MARGIN_HOURS = 2;
+const REQUEST_MARGIN_HOURS = 2;
 /** A request is refused when the host would have less than this to answer (a stay starting too soon). */
-export const MIN_REQUEST_WINDOW_HOURS = 1;
+const MIN_REQUEST_WINDOW_HOURS = 1;
 
 const HOUR_MS = 3_600_000;
 

@@ -21,7 +21,7 @@ import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
 
 /** A host review of a guest this good or better counts for the `good_review` requirement. */
-export const GOOD_REVIEW_MIN = 4;
+const GOOD_REVIEW_MIN = 4;
 
 type ModeHome = { bookingMode: BookingMode; instantBookRequirements: string[] };
 

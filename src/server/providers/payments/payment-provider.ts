@@ -11,7 +11,7 @@
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
 
 /** `automatic`: the card is charged when the guest pays; `manual`: only authorised until captured. */
-export type CaptureMethod = 'automatic' | 'manual';
+type CaptureMethod = 'automatic' | 'manual';
 
 interface CreateIntentInput {
   amountCents: number;

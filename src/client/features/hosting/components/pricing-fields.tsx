@@ -146,7 +146,7 @@ const MODE_TEXT: Record<BookingMode, { label: string; hint: string }> = {
   },
 };
 
-export const REQUIREMENT_LABELS: Record<InstantBookRequirement, string> = {
+const REQUIREMENT_LABELS: Record<InstantBookRequirement, string> = {
   verified_email: 'A verified email',
   profile_photo: 'A profile photo',
   good_review: 'A good review from a past host',

@@ -60,7 +60,7 @@ export const shortPrice = (cents: number) =>
   cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
 
 /** "$120 a night (weekend price)": what follows a night's status in its label. */
-export function priceText(price: NightPrice): string {
+function priceText(price: NightPrice): string {
   const why = price.kind === 'weekend' ? ' (weekend price)' : price.kind === 'period' ? ' (price period)' : '';
   return `${shortPrice(price.cents)} a night${why}`;
 }
