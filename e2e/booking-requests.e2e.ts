@@ -62,6 +62,12 @@ test('a request to book: the guest is not charged until the host accepts, and se
 
   // The host answers on Reservations.
   await hostPage.goto('/dashboard/reservations');
+  // The header tells the host requests wait (the count includes any other open request of the demo host).
+  await expect(
+    hostPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Requests, \d+ waiting for your answer$/ }),
+  ).toBeVisible();
   const requests = hostPage.getByRole('region', { name: /^Requests \(/ });
   const request = requests.getByRole('row').filter({ hasText: home.title });
   await expect(request).toContainText(/Answer by /);
