@@ -12,6 +12,8 @@ export interface SessionUser {
   name?: string;
   image?: string | null;
   emailVerified?: boolean;
+  /** 'host', 'admin', 'requested' or null (a guest); a role change ends the session (ADR 0008). */
+  role?: string | null;
 }
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
@@ -23,7 +25,7 @@ function readUser(body: unknown): SessionUser | null {
   if (!body || typeof body !== 'object') return null;
   const user = (body as { user?: unknown }).user;
   if (!user || typeof user !== 'object') return null;
-  const { id, email, name, image, emailVerified } = user as Record<string, unknown>;
+  const { id, email, name, image, emailVerified, role } = user as Record<string, unknown>;
   // The header shows Sign Out only when both an email and an id are present (spec, section 2).
   if (typeof id !== 'string' || !id || typeof email !== 'string' || !email) return null;
   return {
@@ -32,6 +34,7 @@ function readUser(body: unknown): SessionUser | null {
     ...(typeof name === 'string' ? { name } : {}),
     ...(typeof image === 'string' || image === null ? { image } : {}),
     ...(typeof emailVerified === 'boolean' ? { emailVerified } : {}),
+    ...(typeof role === 'string' || role === null ? { role } : {}),
   };
 }
 

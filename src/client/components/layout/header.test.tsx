@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,28 @@ describe('Header', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('You have signed out'));
     expect(unreadAsked.length).toBeGreaterThan(0);
     expect(unreadAsked.filter((whileSignedIn) => !whileSignedIn)).toEqual([]);
+  });
+
+  it("shows a host the number of booking requests waiting; never asks for a guest's", async () => {
+    const reservations = { reservations: [{ status: 'requested' }, { status: 'confirmed' }, { status: 'requested' }] };
+    const host = { session: {}, user: { ...session.user, role: 'host' } };
+    let fetch = stubFetch({
+      'GET /api/auth/get-session': () => json(host),
+      'GET /api/conversations/unread': () => json({ unread: 0 }),
+      'GET /api/host/reservations': () => json(reservations),
+    });
+    await renderRoutes(routes, ['/']);
+    const link = await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
+    expect(link.getAttribute('href')).toBe('/dashboard/reservations');
+    cleanup();
+
+    fetch = stubFetch({
+      'GET /api/auth/get-session': () => json(session),
+      'GET /api/conversations/unread': () => json({ unread: 0 }),
+      'GET /api/host/reservations': () => json(reservations),
+    });
+    await renderRoutes(routes, ['/'], testQueryClient());
+    await screen.findAllByRole('link', { name: 'Messages' });
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
   });
 });

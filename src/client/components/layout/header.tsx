@@ -7,6 +7,7 @@ import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 import { UnreadBadge, UnreadLink, useUnreadCount } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
+import { OpenRequestsLink } from '#client/features/reservations/components/open-requests-link';
 import { Icon } from '#client/components/ui/icon';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -56,6 +57,7 @@ function NavItems({ orientation, onNavigate }: { orientation: 'row' | 'column'; 
           <li>
             <UnreadLink onNavigate={onNavigate} className={(s) => `${navLink(s)} ${item}`} />
           </li>
+          <OpenRequestsLink onNavigate={onNavigate} className={(s) => `${navLink(s)} ${item}`} />
           <li>
             <NavLink
               to="/dashboard/profile"

@@ -19,7 +19,7 @@ import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
 import { bookingKeys, cancelBooking, fetchBookings } from '../lib/bookings-api';
 import { Link } from 'react-router';
-import { awaitsPayment, checkoutHref, isCancellable, statusLabel } from '../lib/present';
+import { awaitsPayment, checkoutHref, isCancellable, requestPollInterval, statusLabel } from '../lib/present';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 
 const STATUS_STYLES: Record<Booking['status'], string> = {
@@ -58,6 +58,8 @@ export interface BookingsScreenProps {
   showGuest?: boolean;
   /** Another action of a row (the guest's "Write a review"), labelled by the row's title id. */
   rowAction?: (booking: Booking, titleId: string) => ReactNode;
+  /** Refetch every 10 s and on window focus while a request is open (the guest's own list). */
+  followRequests?: boolean;
 }
 
 function BookingRow({
@@ -181,6 +183,7 @@ export function BookingsScreen({
   empty,
   showGuest = false,
   rowAction,
+  followRequests = false,
 }: BookingsScreenProps) {
   const queryClient = useQueryClient();
   const [now] = useState(() => new Date());
@@ -193,7 +196,15 @@ export function BookingsScreen({
     setTarget(booking);
   };
   const queryKey = email === null ? bookingKeys.everyone() : bookingKeys.mine(email);
-  const bookings = useQuery({ queryKey, queryFn: ({ signal }) => fetchBookings(email, signal) });
+  const bookings = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchBookings(email, signal),
+    // Only the guest's list follows requests; others keep the app's defaults.
+    ...(followRequests && {
+      refetchInterval: (query: { state: { data?: Booking[] } }) => requestPollInterval(query.state.data),
+      refetchOnWindowFocus: (query: { state: { data?: Booking[] } }) => requestPollInterval(query.state.data) !== false,
+    }),
+  });
   const shown = (all: Booking[]) => (select ? select(all) : all);
 
   const cancel = useMutation({

@@ -57,3 +57,13 @@ export function isCancellable(booking: Pick<Booking, 'status' | 'from' | 'timeZo
 export function guestVisible(bookings: Booking[]): Booking[] {
   return bookings.filter((b) => b.status !== 'expired');
 }
+
+/** How often My Bookings asks again while a request waits for the host (ADR 0050). */
+export const REQUEST_POLL_MS = 10_000;
+
+/**
+ * My Bookings' refetch interval: every 10 s while one of the bookings is an open request, so the
+ * host's answer shows without a reload; no polling otherwise.
+ */
+export const requestPollInterval = (bookings: Booking[] | undefined): number | false =>
+  bookings?.some((b) => b.status === 'requested') ? REQUEST_POLL_MS : false;

@@ -1,4 +1,7 @@
-/** /dashboard/my-booking (any signed-in user): the guest's own bookings, each cancellable while held or confirmed. */
+/**
+ * /dashboard/my-booking (any signed-in user): the guest's own bookings, each cancellable while held
+ * or confirmed. While a request waits for the host, the list refreshes itself (the host's answer).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Booking } from '#shared/schemas/bookings';
@@ -60,6 +63,7 @@ export function MyBookingPage() {
       select={guestVisible}
       empty={<NoBookings />}
       rowAction={rowAction}
+      followRequests
     />
   );
 }

@@ -6,7 +6,8 @@ import { formatCents } from '#shared/money';
 import { plural } from '#shared/plural';
 import { BreakableEmail } from '#client/components/ui/breakable-email';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
-import { isHostCancellable, statusText } from '../lib/present';
+import { Button } from '#client/components/ui/button';
+import { answerByText, isHostCancellable, statusText } from '../lib/present';
 
 const COLUMNS: ScrollTableColumn[] = [
   { label: 'Guest' },
@@ -19,9 +20,20 @@ const COLUMNS: ScrollTableColumn[] = [
   { label: 'Action' },
 ];
 
-function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opener: HTMLElement) => void }) {
+/** What a row's buttons do: cancel a confirmed stay; accept or decline (opening a dialog) a request. */
+export interface ReservationActions {
+  onCancel: (r: Reservation, opener: HTMLElement) => void;
+  onAccept: (r: Reservation) => void;
+  onDecline: (r: Reservation, opener: HTMLElement) => void;
+  /** The request whose acceptance is being sent: its buttons are busy. */
+  accepting: string | null;
+}
+
+function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
   const guestId = `reservation-guest-${r.id}`;
   const cancelled = r.status === 'cancelled';
+  const answerBy = answerByText(r);
+  const busy = actions.accepting === r.id;
   return (
     <tr className={`border-t border-gray-200 align-top ${cancelled ? 'bg-gray-50' : ''}`} data-reservation-id={r.id}>
       <th
@@ -71,14 +83,35 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
         >
           {statusText(r)}
         </span>
+        {answerBy && <span className="mt-1 block text-sm font-semibold text-gray-900">{answerBy}</span>}
         {r.cancelReason && <span className="mt-1 block text-sm text-gray-700">Reason: {r.cancelReason}</span>}
       </td>
       <td data-label="Action" className="px-3 py-3 lg:px-2.5">
-        {isHostCancellable(r) ? (
+        {r.status === 'requested' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              aria-describedby={guestId}
+              busy={busy}
+              className="whitespace-nowrap text-sm"
+              onClick={() => actions.onAccept(r)}
+            >
+              {busy ? 'Accepting…' : 'Accept'}
+            </Button>
+            <Button
+              variant="secondary"
+              aria-describedby={guestId}
+              disabled={busy}
+              className="whitespace-nowrap text-sm"
+              onClick={(event) => actions.onDecline(r, event.currentTarget)}
+            >
+              Decline
+            </Button>
+          </div>
+        ) : isHostCancellable(r) ? (
           <button
             type="button"
             aria-describedby={guestId}
-            onClick={(event) => onCancel(r, event.currentTarget)}
+            onClick={(event) => actions.onCancel(r, event.currentTarget)}
             className="whitespace-nowrap rounded-md border border-red-700 px-2.5 py-1.5 text-sm font-semibold text-red-800 transition-colors hover:bg-red-50"
           >
             Cancel reservation
@@ -97,16 +130,16 @@ function Row({ r, onCancel }: { r: Reservation; onCancel: (r: Reservation, opene
 export function ReservationsTable({
   title,
   reservations,
-  onCancel,
+  actions,
 }: {
   title: string;
   reservations: Reservation[];
-  onCancel: (r: Reservation, opener: HTMLElement) => void;
+  actions: ReservationActions;
 }) {
   return (
     <ScrollTable label={title} caption={title} columns={COLUMNS} minWidthClass="sm:min-w-[58rem]">
       {reservations.map((r) => (
-        <Row key={r.id} r={r} onCancel={onCancel} />
+        <Row key={r.id} r={r} actions={actions} />
       ))}
     </ScrollTable>
   );

@@ -37,3 +37,9 @@ export function homesOf(list: Reservation[]): { id: string; title: string }[] {
   for (const r of list) if (r.homeId && !seen.has(r.homeId)) seen.set(r.homeId, r.homeTitle);
   return [...seen].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
 }
+
+const ANSWER_BY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Answer by Dec 9, 2026, 3:00 PM" (the host's own clock) for an open request; null otherwise. */
+export const answerByText = (r: Reservation): string | null =>
+  r.status === 'requested' && r.respondBy ? `Answer by ${ANSWER_BY.format(new Date(r.respondBy))}` : null;

@@ -135,4 +135,111 @@ describe('ReservationsPage', () => {
     const sent = fetch.mock.calls.filter(([url]) => String(url).includes('/cancel')).at(-1)!;
     expect(JSON.parse(String(sent[1]?.body))).toEqual({ reason: 'The boiler broke' });
   });
+
+  const REQUEST = reservation('q1', {
+    status: 'requested',
+    guestName: 'Flo Request',
+    respondBy: '2026-12-01T15:30:00.000Z',
+  });
+
+  it('accepts a request at once: busy, then a toast and the refreshed list', { timeout: 20_000 }, async () => {
+    let list = [REQUEST];
+    let release!: () => void;
+    const fetch = stubFetch({
+      'GET /api/host/reservations': () => json({ reservations: list }),
+      'POST /api/host/reservations/q1/accept': () =>
+        new Promise<Response>((resolve) => {
+          release = () => {
+            list = [{ ...REQUEST, status: 'confirmed', respondBy: null }];
+            resolve(json({ reservation: list[0] }));
+          };
+        }),
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    const requests = (await screen.findByRole('heading', { level: 2, name: /^Requests/ })).closest('section')!;
+    const row = within(requests).getByText('Flo Request').closest('tr')!;
+    expect(row.textContent).toContain('Request: awaiting your answer');
+    const answerBy = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-12-01T15:30:00.000Z'),
+    );
+    expect(row.textContent).toContain(`Answer by ${answerBy}`);
+    expect(within(row).queryByRole('button', { name: 'Cancel reservation' })).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Accept' }));
+    const busy = await within(row).findByRole('button', { name: 'Accepting…' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((within(row).getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "Request accepted: Flo Request's stay is confirmed and the card is charged.",
+      ),
+    );
+    const upcoming = (await screen.findByRole('heading', { level: 2, name: /^Upcoming/ })).closest('section')!;
+    expect(within(upcoming).getByText('Confirmed')).toBeDefined();
+    expect(screen.queryByRole('heading', { level: 2, name: /^Requests/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/accept'))).toHaveLength(1);
+  });
+
+  it('shows the server message and refreshes when the request ended meanwhile (409)', async () => {
+    let list = [REQUEST];
+    stubFetch({
+      'GET /api/host/reservations': () => json({ reservations: list }),
+      'POST /api/host/reservations/q1/accept': () => {
+        list = [{ ...REQUEST, status: 'cancelled', cancelledBy: 'guest', respondBy: null }];
+        return json({ error: { code: 'not_requested', message: 'This request is no longer open.' } }, 409);
+      },
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This request is no longer open.'));
+    expect(await screen.findByText('Cancelled by the guest')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
+  it('declines with an optional message checked by the shared schema', { timeout: 20_000 }, async () => {
+    let list = [REQUEST];
+    const fetch = stubFetch({
+      'GET /api/host/reservations': () => json({ reservations: list }),
+      'POST /api/host/reservations/q1/decline': () => {
+        list = [{ ...REQUEST, status: 'declined', respondBy: null, hostMessage: 'Sorry, booked privately' }];
+        return json({ reservation: list[0] });
+      },
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline this request?' });
+    expect(within(dialog).getByText(/card is not charged/)).toBeDefined();
+    const field = within(dialog).getByLabelText('Message for the guest (optional)');
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(1001));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await within(dialog).findByText('The message can be at most 1000 characters')).toBeDefined();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/decline'))).toBe(false);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Sorry, booked privately ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Request declined. Flo Request is not charged and gets an email.'),
+    );
+    const sent = fetch.mock.calls.filter(([url]) => String(url).includes('/decline')).at(-1)!;
+    expect(JSON.parse(String(sent[1]?.body))).toEqual({ message: 'Sorry, booked privately' });
+    expect(await screen.findByText('Request declined')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('declines without a message', async () => {
+    const fetch = stubFetch({
+      'GET /api/host/reservations': json({ reservations: [REQUEST] }),
+      'POST /api/host/reservations/q1/decline': json({ reservation: { ...REQUEST, status: 'declined' } }),
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/decline'))).toBe(true));
+    const sent = fetch.mock.calls.filter(([url]) => String(url).includes('/decline')).at(-1)!;
+    expect(JSON.parse(String(sent[1]?.body))).toEqual({});
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * /dashboard/reservations (hosts): the stays booked at the host's homes, grouped as staying
  * now, upcoming and past, filterable by home and by group, with the guest, dates, guests,
- * message, amount and status. A confirmed stay can be cancelled with a reason (full refund).
+ * message, amount and status. A confirmed stay can be cancelled with a reason (full refund); a
+ * request (ADR 0050) is accepted at once or declined with an optional message, by its answer-by time.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -10,11 +11,19 @@ import type { Reservation } from '#shared/schemas/reservations';
 import { inputClass } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
 import { errorText } from '#client/components/ui/status';
+import { isApiError } from '#client/lib/api';
 import { Screen } from '#client/components/layout/screen';
 import { CancelReservationDialog } from '../components/cancel-reservation-dialog';
-import { ReservationsTable } from '../components/reservations-table';
 import { ReservationDeposits } from '#client/features/deposits/components/reservation-deposits';
-import { cancelReservation, fetchReservations, reservationKeys } from '../lib/reservations-api';
+import { DeclineRequestDialog } from '../components/decline-request-dialog';
+import { ReservationsTable, type ReservationActions } from '../components/reservations-table';
+import {
+  acceptBookingRequest,
+  cancelReservation,
+  declineBookingRequest,
+  fetchReservations,
+  reservationKeys,
+} from '../lib/reservations-api';
 import { GROUP_HEADINGS, GROUP_ORDER, groupOf, homesOf, type ReservationGroup } from '../lib/present';
 
 export const NO_RESERVATIONS = 'No reservations yet. When guests book your homes, their stays show here.';
@@ -109,10 +118,71 @@ export function ReservationsPage() {
     setTarget(r);
   };
 
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+  // A 409: the request ended meanwhile (withdrawn, expired, answered elsewhere). The server says
+  // how; the list shows what it is now.
+  const ended = (error: unknown) => isApiError(error) && error.status === 409;
+
+  const accept = useMutation({
+    mutationFn: (r: Reservation) => acceptBookingRequest(r.id),
+    onSuccess: async (r) => {
+      toast.success(`Request accepted: ${r.guestName}'s stay is confirmed and the card is charged.`);
+      await refresh();
+    },
+    onError: async (error) => {
+      toast.error(errorText(error));
+      if (ended(error)) await refresh();
+    },
+  });
+
+  const [declining, setDeclining] = useState<Reservation | null>(null);
+  const declineOpener = useRef<HTMLElement | null>(null);
+  const answered = useRef(false);
+  const decline = useMutation({
+    mutationFn: ({ r, message }: { r: Reservation; message?: string }) => declineBookingRequest(r.id, message),
+    onSuccess: async (r) => {
+      toast.success(`Request declined. ${r.guestName} is not charged and gets an email.`);
+      answered.current = true;
+      setDeclining(null);
+      await refresh();
+    },
+    onError: async (error) => {
+      if (!ended(error)) return;
+      toast.error(errorText(error));
+      answered.current = true;
+      setDeclining(null);
+      await refresh();
+    },
+  });
+
+  const actions: ReservationActions = {
+    onCancel: openFor,
+    onAccept: (r) => accept.mutate(r),
+    onDecline: (r, element) => {
+      declineOpener.current = element;
+      decline.reset();
+      setDeclining(r);
+    },
+    accepting: accept.isPending ? (accept.variables?.id ?? null) : null,
+  };
+
+  // After an answer the row's buttons go away: focus continues at the screen's heading.
+  const focusBack = (back: HTMLElement | null, done: boolean) => {
+    if (!done && back?.isConnected) {
+      back.focus();
+      return;
+    }
+    const heading = document.getElementById('dashboard-screen-title');
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  };
+
   return (
     <Screen
       title="Reservations"
-      intro="Stays booked at your homes. Cancel one only if you must: the guest is refunded in full."
+      intro="Stays booked at your homes and requests to answer. Cancel a stay only if you must: the guest is refunded in full."
     >
       <QueryView
         query={reservations}
@@ -145,7 +215,7 @@ export function ReservationsPage() {
                       <h2 id={`reservations-${group}`} className="mb-3 text-xl font-bold text-gray-900">
                         {GROUP_HEADINGS[group]} <span className="font-normal text-gray-700">({list.length})</span>
                       </h2>
-                      <ReservationsTable title={GROUP_HEADINGS[group]} reservations={list} onCancel={openFor} />
+                      <ReservationsTable title={GROUP_HEADINGS[group]} reservations={list} actions={actions} />
                     </section>
                   );
                 })
@@ -167,15 +237,22 @@ export function ReservationsPage() {
           opener.current = null;
           const done = cancelled.current;
           cancelled.current = false;
-          if (!done && back?.isConnected) {
-            back.focus();
-            return;
-          }
-          const heading = document.getElementById('dashboard-screen-title');
-          if (heading) {
-            heading.setAttribute('tabindex', '-1');
-            heading.focus();
-          }
+          focusBack(back, done);
+        }}
+      />
+      <DeclineRequestDialog
+        target={declining}
+        pending={decline.isPending}
+        error={decline.isError && !ended(decline.error) ? errorText(decline.error) : null}
+        onConfirm={(message) => declining && decline.mutate({ r: declining, message })}
+        onClose={() => setDeclining(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const back = declineOpener.current;
+          declineOpener.current = null;
+          const done = answered.current;
+          answered.current = false;
+          focusBack(back, done);
         }}
       />
     </Screen>
