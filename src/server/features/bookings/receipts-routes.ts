@@ -31,7 +31,7 @@ export function receiptsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '(SERVICE_FEE_PERCENT) and the tax (TAX_PERCENT, the "VAT" line), in cents; each share rounded to the ' +
             'nearest cent, halves up; the security deposit apart (held, not charged). Public. 400 for dates that ' +
             "make no stay, more nights than a booking may have or more guests than the home's total_guest; " +
-            'availability is not checked here. `bookingMode` is the caller\'s: request when the home asks for ' +
+            "availability is not checked here. `bookingMode` is the caller's: request when the home asks for " +
             'requests or the signed-in caller misses one of its instant-book requirements.',
           params: idParam,
           querystring: stayQuoteQuerySchema,
