@@ -10,7 +10,7 @@ import { useSession } from '#client/lib/session';
 import { UnreadBadge } from '#client/features/messages/components/unread-link';
 
 /** Under the Reservations screen's key (['reservations']): an accept or decline there refreshes it. */
-export const OPEN_REQUESTS_KEY = ['reservations', 'open-count'] as const;
+const OPEN_REQUESTS_KEY = ['reservations', 'open-count'] as const;
 
 async function fetchOpenRequests(signal?: AbortSignal): Promise<number> {
   const { data } = await apiRequestTrusted<{ reservations?: { status?: string }[] }>('/api/host/reservations', {
