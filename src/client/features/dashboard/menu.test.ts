@@ -20,11 +20,19 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings and All Users, then My Bookings (they can book too) and Messages', () => {
-    expect(labels('admin')).toEqual(['All Bookings', 'All Users', 'My Bookings', 'Messages', ...EVERYONE_LABELS]);
+  it('gives the admin All Bookings, All Users and Damage claims, then My Bookings (they can book too) and Messages', () => {
+    expect(labels('admin')).toEqual([
+      'All Bookings',
+      'All Users',
+      'Damage claims',
+      'My Bookings',
+      'Messages',
+      ...EVERYONE_LABELS,
+    ]);
     expect(paths('admin')).toEqual([
       '/dashboard/allbooking',
       '/dashboard/alluser',
+      '/dashboard/damage-claims',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,
