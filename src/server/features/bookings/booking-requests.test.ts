@@ -7,6 +7,7 @@ import { insertBooking, insertHome, insertReview } from '#server/test/factories'
 import { TEST_NOW, signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { bookStay, bookingRow, createHold, intentRow, payCard } from '#server/test/booking-test-helpers';
 import { sweepOnce } from './bookings-sweeper';
+import { acceptRequest } from './booking-requests';
 import type { BookingDeps } from './bookings-model';
 
 const t = useTestApp();
@@ -179,6 +180,34 @@ describe('request to book', () => {
     if (a.statusCode === 200) expect([row.status, intent.status]).toEqual(['confirmed', 'succeeded']);
     // A capture that lost to the decline is refunded.
     else expect(row.status === 'declined' && (intent.status === 'canceled' || intent.refundId !== null)).toBe(true);
+  });
+
+  it('a host accepting twice at once (two tabs, a double click): confirmed and charged, never refunded', async () => {
+    const home = await requestHome();
+    const booked = await bookStay(t.app, guest, { homeId: home.id, ...stay });
+    const caller = { id: host.user.id, email: host.user.email, role: 'host' };
+    // The second accept lands while the first is between its capture and its status change.
+    const payments = deps().payments;
+    let second: Promise<unknown> | undefined;
+    const racing: BookingDeps = {
+      ...deps(),
+      payments: {
+        ...payments,
+        captureIntent: async (...args) => {
+          const captured = await payments.captureIntent(...args);
+          second ??= acceptRequest(deps(), caller, booked.bookingId);
+          await second;
+          return captured;
+        },
+      },
+    };
+    // Both answer the confirmed stay: the host asked for it, and it is what happened.
+    expect(await acceptRequest(racing, caller, booked.bookingId)).toMatchObject({
+      reservation: { status: 'confirmed' },
+    });
+    expect(await second).toMatchObject({ reservation: { status: 'confirmed' } });
+    expect(await bookingRow(t.db, booked.bookingId)).toMatchObject({ status: 'confirmed', refundId: null });
+    expect(await intentRow(t.db, booked.paymentIntentId)).toMatchObject({ status: 'succeeded', refundId: null });
   });
 
   it('only the home host or an admin answers; others get 404', async () => {

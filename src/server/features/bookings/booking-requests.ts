@@ -187,8 +187,13 @@ export async function acceptRequest(
     return confirmed;
   });
   if (!row) {
-    // Another answer won between the capture and here: the money captured goes back.
     const current = (await findBooking(deps.db, booking.id)) ?? booking;
+    // A second accept of the same request (two tabs, a double click) lost to the first: the capture was
+    // the same one (its key), and the stay it paid for is confirmed; nothing goes back.
+    if (current.status === 'confirmed' && current.paymentIntentId === booking.paymentIntentId) {
+      return answer(deps, current.id);
+    }
+    // Another answer won between the capture and here (withdrawn, expired, declined): the money goes back.
     await refundBooking(deps, current);
     throw notRequested(current);
   }
