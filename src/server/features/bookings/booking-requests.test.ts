@@ -164,6 +164,10 @@ describe('request to book', () => {
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await bookingRow(t.db, booked.bookingId)).toMatchObject({ status: 'cancelled', refundId: null });
     expect(await intentRow(t.db, booked.paymentIntentId)).toMatchObject({ status: 'canceled' });
+    // The host, mailed the request, learns it is withdrawn.
+    const hostMail = (await mailsTo(host.user.email)).at(-1)!;
+    expect(hostMail.subject).toMatch(/^Booking cancelled/);
+    expect(hostMail.text).toContain('No payment was taken.');
     expect((await decide(host, booked.bookingId, 'accept')).statusCode).toBe(409);
   });
 

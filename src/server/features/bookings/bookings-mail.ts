@@ -100,7 +100,7 @@ function moneyBeforeRefund(booking: Pick<BookingRow, 'paymentIntentId' | 'confir
 
 /**
  * The cancellation mails. The guest always gets one; the host only when they
- * were told about the booking (it was confirmed) or money had (or may have) been taken.
+ * were told about the booking (it was confirmed or requested) or money had (or may have) been taken.
  */
 function cancellationMails(booking: BookingRow, money: MailMoney, byAdmin: boolean, publicUrl?: string): MailMessage[] {
   const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
@@ -139,7 +139,8 @@ function cancellationMails(booking: BookingRow, money: MailMoney, byAdmin: boole
         `Booking reference: ${booking.id}\n`,
     },
   ];
-  if (booking.confirmedAt || money !== 'none') {
+  // A withdrawn request: the host was mailed the request and may be about to answer it.
+  if (booking.confirmedAt || booking.requestedAt || money !== 'none') {
     mails.push({
       to: booking.hostEmail,
       subject: `Booking cancelled: ${quoted(booking.title)}, ${booking.checkIn} to ${booking.checkOut}`,
