@@ -42,7 +42,7 @@ export const createCalendarImportSchema = z
   .meta({ id: 'CreateCalendarImport' });
 export type CreateCalendarImport = z.infer<typeof createCalendarImportSchema>;
 
-/** An imported night range that overlaps a confirmed StayHub booking (nothing is cancelled: the host decides). */
+/** An imported night range that overlaps a confirmed (or requested) StayHub booking (nothing is cancelled: the host decides). */
 export const importConflictSchema = z.object({
   from: isoDate,
   to: isoDate,

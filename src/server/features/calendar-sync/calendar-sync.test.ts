@@ -245,6 +245,33 @@ describe('the export feed', () => {
     expect((await call('GET', `/api/home/${homeId}/calendar-feed`, otherHost)).statusCode).toBe(403);
   });
 
+  it('a request waiting for the host holds its nights in the feed and against imports, as a confirmed stay (ADR 0050)', async () => {
+    const homeId = (
+      await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, bookingMode: 'request' })
+    ).id;
+    const guest = await signInAs(t.app, 'guest');
+    const stay = await bookStay(t.app, guest, { homeId, checkIn: '2026-12-06', checkOut: '2026-12-09' });
+    expect((await bookingRow(t.db, stay.bookingId)).status).toBe('requested');
+
+    const feed = calendarFeedSchema.parse((await call('GET', `/api/home/${homeId}/calendar-feed`)).json());
+    const ics = (await t.app.inject({ method: 'GET', url: new URL(feed.url).pathname })).body;
+    expect(ics).toContain(`UID:booking-${stay.bookingId}@stayhub`);
+    expect(ics).toContain('DTSTART;VALUE=DATE:20261206\r\nDTEND;VALUE=DATE:20261209');
+
+    // Booked elsewhere over the request: the host sees the clash before answering.
+    feeds.set('/request-clash.ics', { body: fixture('google-all-day.ics') });
+    const imp = await addImport(homeId, feeds.url('/request-clash.ics'));
+    expect((await sync(homeId, imp.id)).conflicts).toEqual([
+      {
+        from: '2026-12-05',
+        to: '2026-12-08',
+        bookingId: stay.bookingId,
+        bookingFrom: '2026-12-06',
+        bookingTo: '2026-12-09',
+      },
+    ]);
+  });
+
   it("a block whose nights change is a newer revision of its event (SEQUENCE, DTSTAMP); a block's split-off part is an event of its own", async () => {
     t.clock.set(TEST_NOW);
     const homeId = await newHome();

@@ -1,12 +1,12 @@
 /**
  * A home's secret iCal feed: its token (made on first use, rotated by the host) and the feed
- * itself, one all-day VEVENT per confirmed booking and per host block, "Reserved" and nothing
+ * itself, one all-day VEVENT per confirmed (or requested) booking and per host block, "Reserved" and nothing
  * else (no guest, no note). Imported blocks are not exported back: two channels importing each
  * other would otherwise keep a removed stay alive forever.
  */
 import { homeToday } from '#shared/time-zones';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { addDays } from '#shared/stay';
 import type { Db } from '#server/db/client';
@@ -52,7 +52,14 @@ export async function feedFor(db: Db, token: string, now: Date): Promise<string 
     db
       .select({ id: bookings.id, from: bookings.checkIn, to: bookings.checkOut, stamp: bookings.createdAt })
       .from(bookings)
-      .where(and(eq(bookings.homeId, feed.homeId), eq(bookings.status, 'confirmed'), gt(bookings.checkOut, since))),
+      .where(
+        and(
+          eq(bookings.homeId, feed.homeId),
+          // A request waiting for the host holds its nights like a confirmed stay (ADR 0050).
+          inArray(bookings.status, ['confirmed', 'requested']),
+          gt(bookings.checkOut, since),
+        ),
+      ),
     db
       .select({
         id: homeBlocks.id,

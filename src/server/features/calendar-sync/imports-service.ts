@@ -1,6 +1,6 @@
 /**
  * The external feeds imported into a home: add, list (with what they block and where they
- * clash with confirmed bookings), delete, and sync. A sync replaces the import's blocks in one
+ * clash with confirmed or requested bookings), delete, and sync. A sync replaces the import's blocks in one
  * transaction (the import row locked first, so two syncs of one feed never interleave): events
  * that left the feed unblock their nights. An event over a confirmed booking is kept and shown
  * as a conflict; nothing is ever cancelled. A failed fetch, or a body that cannot be read (not a
@@ -46,7 +46,8 @@ async function conflictsOf(db: Db, homeId: string, day: string): Promise<Map<str
       bookings,
       and(
         eq(bookings.homeId, homeBlocks.homeId),
-        eq(bookings.status, 'confirmed'),
+        // A request waiting for the host too: accepting it would double-book (ADR 0050).
+        inArray(bookings.status, ['confirmed', 'requested']),
         sql`${bookings.stay} && ${homeBlocks.stay}`,
       ),
     )
