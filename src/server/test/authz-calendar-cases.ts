@@ -211,6 +211,24 @@ export function calendarCases({
         expect: only({ host: 201, admin: 201 }),
       },
     ],
+    'PATCH /api/home/:id/price-periods/:periodId': [
+      {
+        name: "change the price of a fresh price period of the host's",
+        request: async () => {
+          const home = await freshHome();
+          const [period] = await t.db
+            .insert(pricePeriods)
+            .values({ homeId: home, fromDate: '2026-12-10', toDate: '2026-12-12', priceCents: 18_000 })
+            .returning();
+          return {
+            method: 'PATCH',
+            url: `/api/home/${home}/price-periods/${period!.id}`,
+            payload: { price: 190 },
+          };
+        },
+        expect: only({ host: 200, admin: 200 }),
+      },
+    ],
     'DELETE /api/home/:id/price-periods/:periodId': [
       {
         name: "remove a fresh price period of the host's",

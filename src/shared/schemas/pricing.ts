@@ -118,6 +118,26 @@ export const createPricePeriodSchema = z
   .meta({ id: 'CreatePricePeriod' });
 export type CreatePricePeriod = z.infer<typeof createPricePeriodSchema>;
 
+/**
+ * PATCH /api/home/:id/price-periods/:periodId: a new price and/or new nights for one period, which
+ * keeps its id. A period whose first night is over may change its price and its end, not its start.
+ */
+export const updatePricePeriodSchema = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    price: createPricePeriodSchema.shape.price.optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.from === undefined && p.to === undefined && p.price === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: 'Give a new price or new nights' });
+    if (p.from !== undefined && p.to !== undefined && p.from >= p.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last night must be after the first' });
+  })
+  .meta({ id: 'UpdatePricePeriod' });
+export type UpdatePricePeriod = z.infer<typeof updatePricePeriodSchema>;
+
 export const pricePeriodParams = z
   .object({ id: z.string().min(1).max(100), periodId: z.string().min(1).max(100) })
   .strict();

@@ -2,13 +2,14 @@
  * A host's price periods (issue 27, ADR 0049): a nightly price for the nights [from, to) of one
  * home, over its base and weekend prices. Each night has at most one (exclusion constraint,
  * migration 0026): a new period takes its nights from the periods already there, which shrink or
- * split around it in the same transaction, under the home's row lock (ADR 0015, 0029). A booking
+ * split around it in the same transaction, under the home's row lock (ADR 0015, 0029); a changed
+ * period (PATCH) takes its new nights the same way. A booking
  * keeps the prices it was held with; periods only change later quotes and holds.
  */
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { amountToCents, centsToAmount } from '#shared/money';
 import type { PricePeriodSpan } from '#shared/pricing-quote';
-import type { CreatePricePeriod, PricePeriod } from '#shared/schemas/pricing';
+import type { CreatePricePeriod, PricePeriod, UpdatePricePeriod } from '#shared/schemas/pricing';
 import { earliestCheckIn } from '#shared/time-zones';
 import { sqlState } from '#server/db/client';
 import type { Db } from '#server/db/client';
@@ -51,57 +52,110 @@ export async function listPricePeriods(db: Db, homeId: string): Promise<{ period
 }
 
 /**
- * POST /api/home/:id/price-periods. Nights already in another period take the new price: a
- * period inside the new one goes, one reaching past it keeps its nights outside, one reaching past
- * both ends splits in two. Nights already over at the home (ADR 0035) cannot be priced.
+ * Frees the nights [from, to) from the home's periods other than `keep`, under the home's lock: a
+ * period inside goes, one reaching past it keeps its nights outside, one reaching past both ends
+ * splits in two.
+ */
+async function cutPeriodsOver(tx: Tx, homeId: string, from: string, to: string, keep?: string): Promise<void> {
+  const touched = await tx
+    .select()
+    .from(pricePeriods)
+    .where(overlapping(homeId, from, to))
+    .for('update');
+  for (const period of touched) {
+    if (period.id === keep) continue;
+    const byId = eq(pricePeriods.id, period.id);
+    const before = period.fromDate < from;
+    const after = to < period.toDate;
+    if (before) await tx.update(pricePeriods).set({ toDate: from }).where(byId);
+    if (before && after) {
+      await tx.insert(pricePeriods).values({
+        homeId,
+        fromDate: to,
+        toDate: period.toDate,
+        priceCents: period.priceCents,
+        createdAt: period.createdAt,
+      });
+    } else if (after) {
+      await tx.update(pricePeriods).set({ fromDate: to }).where(byId);
+    }
+    if (!before && !after) await tx.delete(pricePeriods).where(byId);
+  }
+}
+
+/** Only without the home's lock could two periods meet; kept as the last word. */
+async function overlapAsConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (sqlState(err) === '23P01')
+      throw conflict('These nights were priced at the same moment. Try again.', 'period_overlap');
+    throw err;
+  }
+}
+
+const pastNights = () => invalid('Prices cannot be set for nights in the past', 'dates_in_past');
+
+/**
+ * POST /api/home/:id/price-periods. Nights already in another period take the new price (that
+ * period shrinks or splits). Nights already over at the home (ADR 0035) cannot be priced.
  */
 export async function createPricePeriod(
   deps: { db: Db; clock: Clock },
   home: { id: string; timeZone: string },
   input: CreatePricePeriod,
 ): Promise<PricePeriod> {
-  if (input.from < earliestCheckIn(deps.clock.now(), home.timeZone)) {
-    throw invalid('Prices cannot be set for nights in the past', 'dates_in_past');
-  }
+  if (input.from < earliestCheckIn(deps.clock.now(), home.timeZone)) throw pastNights();
   const priceCents = amountToCents(input.price);
-  try {
-    return await inTransaction(deps.db, async (tx) => {
+  return overlapAsConflict(() =>
+    inTransaction(deps.db, async (tx) => {
       if (!(await lockHome(tx, home.id))) throw notFound('No home with this id');
-      const touched = await tx
-        .select()
-        .from(pricePeriods)
-        .where(overlapping(home.id, input.from, input.to))
-        .for('update');
-      for (const period of touched) {
-        const byId = eq(pricePeriods.id, period.id);
-        const before = period.fromDate < input.from;
-        const after = input.to < period.toDate;
-        if (before) await tx.update(pricePeriods).set({ toDate: input.from }).where(byId);
-        if (before && after) {
-          await tx.insert(pricePeriods).values({
-            homeId: home.id,
-            fromDate: input.to,
-            toDate: period.toDate,
-            priceCents: period.priceCents,
-            createdAt: period.createdAt,
-          });
-        } else if (after) {
-          await tx.update(pricePeriods).set({ fromDate: input.to }).where(byId);
-        }
-        if (!before && !after) await tx.delete(pricePeriods).where(byId);
-      }
+      await cutPeriodsOver(tx, home.id, input.from, input.to);
       const [row] = await tx
         .insert(pricePeriods)
         .values({ homeId: home.id, fromDate: input.from, toDate: input.to, priceCents, createdAt: deps.clock.now() })
         .returning();
       return toPeriod(row!);
-    });
-  } catch (err) {
-    // Only without the home's lock could two periods meet; kept as the last word.
-    if (sqlState(err) === '23P01')
-      throw conflict('These nights were priced at the same moment. Try again.', 'period_overlap');
-    throw err;
-  }
+    }),
+  );
+}
+
+/**
+ * PATCH /api/home/:id/price-periods/:periodId: the period keeps its id and takes a new price
+ * and/or new nights; nights it gains are taken from other periods as in POST. Only nights not yet
+ * over may join or leave it (ADR 0035): a period already under way keeps its first night but may
+ * change its price (stays already booked keep theirs) and its end.
+ */
+export async function updatePricePeriod(
+  deps: { db: Db; clock: Clock },
+  home: { id: string; timeZone: string },
+  periodId: string,
+  input: UpdatePricePeriod,
+): Promise<PricePeriod> {
+  if (!isUuid(periodId)) throw notFound('No price period with this id on this home');
+  const today = earliestCheckIn(deps.clock.now(), home.timeZone);
+  return overlapAsConflict(() =>
+    inTransaction(deps.db, async (tx) => {
+      if (!(await lockHome(tx, home.id))) throw notFound('No home with this id');
+      const byId = and(eq(pricePeriods.id, periodId), eq(pricePeriods.homeId, home.id));
+      const [period] = await tx.select().from(pricePeriods).where(byId).for('update');
+      if (!period) throw notFound('No price period with this id on this home');
+      const from = input.from ?? period.fromDate;
+      const to = input.to ?? period.toDate;
+      if (from >= to) throw invalid('The last night must be after the first', 'invalid_request');
+      // The nights that join or leave the period lie between its old and new start, and end.
+      if (from !== period.fromDate && (from < today || period.fromDate < today)) throw pastNights();
+      if (to !== period.toDate && (to <= today || period.toDate <= today)) throw pastNights();
+      await cutPeriodsOver(tx, home.id, from, to, period.id);
+      const priceCents = input.price === undefined ? period.priceCents : amountToCents(input.price);
+      const [row] = await tx
+        .update(pricePeriods)
+        .set({ fromDate: from, toDate: to, priceCents })
+        .where(byId)
+        .returning();
+      return toPeriod(row!);
+    }),
+  );
 }
 
 /** DELETE /api/home/:id/price-periods/:periodId: its nights go back to the base and weekend prices. */

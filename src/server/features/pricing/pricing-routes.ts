@@ -1,4 +1,4 @@
-/** A host's price periods (issue 27): list, add (cutting the periods it covers), remove. */
+/** A host's price periods (issue 27): list, add (cutting the periods it covers), change, remove. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { errorResponse, idParam } from '#shared/schemas/common';
@@ -7,13 +7,14 @@ import {
   pricePeriodListSchema,
   pricePeriodParams,
   pricePeriodSchema,
+  updatePricePeriodSchema,
 } from '#shared/schemas/pricing';
 import { z } from 'zod';
 import type { AppContext } from '#server/app-context';
 import { authenticated, isAdmin, requireUser } from '#server/auth/guards';
 import { forbidden, notFound } from '#server/domain-errors';
 import { findHome } from '../homes/homes-service';
-import { createPricePeriod, deletePricePeriod, listPricePeriods } from './price-periods-service';
+import { createPricePeriod, deletePricePeriod, listPricePeriods, updatePricePeriod } from './price-periods-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -67,6 +68,28 @@ export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const home = await ownHome(request, request.params.id);
         const created = await createPricePeriod(ctx, home, request.body);
         return reply.status(201).send(created);
+      },
+    );
+
+    app.patch(
+      '/home/:id/price-periods/:periodId',
+      {
+        preValidation: authenticated,
+        schema: {
+          tags: ['pricing'],
+          summary: 'Change the nightly price and/or the nights of a price period (its host or an admin)',
+          description:
+            'The period keeps its id. Nights it gains are taken from other periods as in POST. Only nights not yet ' +
+            'over may join or leave it: a period already under way may change its price and its end, not its start ' +
+            '(400 dates_in_past). Bookings keep the prices they were held with. 404 for a period of another home.',
+          params: pricePeriodParams,
+          body: updatePricePeriodSchema,
+          response: { 200: pricePeriodSchema, ...errors, 409: errorResponse },
+        },
+      },
+      async (request) => {
+        const home = await ownHome(request, request.params.id);
+        return updatePricePeriod(ctx, home, request.params.periodId, request.body);
       },
     );
 

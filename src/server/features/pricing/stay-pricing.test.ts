@@ -43,6 +43,13 @@ const quote = (homeId: string, query: string) =>
   t.app.inject({ method: 'GET', url: `/api/home/${homeId}/quote?${query}` });
 const addPeriod = (homeId: string, body: Record<string, unknown>, who: SignedIn = host) =>
   t.app.inject({ method: 'POST', url: `/api/home/${homeId}/price-periods`, headers: who.headers, payload: body });
+const patchPeriod = (homeId: string, periodId: string, body: Record<string, unknown>, who: SignedIn = host) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/home/${homeId}/price-periods/${periodId}`,
+    headers: who.headers,
+    payload: body,
+  });
 const listPeriods = async (homeId: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/home/${homeId}/price-periods`, headers: host.headers });
   expect(res.statusCode).toBe(200);
@@ -341,6 +348,61 @@ describe("a host's price periods", () => {
       headers: otherHost.headers,
     });
     expect(pricePeriodListSchema.parse(theirList.json()).periods).toHaveLength(1);
+  });
+
+  it('changes a period in place: its price, its nights (taken from others), keeping its id', async () => {
+    t.clock.set(TEST_NOW);
+    const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email });
+    const period = pricePeriodSchema.parse(
+      (await addPeriod(home.id, { from: '2026-12-10', to: '2026-12-20', price: 150 })).json(),
+    );
+    await addPeriod(home.id, { from: '2026-12-20', to: '2026-12-24', price: 90 });
+
+    const cheaper = await patchPeriod(home.id, period._id, { price: 140 });
+    expect(cheaper.statusCode).toBe(200);
+    expect(pricePeriodSchema.parse(cheaper.json())).toEqual({ ...period, price: 140 });
+    // Longer: the next period gives up the nights it now covers.
+    const longer = await patchPeriod(home.id, period._id, { to: '2026-12-22' });
+    expect(longer.statusCode).toBe(200);
+    expect(await listPeriods(home.id)).toEqual(['2026-12-10..2026-12-22@140', '2026-12-22..2026-12-24@90']);
+
+    expect((await patchPeriod(home.id, period._id, {})).statusCode).toBe(400);
+    expect((await patchPeriod(home.id, period._id, { to: '2026-12-10' })).statusCode).toBe(400);
+    expect((await patchPeriod(home.id, period._id, { price: 100, note: 'x' })).statusCode).toBe(400);
+    expect((await patchPeriod(home.id, period._id, { price: 100 }, otherHost)).statusCode).toBe(403);
+    expect((await patchPeriod(home.id, 'not-a-uuid', { price: 100 })).statusCode).toBe(404);
+    const other = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email });
+    expect((await patchPeriod(other.id, period._id, { price: 100 })).statusCode).toBe(404);
+    expect(await listPeriods(home.id)).toEqual(['2026-12-10..2026-12-22@140', '2026-12-22..2026-12-24@90']);
+  });
+
+  it('changes the price and the end of a period already under way, not its start', async () => {
+    t.clock.set(TEST_NOW);
+    const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email });
+    const period = pricePeriodSchema.parse(
+      (await addPeriod(home.id, { from: '2026-11-21', to: '2026-11-30', price: 150 })).json(),
+    );
+    t.clock.set(new Date('2026-11-25T12:00:00Z'));
+
+    const price = await patchPeriod(home.id, period._id, { price: 170 });
+    expect(price.statusCode).toBe(200);
+    const end = await patchPeriod(home.id, period._id, { to: '2026-12-05', price: 175 });
+    expect(end.statusCode).toBe(200);
+    expect(await listPeriods(home.id)).toEqual(['2026-11-21..2026-12-05@175']);
+
+    const start = await patchPeriod(home.id, period._id, { from: '2026-11-26' });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().error.code).toBe('dates_in_past');
+    // Nor may nights already over leave it.
+    const pastEnd = await patchPeriod(home.id, period._id, { to: '2026-11-23' });
+    expect(pastEnd.statusCode).toBe(400);
+    expect(pastEnd.json().error.code).toBe('dates_in_past');
+    // The same start, sent back unchanged, is fine (the client sends the whole period).
+    expect(
+      (await patchPeriod(home.id, period._id, { from: '2026-11-21', to: '2026-12-05', price: 160 })).statusCode,
+    ).toBe(200);
+    expect(await listPeriods(home.id)).toEqual(['2026-11-21..2026-12-05@160']);
+    t.clock.set(TEST_NOW);
   });
 
   it('lets only the host or an admin see and change them; refuses past nights and reversed dates', async () => {

@@ -1,8 +1,8 @@
 /**
  * The host's price periods on the calendar (issue 27): a nightly price for some nights that wins
  * over the price per night and the weekend price. Set from the selected nights ("Set price"),
- * listed under the calendar and beside a selection they touch, changed (the old period is
- * removed and the new one added, so its dates may change too) and removed like blocks.
+ * listed under the calendar and beside a selection they touch, changed in place (its price and
+ * its nights, one PATCH) and removed like blocks.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { moneyInput, TextField } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
 import { rangeText } from '../lib/calendar-nights';
-import { createPricePeriod, deletePricePeriod, pricePeriodKeys } from '../lib/price-periods-api';
+import { createPricePeriod, deletePricePeriod, pricePeriodKeys, updatePricePeriod } from '../lib/price-periods-api';
 
 /**
  * The dialog's fields: the first and the last night (the host thinks in nights; the API's `to` is
@@ -46,7 +46,7 @@ export interface PricePeriodDialogProps {
   onClose: () => void;
   /** The nights [from, to) to price; with `replaces`, the period being changed. */
   range: { from: string; to: string };
-  /** Changing a period: it is removed and the new one added (its dates can be changed too). */
+  /** Changing a period: its price and nights, in place. */
   replaces?: PricePeriod;
   /** After the save (the dialog has closed). */
   onSaved?: () => void;
@@ -72,28 +72,13 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
     mutationFn: async ({ from, last, price }: PeriodFormValues) => {
       const body = { from, to: addDays(last, 1), price };
       if (!replaces) return createPricePeriod(homeId, body);
-      await deletePricePeriod(homeId, replaces._id);
-      try {
-        await createPricePeriod(homeId, body);
-      } catch (e) {
-        // Put the old price back rather than leave the nights without the period the host had; if even
-        // that is refused (nights of it are over now), say the old one is gone.
-        const restored = await createPricePeriod(homeId, {
-          from: replaces.from,
-          to: replaces.to,
-          price: replaces.price,
-        }).then(
-          () => true,
-          () => false,
-        );
-        if (!restored) {
-          void queryClient.invalidateQueries({ queryKey: pricePeriodKeys.home(homeId) });
-          throw new Error(
-            `${errorText(e)} The earlier price of these nights was removed: set it again if you need it.`,
-          );
-        }
-        throw e;
-      }
+      // One PATCH: the period is never gone, even for a moment; only what changed is sent, so a period
+      // already under way can take a new price and end without touching its (past) first night.
+      await updatePricePeriod(homeId, replaces._id, {
+        ...(body.from !== replaces.from ? { from: body.from } : {}),
+        ...(body.to !== replaces.to ? { to: body.to } : {}),
+        ...(body.price !== replaces.price ? { price: body.price } : {}),
+      });
     },
     onSuccess: async (_, { from, last, price }) => {
       toast.success(`${capitalize(rangeText(from, addDays(last, 1)))}: ${formatAmount(price)} a night`);

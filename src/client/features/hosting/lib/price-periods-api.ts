@@ -1,8 +1,8 @@
 /**
  * The host's price periods of one home (issue 27): GET/POST /api/home/:id/price-periods and
- * DELETE /api/home/:id/price-periods/:periodId. Bodies and the list are the shared schemas.
+ * PATCH and DELETE /api/home/:id/price-periods/:periodId. Bodies and the list are the shared schemas.
  */
-import { pricePeriodListSchema, type CreatePricePeriod } from '#shared/schemas/pricing';
+import { pricePeriodListSchema, type CreatePricePeriod, type UpdatePricePeriod } from '#shared/schemas/pricing';
 import { apiRequest, apiRequestTrusted } from '#client/lib/api';
 
 export const pricePeriodKeys = {
@@ -19,6 +19,12 @@ export async function fetchPricePeriods(homeId: string, signal?: AbortSignal) {
 export async function createPricePeriod(homeId: string, body: CreatePricePeriod): Promise<void> {
   const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   await apiRequestTrusted(base(homeId), init);
+}
+
+/** A new price and/or nights for one period, in one step (it keeps its id; a period under way keeps its start). */
+export async function updatePricePeriod(homeId: string, periodId: string, body: UpdatePricePeriod): Promise<void> {
+  const init = { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  await apiRequestTrusted(`${base(homeId)}/${encodeURIComponent(periodId)}`, init);
 }
 
 export async function deletePricePeriod(homeId: string, periodId: string): Promise<void> {

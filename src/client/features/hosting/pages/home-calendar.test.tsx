@@ -61,6 +61,16 @@ function stubApi(periods: PricePeriod[], overrides: Record<string, FetchHandler>
         },
       ]),
     ),
+    ...Object.fromEntries(
+      periods.map((p) => [
+        `PATCH /api/home/h1/price-periods/${p._id}`,
+        (({ body }) => {
+          calls.push({ method: 'PATCH', path: p._id, body });
+          Object.assign(p, body);
+          return json(p);
+        }) satisfies FetchHandler,
+      ]),
+    ),
     ...overrides,
   });
   return { calls, fetchMock };
@@ -165,7 +175,7 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
     expect(list.getByText(/None yet/)).toBeDefined();
   });
 
-  it('changes a period (removed, then added with the new nights and price), also from a selection', async () => {
+  it('changes a period in place (one PATCH of what changed), also from a selection', async () => {
     const { calls } = stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200 }]);
     await renderCalendar();
     const user = userEvent.setup();
@@ -187,12 +197,26 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
     await user.clear(price);
     await user.type(price, '220');
     await user.click(dialog.getByRole('button', { name: 'Save price' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls).toEqual([
-      { method: 'DELETE', path: 'p1', body: undefined },
-      { method: 'POST', path: 'price-periods', body: { from: '2027-03-10', to: '2027-03-15', price: 220 } },
-    ]);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls).toEqual([{ method: 'PATCH', path: 'p1', body: { to: '2027-03-15', price: 220 } }]);
     await waitFor(() => expect(night('14 March 2027').getAttribute('aria-label')).toMatch(/\$220 a night/));
+  });
+
+  it('changes the price of a period already under way without moving its first night', async () => {
+    const { calls } = stubApi([{ _id: 'p1', from: '2027-02-20', to: '2027-03-13', price: 200 }]);
+    await renderCalendar();
+    const user = userEvent.setup();
+    const list = within(screen.getByRole('region', { name: 'Price periods' }));
+    await user.click(
+      await list.findByRole('button', { name: 'Change the price of nights of Feb 20, 2027 – Mar 12, 2027' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change the price' }));
+    const price = dialog.getByRole<HTMLInputElement>('spinbutton', { name: 'Nightly price (USD)' });
+    await user.clear(price);
+    await user.type(price, '180');
+    await user.click(dialog.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(calls).toEqual([{ method: 'PATCH', path: 'p1', body: { price: 180 } }]));
+    await waitFor(() => expect(night('11 March 2027').getAttribute('aria-label')).toMatch(/\$180 a night/));
   });
 
   it('still shows and selects nights when the prices cannot be loaded, and says so', async () => {
