@@ -15,11 +15,6 @@ export function amountToCents(amount: number): number {
   return cents;
 }
 
-/** A decimal price from the API as whole cents, rounded to the nearest cent (for display and quotes). */
-export function priceToCents(price: number): number {
-  return Math.round(price * 100);
-}
-
 const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** 28550 -> "$285.50". */
@@ -27,7 +22,7 @@ export function formatCents(cents: number): string {
   return formatter.format(cents / 100);
 }
 
-/** A decimal amount from the API as dollars: 285.5 -> "$285.50". */
+/** A decimal amount from the API as dollars: 285.5 -> "$285.50" (a typed amount with more decimals is rounded for display). */
 export function formatAmount(amount: number): string {
-  return formatCents(priceToCents(amount));
+  return formatter.format(amount);
 }

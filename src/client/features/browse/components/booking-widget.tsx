@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '#shared/dates';
-import { formatAmount, priceToCents } from '#shared/money';
+import { formatAmount, amountToCents } from '#shared/money';
 import { unavailableDatesSchema, type PriceBreakdown } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
 import { TEXTS } from '#shared/texts';
@@ -107,8 +107,8 @@ function ServerPrice({
   }
   if (!price.data) {
     // The lines the answer will have (service fee aside), invisible: nothing below moves when it arrives.
-    const nightlyCents = priceToCents(home.price);
-    const cleaningFeeCents = priceToCents(home.cleaningFee);
+    const nightlyCents = amountToCents(home.price);
+    const cleaningFeeCents = amountToCents(home.cleaningFee);
     const shape: PriceBreakdown = {
       nights,
       nightlyCents,

@@ -10,7 +10,7 @@ import {
 } from '#shared/stay';
 import { formatDay } from '#shared/dates';
 import { stayRuleProblem } from '#shared/stay-rules';
-import { priceToCents } from '#shared/money';
+import { amountToCents } from '#shared/money';
 import { plural } from '#shared/plural';
 
 export interface Quote {
@@ -24,7 +24,7 @@ export function quoteStay(home: Home, checkIn: string, checkOut: string, guests:
     return { price: null, problem: 'Choose a check-in and a check-out date.' };
   let price: StayPrice;
   try {
-    price = priceStay(priceToCents(home.price), checkIn, checkOut);
+    price = priceStay(amountToCents(home.price), checkIn, checkOut);
   } catch (error) {
     if (error instanceof InvalidStayError || error instanceof RangeError)
       return { price: null, problem: error.message + '.' };

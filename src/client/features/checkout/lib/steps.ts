@@ -7,7 +7,7 @@
  * index 1 while its step state was 0; StayHub opens on the first tab, step 0.
  */
 import { formatDayRange } from '#shared/dates';
-import { priceToCents } from '#shared/money';
+import { amountToCents } from '#shared/money';
 import { plural } from '#shared/plural';
 import type { Home } from '#shared/schemas/homes';
 import {
@@ -99,7 +99,7 @@ export function quoteCheckout(
       problem: `This home welcomes at most ${plural(home.total_guest, 'guest')}.`,
     };
   }
-  const price = priceStay(priceToCents(home.price), stay.checkIn, stay.checkOut);
+  const price = priceStay(amountToCents(home.price), stay.checkIn, stay.checkOut);
   if (isStayTooLong(price.nights)) return { ok: false, problem: STAY_TOO_LONG };
   return { ok: true, price };
 }

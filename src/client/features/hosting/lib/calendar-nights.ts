@@ -1,6 +1,6 @@
 /** How the host's calendar shows a night and what a selected range allows (pure, so it is tested without a browser). */
 import { formatDay } from '#shared/dates';
-import { formatCents, priceToCents } from '#shared/money';
+import { formatCents, amountToCents } from '#shared/money';
 import { nightPrice } from '#shared/pricing-quote';
 import type { NightKind } from '#shared/schemas/bookings';
 import type { Home } from '#shared/schemas/homes';
@@ -48,10 +48,10 @@ export function calendarNightPrice(
   date: string,
 ): NightPrice {
   const settings = {
-    priceCents: priceToCents(home.price),
-    weekendPriceCents: home.weekendPrice === null ? null : priceToCents(home.weekendPrice),
+    priceCents: amountToCents(home.price),
+    weekendPriceCents: home.weekendPrice === null ? null : amountToCents(home.weekendPrice),
   };
-  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: priceToCents(p.price) }));
+  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: amountToCents(p.price) }));
   return nightPrice(settings, spans, date);
 }
 
