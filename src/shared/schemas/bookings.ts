@@ -71,7 +71,12 @@ export const bookingSchema = z
     from: isoDate.describe('Check-in date'),
     to: isoDate.describe('Check-out date'),
     nights: z.number().int(),
-    total: z.number().describe('Total paid, in dollars'),
+    total: z
+      .number()
+      .describe(
+        "The stay's total, in dollars: charged once confirmed; only authorised while requested, and not charged " +
+          'for a held, declined, expired or withdrawn booking',
+      ),
     guests: z.number().int(),
     status: z
       .enum(BOOKING_STATUSES)
@@ -83,6 +88,15 @@ export const bookingSchema = z
       .enum(BOOKING_MODES)
       .describe('request: paid by an authorisation the host accepts (captured) or declines (released)'),
     respondBy: z.string().nullable().describe('ISO instant: until when the host may answer a request; else null'),
+    // Optional in the type only (the server always sends it) so that older fixtures still parse.
+    requestedAt: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'ISO instant: when the booking became a request to book, kept once it is answered, expired or withdrawn; ' +
+          'null: never a request (an instant booking, or a request-mode hold given up before paying)',
+      ),
     hostMessage: z.string().nullable().describe("The host's message with a declined request; else null"),
     holdExpiresAt: z.string().nullable().describe('Until when a held booking waits for its payment'),
     paymentReceived: z
@@ -183,6 +197,12 @@ const noteToHost = z
 const ignored = z.unknown().optional().describe("Accepted for the spec's payload; ignored (the server's value wins)");
 
 /** POST /api/host/reservations/:id/decline: the host's optional message to the guest (plain text, mailed). */
+/**
+ * POST /api/host/reservations/:id/accept: nothing to send; a body, if any, is an empty object (no body
+ * reaches the route as null).
+ */
+export const acceptRequestSchema = z.object({}).strict().nullish().meta({ id: 'AcceptRequest' });
+
 export const declineRequestSchema = z
   .object({
     message: plainText({

@@ -24,7 +24,13 @@ export const reservationSchema = z
     nights: z.number().int(),
     guests: z.number().int(),
     message: z.string().describe("The guest's note to the host"),
-    amountCents: z.number().int().describe('What the guest paid, in cents'),
+    amountCents: z
+      .number()
+      .int()
+      .describe(
+        "The stay's total, in cents: charged once confirmed; only authorised while requested, and not charged " +
+          'for a declined, expired or withdrawn request',
+      ),
     status: z
       .enum(['requested', 'confirmed', 'declined', 'expired', 'cancelled'])
       .describe('requested: waiting for the host to accept or decline by respondBy; expired: a request never answered'),

@@ -3,15 +3,19 @@
  * Each is written to the durable queue in the transaction that changes the status (ADR 0046).
  */
 import { formatCents } from '#shared/money';
+import { zoneLabel } from '#shared/time-zones';
 import type { BookingRow } from '#server/db/schema';
 import type { DbOrTx } from '#server/jobs/job-queue';
 import type { MailMessage } from '#server/providers/mail/mail';
 import type { MailSender } from '#server/providers/mail/mail-queue';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
-import { homeLines } from './bookings-mail';
+import { homeLines, stayText } from './bookings-mail';
 
-const stayText = (b: BookingRow) => `${b.checkIn} to ${b.checkOut} (${b.nights} night${b.nights === 1 ? '' : 's'})`;
-const deadline = (b: BookingRow) => (b.respondBy ?? new Date(0)).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** When the host must answer, on the clocks of the home's zone (the booking's), named: "Dec 11, 2026, 10:00 AM (Europe/Lisbon time)". */
+const deadline = (b: BookingRow) =>
+  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: b.timeZone }).format(
+    b.respondBy ?? new Date(0),
+  )} (${zoneLabel(b.timeZone)})`;
 
 function requestSentMails(b: BookingRow, publicUrl?: string): MailMessage[] {
   const note = b.message.trim() ? `\n\nMessage from the guest:\n${quotedBlock(b.message)}` : '';

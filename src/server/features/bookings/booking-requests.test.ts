@@ -6,6 +6,7 @@ import type { memoryMail } from '#server/providers/mail/mail';
 import { insertBooking, insertHome, insertReview } from '#server/test/factories';
 import { TEST_NOW, signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { bookStay, bookingRow, createHold, intentRow, payCard } from '#server/test/booking-test-helpers';
+import { bookingListSchema } from '#shared/schemas/bookings';
 import { sweepOnce } from './bookings-sweeper';
 import { acceptRequest } from './booking-requests';
 import type { BookingDeps } from './bookings-model';
@@ -135,6 +136,76 @@ describe('request to book', () => {
     expect(await intentRow(t.db, booked.paymentIntentId)).toMatchObject({ status: 'canceled' });
     expect((await mailsTo(guest.user.email)).at(-1)!.subject).toMatch(/^Request expired/);
     expect((await decide(host, booked.bookingId, 'accept')).statusCode).toBe(409);
+  });
+
+  it('an expired request stays in the guest’s list, marked as requested; an abandoned hold goes', async () => {
+    const home = await requestHome();
+    const booked = await bookStay(t.app, guest, { homeId: home.id, ...stay });
+    const abandoned = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-20',
+      checkOut: '2026-12-22',
+      guests: 1,
+    });
+    expect(abandoned.statusCode).toBe(200);
+    t.clock.advance(24 * 3_600_000);
+    await sweepOnce(deps());
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings?email=${encodeURIComponent(guest.user.email)}`,
+      headers: guest.headers,
+    });
+    const byId = new Map(bookingListSchema.parse(list.json()).map((b) => [b._id, b]));
+    expect(byId.get(booked.bookingId)).toMatchObject({ status: 'expired', requestedAt: TEST_NOW });
+    expect(byId.has(abandoned.json().bookingId)).toBe(false);
+  });
+
+  it('accepting after respond_by, before the sweeper ran, says the request expired', async () => {
+    const home = await requestHome();
+    const booked = await bookStay(t.app, guest, { homeId: home.id, ...stay });
+    t.clock.advance(24 * 3_600_000);
+    const late = await decide(host, booked.bookingId, 'accept');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'not_requested',
+      message: 'This request expired before it was answered.',
+    });
+    expect(await bookingRow(t.db, booked.bookingId)).toMatchObject({ status: 'requested' });
+  });
+
+  it('an admin cannot answer their own request', async () => {
+    const home = await requestHome();
+    const admin = await signInAs(t.app, 'admin');
+    const booked = await bookStay(t.app, admin, { homeId: home.id, ...stay });
+    const own = await decide(admin, booked.bookingId, 'accept');
+    expect(own.statusCode).toBe(403);
+    expect((await decide(admin, booked.bookingId, 'decline', {})).statusCode).toBe(403);
+    expect(await bookingRow(t.db, booked.bookingId)).toMatchObject({ status: 'requested' });
+    expect(await intentRow(t.db, booked.paymentIntentId)).toMatchObject({ status: 'requires_capture' });
+    // Another admin may.
+    const other = await signInAs(t.app, 'admin');
+    expect((await decide(other, booked.bookingId, 'accept', {})).statusCode).toBe(200);
+  });
+
+  it('accept takes no body, or an empty object; anything in it is refused', async () => {
+    const home = await requestHome();
+    const booked = await bookStay(t.app, guest, { homeId: home.id, ...stay });
+    const extra = await decide(host, booked.bookingId, 'accept', { message: 'Welcome!' });
+    expect(extra.statusCode).toBe(400);
+    expect(await bookingRow(t.db, booked.bookingId)).toMatchObject({ status: 'requested' });
+    expect((await decide(host, booked.bookingId, 'accept', {})).statusCode).toBe(200);
+  });
+
+  it("the request mails give the deadline on the home's clocks, with its zone", async () => {
+    const home = await requestHome({ timeZone: 'Asia/Tokyo' });
+    await bookStay(t.app, guest, { homeId: home.id, ...stay });
+    // respond_by: 2026-11-22 10:00 UTC, 19:00 in Tokyo.
+    const deadline = 'Nov 22, 2026, 7:00 PM (Asia/Tokyo time)';
+    const guestMail = (await mailsTo(guest.user.email)).at(-1)!;
+    const hostMail = (await mailsTo(host.user.email)).at(-1)!;
+    expect(guestMail.text).toContain(`The host answers by ${deadline};`);
+    expect(hostMail.text).toContain(`Accept or decline by ${deadline};`);
+    expect(hostMail.text).toContain('Dates: 2026-12-10 to 2026-12-13 (3 nights)');
   });
 
   it('a request whose check-in is close answers by the check-in day minus 2 hours; too close is refused', async () => {

@@ -10,11 +10,20 @@ import { transition } from '#shared/booking-state';
 import type { BookingMode } from '#shared/schemas/pricing';
 import type { Reservation } from '#shared/schemas/reservations';
 import { bookings, homes, reviews, users, type BookingRow } from '#server/db/schema';
-import { conflict, notFound } from '#server/domain-errors';
+import { conflict, forbidden, notFound } from '#server/domain-errors';
 import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
 import { queueRequestMails } from './booking-request-mail';
 import { queueConfirmationMails } from './bookings-mail';
-import { HOLD_MS, findBooking, logOf, paymentUnavailable, sameEmail, type BookingDeps } from './bookings-model';
+import {
+  HOLD_MS,
+  findBooking,
+  isBookingGuest,
+  isBookingHost,
+  logOf,
+  paymentUnavailable,
+  type BookingDeps,
+  type Caller,
+} from './bookings-model';
 import { refundBooking, releaseIntent } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
 import { postBookingNote } from '../messages/messages-threads';
@@ -115,28 +124,24 @@ export async function requestWithIntent(
   return row;
 }
 
-/** The home's host (by account, or by the email the booking names) or an admin; anyone else gets a 404. */
-async function hostedBooking(
-  deps: BookingDeps,
-  caller: { id: string; email: string; role: string | null },
-  id: string,
-) {
+/**
+ * The home's host (by account, or by the email the booking names) or an admin; anyone else gets a 404.
+ * Nobody answers their own request, not even an admin (403).
+ */
+async function hostedBooking(deps: BookingDeps, caller: Caller, id: string) {
   const booking = await findBooking(deps.db, id);
   if (!booking) throw notFound('No reservation with this id');
-  if (caller.role === 'admin') return booking;
-  if (caller.role === 'host') {
-    if (booking.homeId) {
-      const [home] = await deps.db.select({ hostId: homes.hostId }).from(homes).where(eq(homes.id, booking.homeId));
-      if (home?.hostId === caller.id) return booking;
-    }
-    if (sameEmail(booking.hostEmail, caller.email)) return booking;
-  }
-  throw notFound('No reservation with this id');
+  const mayAnswer =
+    caller.role === 'admin' || (caller.role === 'host' && (await isBookingHost(deps.db, caller, booking)));
+  if (!mayAnswer) throw notFound('No reservation with this id');
+  if (isBookingGuest(caller, booking)) throw forbidden('You cannot answer your own request to book.');
+  return booking;
 }
 
-const notRequested = (b: BookingRow) =>
+/** 409 not_requested: the request ended, or its time to answer did (before the sweeper marked it expired). */
+const notRequested = (b: BookingRow, now: Date) =>
   conflict(
-    b.status === 'expired'
+    b.status === 'expired' || (b.status === 'requested' && b.respondBy !== null && b.respondBy <= now)
       ? 'This request expired before it was answered.'
       : `This request was already answered or withdrawn (it is ${b.status}).`,
     'not_requested',
@@ -153,12 +158,13 @@ async function answer(deps: BookingDeps, id: string): Promise<{ reservation: Res
  */
 export async function acceptRequest(
   deps: BookingDeps,
-  caller: { id: string; email: string; role: string | null },
+  caller: Caller,
   id: string,
 ): Promise<{ reservation: Reservation }> {
   const booking = await hostedBooking(deps, caller, id);
   const now = deps.clock.now();
-  if (booking.status !== 'requested' || !booking.respondBy || booking.respondBy <= now) throw notRequested(booking);
+  if (booking.status !== 'requested' || !booking.respondBy || booking.respondBy <= now)
+    throw notRequested(booking, now);
   try {
     await deps.payments.captureIntent(booking.paymentIntentId!, `capture-${booking.id}`);
   } catch (err) {
@@ -195,7 +201,7 @@ export async function acceptRequest(
     }
     // Another answer won between the capture and here (withdrawn, expired, declined): the money goes back.
     await refundBooking(deps, current);
-    throw notRequested(current);
+    throw notRequested(current, now);
   }
   logOf(deps).info({ bookingId: row.id, by: caller.id }, 'booking request accepted');
   return answer(deps, row.id);
@@ -204,13 +210,13 @@ export async function acceptRequest(
 /** POST /api/host/reservations/:id/decline: requested -> declined (the guest mailed with the message), then released. */
 export async function declineRequest(
   deps: BookingDeps,
-  caller: { id: string; email: string; role: string | null },
+  caller: Caller,
   id: string,
   message: string | undefined,
 ): Promise<{ reservation: Reservation }> {
   const booking = await hostedBooking(deps, caller, id);
-  if (booking.status !== 'requested') throw notRequested(booking);
   const now = deps.clock.now();
+  if (booking.status !== 'requested') throw notRequested(booking, now);
   const row = await underHomeLock(deps.db, booking.homeId, async (tx) => {
     const [declined] = await tx
       .update(bookings)
@@ -225,7 +231,7 @@ export async function declineRequest(
     if (declined) await queueRequestMails(deps.mail, tx, 'declined', declined, deps.publicUrl);
     return declined;
   });
-  if (!row) throw notRequested((await findBooking(deps.db, booking.id)) ?? booking);
+  if (!row) throw notRequested((await findBooking(deps.db, booking.id)) ?? booking, now);
   logOf(deps).info({ bookingId: row.id, by: caller.id }, 'booking request declined');
   await releaseIntent(deps, row);
   return answer(deps, row.id);

@@ -2,6 +2,7 @@ import { POLICY_LABELS, POLICY_TERMS, checkInNote } from '#shared/cancellation';
 import { CHECK_IN_AFTER } from '#shared/constants';
 import { clockTime } from '#shared/dates';
 import { formatCents } from '#shared/money';
+import { plural } from '#shared/plural';
 import { zoneLabel } from '#shared/time-zones';
 import { priceLinesText } from '#shared/price-lines';
 import type { BookingRow } from '#server/db/schema';
@@ -34,13 +35,17 @@ const timesText = (times: HomeTimes, timeZone: string) =>
 export const homeLines = (booking: BookingRow) =>
   `Home: ${quoted(booking.title)}\nLocation: ${quoted(booking.location)}`;
 
+/** The stay's dates and length, as every booking mail prints it: "2026-12-10 to 2026-12-13 (3 nights)". */
+export const stayText = (booking: Pick<BookingRow, 'checkIn' | 'checkOut' | 'nights'>) =>
+  `${booking.checkIn} to ${booking.checkOut} (${plural(booking.nights, 'night')})`;
+
 /** The guest's note, quoted line by line under a label ('' when there is none). */
 const noteBlock = (booking: BookingRow, label: string) =>
   booking.message.trim() ? `\n\n${label}:\n${quotedBlock(booking.message)}` : '';
 
 /** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
 function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
-  const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
+  const stay = stayText(booking);
   const lines = priceLinesText(breakdownOf(booking), 'Total paid');
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
   return [
@@ -103,7 +108,7 @@ function moneyBeforeRefund(booking: Pick<BookingRow, 'paymentIntentId' | 'confir
  * were told about the booking (it was confirmed or requested) or money had (or may have) been taken.
  */
 function cancellationMails(booking: BookingRow, money: MailMoney, byAdmin: boolean, publicUrl?: string): MailMessage[] {
-  const stay = `${booking.checkIn} to ${booking.checkOut} (${booking.nights} night${booking.nights === 1 ? '' : 's'})`;
+  const stay = stayText(booking);
   const refundCents = booking.refundAmountCents ?? booking.amountCents;
   const amount = formatCents(refundCents);
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';

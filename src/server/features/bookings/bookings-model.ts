@@ -17,7 +17,7 @@ import type { Booking, PriceBreakdown } from '#shared/schemas/bookings';
 import type { MessageBus, PricingSettings, ServiceLog } from '#server/app-context';
 import { conflict, providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
-import { bookings, type BookingRow } from '#server/db/schema';
+import { bookings, homes, type BookingRow } from '#server/db/schema';
 import type { Clock } from '#server/providers/clock/clock';
 import type { PendingMailSender } from '#server/providers/mail/mail-queue';
 import type { PaymentProvider } from '#server/providers/payments/payment-provider';
@@ -92,6 +92,28 @@ export const allows = (event: BookingEvent) => inArray(bookings.status, sourcesO
 
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/**
+ * The caller is the booking's host: the host of its home (by account), or the account whose email the
+ * booking names as its host (a home since deleted). Roles are the caller's to check (an admin is not a host).
+ */
+export async function isBookingHost(
+  db: Db,
+  caller: Pick<Caller, 'id' | 'email'>,
+  booking: Pick<BookingRow, 'homeId' | 'hostEmail'>,
+): Promise<boolean> {
+  if (booking.homeId) {
+    const [home] = await db.select({ hostId: homes.hostId }).from(homes).where(eq(homes.id, booking.homeId));
+    if (home?.hostId === caller.id) return true;
+  }
+  return sameEmail(booking.hostEmail, caller.email);
+}
+
+/** The caller is the booking's guest (by account, or by the email it was booked with). */
+export const isBookingGuest = (
+  caller: Pick<Caller, 'id' | 'email'>,
+  booking: Pick<BookingRow, 'guestId' | 'guestEmail'>,
+) => booking.guestId === caller.id || sameEmail(booking.guestEmail, caller.email);
+
 export const paymentUnavailable = (cause?: unknown) =>
   providerUnavailable(
     'The payment service is not reachable right now. Please try again in a moment.',
@@ -115,6 +137,7 @@ export function toBooking(row: BookingRow): Booking {
     status: row.status,
     bookingMode: row.bookingMode,
     respondBy: row.status === 'requested' && row.respondBy ? row.respondBy.toISOString() : null,
+    requestedAt: row.requestedAt?.toISOString() ?? null,
     hostMessage: row.status === 'declined' ? row.hostMessage : null,
     holdExpiresAt: row.status === 'held' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     paymentReceived: row.status === 'held' && row.paymentReceivedAt !== null,

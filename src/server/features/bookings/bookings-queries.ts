@@ -1,5 +1,5 @@
 /** What the lists and the date picker read. */
-import { and, asc, desc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Booking } from '#shared/schemas/bookings';
 import { calendarDate } from '#shared/stay';
 import { blockDays, holdsNights } from '#server/db/booking-conditions';
@@ -9,12 +9,14 @@ import { mayManage } from './bookings-cancellation';
 import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
 
 /**
- * Bookings newest first: confirmed ones and holds still waiting for payment
- * (with their status). Expired holds and cancelled bookings are left out: the
- * spec's bookings are "deleted by cancel".
+ * Bookings newest first: confirmed ones, requests waiting for the host and holds still waiting for
+ * payment (with their status), and the requests the host declined or never answered (the guest's
+ * answer, ADR 0050). Expired holds and cancelled bookings are left out: the spec's bookings are
+ * "deleted by cancel".
  */
 export async function listBookings(deps: BookingDeps, filter: { guestEmail?: string }): Promise<Booking[]> {
-  const where: SQL[] = [holdsNights(deps.clock.now())];
+  const answeredRequest = and(inArray(bookings.status, ['declined', 'expired']), isNotNull(bookings.requestedAt))!;
+  const where: SQL[] = [or(holdsNights(deps.clock.now()), answeredRequest)!];
   if (filter.guestEmail) where.push(sql`lower(${bookings.guestEmail}) = lower(${filter.guestEmail})`);
   const rows = await deps.db
     .select()

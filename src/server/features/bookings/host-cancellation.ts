@@ -8,12 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import { formatCents } from '#shared/money';
 import type { HostCancelResponse } from '#shared/schemas/reservations';
 import { conflict, notFound } from '#server/domain-errors';
-import { bookings, homes, type BookingRow } from '#server/db/schema';
+import { bookings, type BookingRow } from '#server/db/schema';
 import type { MailMessage } from '#server/providers/mail/mail';
 import { quoted, quotedBlock } from '#server/providers/mail/user-text';
 import { homeToday } from '#shared/time-zones';
-import { homeLines, queuePendingMails, type CancelledMoney } from './bookings-mail';
-import { REFUND_OWED, findBooking, logOf, sameEmail, type BookingDeps, type Caller } from './bookings-model';
+import { homeLines, queuePendingMails, stayText, type CancelledMoney } from './bookings-mail';
+import { REFUND_OWED, findBooking, isBookingHost, logOf, type BookingDeps, type Caller } from './bookings-model';
 import { refundBooking } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
 import { underHomeLock } from '../calendar/availability';
@@ -21,16 +21,7 @@ import { underHomeLock } from '../calendar/availability';
 /** The host of the booking's home (by account, or by the email the booking names) or an admin. */
 async function mayHostManage(deps: BookingDeps, caller: Caller, booking: BookingRow): Promise<boolean> {
   if (caller.role === 'admin') return true;
-  if (caller.role !== 'host') return false;
-  if (booking.homeId) {
-    const [home] = await deps.db.select({ hostId: homes.hostId }).from(homes).where(eq(homes.id, booking.homeId));
-    if (home?.hostId === caller.id) return true;
-  }
-  return sameEmail(booking.hostEmail, caller.email);
-}
-
-function stayText(b: BookingRow) {
-  return `${b.checkIn} to ${b.checkOut} (${b.nights} night${b.nights === 1 ? '' : 's'})`;
+  return caller.role === 'host' && isBookingHost(deps.db, caller, booking);
 }
 
 /** The guest learns why and that everything is refunded; the host keeps a record of what they did. */

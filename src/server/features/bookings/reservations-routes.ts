@@ -1,7 +1,7 @@
 /** The host's reservations: GET /api/host/reservations and POST /api/host/reservations/:id/cancel. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParam } from '#shared/schemas/common';
-import { declineRequestSchema } from '#shared/schemas/bookings';
+import { acceptRequestSchema, declineRequestSchema } from '#shared/schemas/bookings';
 import {
   hostDecisionResponseSchema,
   hostCancelRequestSchema,
@@ -103,6 +103,7 @@ function registerRequestDecisions(app: Parameters<FastifyPluginAsyncZod>[0], ctx
           'not_requested when the booking is no longer requested (answered, withdrawn, or past respondBy), 409 ' +
           "authorisation_lapsed when the card's authorisation ended; 404 for another host's booking, as for an unknown id.",
         params: idParam,
+        body: acceptRequestSchema,
         response: decisionResponses,
       },
     },

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '#shared/schemas/bookings';
 import { TEXTS } from '#shared/texts';
 import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
-import { REQUEST_POLL_MS } from '../lib/present';
+import { guestVisible, REQUEST_POLL_MS } from '../lib/present';
 import { BookingsScreen } from './bookings-screen';
 
 setUpComponentTests({ muteToasts: true });
@@ -25,6 +25,7 @@ const booking: Booking = {
   status: 'confirmed',
   bookingMode: 'instant',
   respondBy: null,
+  requestedAt: null,
   hostMessage: null,
   holdExpiresAt: null,
   paymentReceived: false,
@@ -54,7 +55,7 @@ const booking: Booking = {
   refund: null,
 };
 
-const renderMine = () =>
+const renderMine = (select?: (bookings: Booking[]) => Booking[]) =>
   renderRoutes(
     [
       {
@@ -67,6 +68,7 @@ const renderMine = () =>
             cancelledNotice={TEXTS.guestBookingCancelled}
             empty={<p>none</p>}
             followRequests
+            {...(select ? { select } : {})}
           />
         ),
       },
@@ -103,5 +105,26 @@ describe('My Bookings following a request', () => {
     expect(await screen.findByText('Confirmed')).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(3 * REQUEST_POLL_MS));
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/bookings'))).toHaveLength(1);
+  });
+});
+
+describe('My Bookings and expired bookings', () => {
+  it('shows a request the host never answered as expired, and leaves out an abandoned hold', async () => {
+    const unanswered: Booking = {
+      ...booking,
+      _id: 'b2',
+      title: 'Unanswered loft',
+      status: 'expired',
+      bookingMode: 'request',
+      requestedAt: '2099-04-01T10:00:00.000Z',
+    };
+    const abandoned: Booking = { ...booking, _id: 'b3', title: 'Abandoned loft', status: 'expired' };
+    const abandonedRequestMode: Booking = { ...abandoned, _id: 'b4', title: 'Unpaid loft', bookingMode: 'request' };
+    stubFetch({ 'GET /api/bookings': () => json([unanswered, abandoned, abandonedRequestMode]) });
+    await renderMine(guestVisible);
+    expect(await screen.findByText('Unanswered loft')).toBeDefined();
+    expect(screen.getByText('Expired — the host did not answer')).toBeDefined();
+    expect(screen.queryByText('Abandoned loft')).toBeNull();
+    expect(screen.queryByText('Unpaid loft')).toBeNull();
   });
 });

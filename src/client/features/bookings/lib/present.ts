@@ -13,10 +13,22 @@ const STATUS_LABELS: Record<BookingStatus, string> = {
   expired: 'Expired',
 };
 
-/** The label of a booking's status; a held booking whose payment went through is being confirmed. */
-export function statusLabel(booking: Pick<Booking, 'status' | 'paymentReceived'>): string {
-  return booking.status === 'held' && booking.paymentReceived ? 'Confirming' : STATUS_LABELS[booking.status];
+/**
+ * The label of a booking's status; a held booking whose payment went through is being confirmed, and an
+ * expired request is one the host never answered.
+ */
+export function statusLabel(booking: Pick<Booking, 'status' | 'paymentReceived' | 'requestedAt'>): string {
+  if (booking.status === 'held' && booking.paymentReceived) return 'Confirming';
+  if (booking.status === 'expired' && booking.requestedAt) return 'Expired — the host did not answer';
+  return STATUS_LABELS[booking.status];
 }
+
+/**
+ * The guest's card was charged for the stay: it is confirmed, or was before a cancellation (which
+ * records a refund, even of nothing). A hold, an open, declined, expired or withdrawn request was not.
+ */
+export const moneyTaken = (booking: Pick<Booking, 'status' | 'refund'>): boolean =>
+  booking.status === 'confirmed' || (booking.status === 'cancelled' && booking.refund !== null);
 
 /** A cancelled booking as its guest reads it in their history: who cancelled it. */
 export function cancelledLabel(booking: Pick<Booking, 'cancelledBy'>, viewer: 'guest' | 'host' | 'admin'): string {
@@ -52,10 +64,11 @@ export function isCancellable(booking: Pick<Booking, 'status' | 'from' | 'timeZo
 
 /**
  * The guest's list: an expired hold (a checkout given up before paying) was never
- * a booking, so it is left out; everything else shows with its status.
+ * a booking, so it is left out; an expired request (the host did not answer) was,
+ * and shows as such, as everything else does with its status.
  */
 export function guestVisible(bookings: Booking[]): Booking[] {
-  return bookings.filter((b) => b.status !== 'expired');
+  return bookings.filter((b) => b.status !== 'expired' || Boolean(b.requestedAt));
 }
 
 /** How often My Bookings asks again while a request waits for the host (ADR 0050). */

@@ -17,7 +17,7 @@ import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
 import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { bookingKeys, fetchReceipt } from '../lib/bookings-api';
-import { statusLabel } from '../lib/present';
+import { moneyTaken, statusLabel } from '../lib/present';
 import { Button, buttonClass } from '#client/components/ui/button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -106,7 +106,7 @@ function Receipt({ booking }: { booking: Booking }) {
         </h2>
         <PriceBreakdownList
           breakdown={booking.breakdown}
-          totalLabel={booking.status === 'held' ? 'Total' : 'Total paid'}
+          totalLabel={moneyTaken(booking) ? 'Total paid' : 'Total'}
           totalTestId="receipt-total"
           className="mt-2"
         />
