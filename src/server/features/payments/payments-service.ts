@@ -45,9 +45,16 @@ export async function payInSandbox(
 }
 
 /**
- * A verified webhook event: a paid intent confirms its hold (or is refunded
- * when the hold was given up); a failed one is only logged (the guest may try
- * another card until the hold ends). An event seen before is not handled again.
+ * Stripe's events that a hold's payment went through: charged (instant book), or authorised for a
+ * request to book (manual capture: Stripe says `amount_capturable_updated`, never `succeeded`, ADR 0050).
+ */
+const PAID_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated']);
+
+/**
+ * A verified webhook event: a paid or authorised intent confirms its hold or makes it a request, as
+ * the browser's return does (or the money goes back when the hold was given up); a failed one is only
+ * logged (the guest may try another card until the hold ends). An event seen before is not handled
+ * again, and a second event about the same intent finds the hold already moved on.
  */
 export async function handlePaymentEvent(
   deps: BookingDeps,
@@ -61,7 +68,7 @@ export async function handlePaymentEvent(
   if (seen) return { received: true, duplicate: true };
 
   const intent = event.intent;
-  if (intent && event.type === 'payment_intent.succeeded') {
+  if (intent && PAID_EVENTS.has(event.type)) {
     if ((await paymentSucceeded(deps, intent)) === 'unknown_booking') {
       logOf(deps).warn({ eventId: event.id, paymentIntentId: intent.id }, 'payment for no known booking');
     }
