@@ -13,7 +13,7 @@ import {
   type PaymentsConfig,
   type SandboxConfirmRequest,
 } from '#shared/schemas/payments';
-import type { CreateBookingRequest } from '#shared/schemas/bookings';
+import { bookingSchema, type Booking, type CreateBookingRequest } from '#shared/schemas/bookings';
 import { apiRequest, isApiError } from '#client/lib/api';
 
 const jsonPost = (body: unknown): RequestInit => ({
@@ -57,6 +57,12 @@ export async function confirmSandboxCard(body: SandboxConfirmRequest): Promise<C
 /** Confirms the paid hold as a booking; the server checks the payment with the provider. */
 export async function createBooking(body: Pick<CreateBookingRequest, 'bookingId' | 'paymentIntentId' | 'message'>) {
   const { data } = await apiRequest('/api/bookings', acknowledgedInsert, jsonPost(body));
+  return data;
+}
+
+/** The booking as its guest sees it (its receipt): a request's `respondBy` is known once it was sent. */
+export async function fetchBooking(bookingId: string): Promise<Booking> {
+  const { data } = await apiRequest(`/api/bookings/${encodeURIComponent(bookingId)}/receipt`, bookingSchema);
   return data;
 }
 

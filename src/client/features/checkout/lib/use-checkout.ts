@@ -14,13 +14,35 @@ import { TEXTS } from '#shared/texts';
 import { isApiError } from '#client/lib/api';
 import { useSession } from '#client/lib/session';
 import type { CardFormProps } from '../components/pay-controls';
-import { checkoutKeys, createBooking, fetchPaymentsConfig, releaseHold, saveHoldMessage } from './checkout-api';
+import {
+  checkoutKeys,
+  createBooking,
+  fetchBooking,
+  fetchPaymentsConfig,
+  releaseHold,
+  saveHoldMessage,
+} from './checkout-api';
 import { checkoutDraftKey, clearCheckoutDraft, readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { nextStep, stepOfValue, stepValue, type CheckoutStay, type StepIndex } from './steps';
 import { usePaymentIntent } from './use-payment-intent';
 
 /** The bookings lists' query keys start with this (features/bookings/lib/bookings-api.ts). */
 const BOOKINGS_QUERY_ROOT = ['bookings'] as const;
+
+/**
+ * What the guest reads once their request is sent: the host's deadline (the booking's `respondBy`) on
+ * the guest's clock, in their locale; the general window only if the booking cannot be read now.
+ */
+async function requestSentText(bookingId: string): Promise<string> {
+  const respondBy = await fetchBooking(bookingId).then(
+    (b) => b.respondBy,
+    () => null,
+  );
+  const when = respondBy
+    ? `by ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(respondBy))}`
+    : `within ${REQUEST_RESPONSE_HOURS} hours`;
+  return `Request sent. The host answers ${when}; you are charged only if they accept.`;
+}
 
 /** The card was charged but the booking could not be confirmed from here: the server confirms it (sweeper). */
 const PAYMENT_RECEIVED = 'Payment received — we are confirming your booking';
@@ -115,12 +137,9 @@ export function useCheckout(stay: CheckoutStay, price: PriceBreakdown) {
       });
       if (answer.acknowledged) {
         clearCheckoutDraft(draftKey);
-        toast.success(
-          intent.bookingMode === 'request'
-            ? `Request sent. The host answers within ${REQUEST_RESPONSE_HOURS} hours; you are charged only if they accept.`
-            : TEXTS.bookingSuccess,
-          { duration: intent.bookingMode === 'request' ? 8000 : 4000 },
-        );
+        if (intent.bookingMode === 'request')
+          toast.success(await requestSentText(intent.bookingId), { duration: 8000 });
+        else toast.success(TEXTS.bookingSuccess, { duration: 4000 });
         void queryClient.invalidateQueries({ queryKey: BOOKINGS_QUERY_ROOT });
         await navigate('/dashboard/my-booking');
         return true;

@@ -62,7 +62,11 @@ async function render(search: string) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(['auth', 'session'], { id: 'u1', email: 'guest@stayhub.test', name: 'Sam Rivera' });
   const view = await renderRoutes(
-    [{ path: '/chackout', Component: CheckoutPage }],
+    [
+      { path: '/chackout', Component: CheckoutPage },
+      // Where a booked or requested stay leads.
+      { path: '/dashboard/my-booking', element: <p>My bookings</p> },
+    ],
     [`/chackout${search}`],
     queryClient,
     { strict: true },
@@ -157,5 +161,69 @@ describe('checkout page', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith(TEXTS.bookingFailed));
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/bookings')).toBe(true);
     expect(pay().disabled).toBe(false);
+  });
+
+  it("a sent request says when the host answers: the booking's respondBy, on the guest's clock", async () => {
+    const success = vi.spyOn(toast, 'success');
+    const respondBy = '2030-04-02T15:30:00.000Z';
+    stubFetch({
+      'GET /api/home/h1': json({ ...home, bookingMode: 'request' }),
+      'GET /api/home/h1/quote': json({ breakdown, cancellationPolicy: 'moderate', bookingMode: 'request' }),
+      'GET /api/payments/config': json({ provider: 'sandbox' }),
+      'POST /api/payment-intent': json({ ...intent, bookingMode: 'request' }),
+      'POST /api/payments/sandbox/confirm': json({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } }),
+      'POST /api/bookings': json({ acknowledged: true, insertedId: 'b1' }),
+      'GET /api/bookings/b1/receipt': json({
+        _id: 'b1',
+        homeId: 'h1',
+        title: 'Test flat',
+        location: 'Lisbon, Portugal',
+        image: '/placeholder-home.svg',
+        price: 100,
+        from: '2030-05-01',
+        to: '2030-05-04',
+        nights: 3,
+        total: 341.25,
+        guests: 1,
+        status: 'requested',
+        bookingMode: 'request',
+        respondBy,
+        requestedAt: '2030-04-01T15:30:00.000Z',
+        hostMessage: null,
+        holdExpiresAt: null,
+        paymentReceived: false,
+        guestEmail: 'guest@stayhub.test',
+        hostEmail: 'host@stayhub.test',
+        message: '',
+        createdAt: '2030-04-01T15:20:00.000Z',
+        breakdown,
+        cancellationPolicy: 'moderate',
+        timeZone: 'Europe/Lisbon',
+        cancelledAt: null,
+        cancelledBy: null,
+        refund: null,
+      }),
+    });
+    // Dates of its own: the tests before left a checkout draft (its step) for theirs.
+    await render('?homeId=h1&checkIn=2030-06-01&checkOut=2030-06-04&guests=1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: TEXTS.agreeAndContinue }));
+    await user.click(await screen.findByRole('button', { name: TEXTS.continue }));
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText(/Expiry/), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.type(screen.getByLabelText('Name on card'), 'Sam Rivera');
+    const pay = await screen.findByRole<HTMLButtonElement>('button', { name: /Request to book|Pay/ });
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    await user.click(pay);
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(respondBy),
+    );
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        `Request sent. The host answers by ${when}; you are charged only if they accept.`,
+        expect.anything(),
+      ),
+    );
   });
 });
