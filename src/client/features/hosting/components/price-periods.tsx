@@ -74,11 +74,13 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
       if (!replaces) return createPricePeriod(homeId, body);
       // One PATCH: the period is never gone, even for a moment; only what changed is sent, so a period
       // already under way can take a new price and end without touching its (past) first night.
-      await updatePricePeriod(homeId, replaces._id, {
+      const changes = {
         ...(body.from !== replaces.from ? { from: body.from } : {}),
         ...(body.to !== replaces.to ? { to: body.to } : {}),
         ...(body.price !== replaces.price ? { price: body.price } : {}),
-      });
+      };
+      // Saved unchanged: nothing to send (the server refuses an empty change).
+      if (Object.keys(changes).length > 0) await updatePricePeriod(homeId, replaces._id, changes);
     },
     onSuccess: async (_, { from, last, price }) => {
       toast.success(`${capitalize(rangeText(from, addDays(last, 1)))}: ${formatAmount(price)} a night`);
