@@ -16,6 +16,9 @@ function nightStatusText(night: CalendarNight): string {
     case 'booked':
       text = `booked by ${night.guestName ?? 'a guest'}`;
       break;
+    case 'requested':
+      text = `requested by ${night.guestName ?? 'a guest'} (waiting for your answer)`;
+      break;
     case 'held':
       text = `held for ${night.guestName ?? 'a guest'} (reservation in progress)`;
       break;
@@ -85,6 +88,12 @@ export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; 
     dimmed: 'bg-rose-50 text-rose-900 border border-dashed border-rose-400',
     mark: 'Booked',
   },
+  // A request waits for the host: sky blue with a dotted edge, and its own mark (not told by colour alone).
+  requested: {
+    className: 'bg-sky-100 text-sky-950 border-2 border-dotted border-sky-700',
+    dimmed: 'bg-sky-50 text-sky-900 border-2 border-dotted border-sky-600',
+    mark: 'Requested',
+  },
   held: {
     className: 'bg-amber-100 text-amber-950 border border-amber-400',
     dimmed: 'bg-amber-50 text-amber-900 border border-dashed border-amber-500',
@@ -120,7 +129,7 @@ export interface RangeSummary {
   /** Every night is free to block (available, inside what was loaded). */
   blockable: boolean;
   /** Stays in the way, by booking. */
-  stays: { bookingId: string; guestName: string; status: 'booked' | 'held' }[];
+  stays: { bookingId: string; guestName: string; status: 'booked' | 'requested' | 'held' }[];
   /** The host's own blocks touching the range (each can be removed whole). */
   hostBlocks: CalendarBlock[];
   /** Every night of the range is among the nights loaded (the screen shows two months at a time). */
@@ -138,7 +147,7 @@ export function summarizeRange(
   const inRange = nights.filter((n) => n.date >= range.from && n.date < range.to);
   const stays = new Map<string, RangeSummary['stays'][number]>();
   for (const n of inRange) {
-    if ((n.status === 'booked' || n.status === 'held') && n.bookingId) {
+    if ((n.status === 'booked' || n.status === 'requested' || n.status === 'held') && n.bookingId) {
       stays.set(n.bookingId, { bookingId: n.bookingId, guestName: n.guestName ?? 'a guest', status: n.status });
     }
   }
