@@ -57,7 +57,7 @@ export function SummaryCard({
           <dd>{stay.guests}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          {/* Nights priced differently (weekend, seasonal): their average, before discounts; the lines below say each. */}
+          {/* Nights priced differently (weekend, price periods): their average, before discounts; the lines below say each. */}
           <dt>
             {new Set(breakdown.nightly.map((n) => n.cents)).size > 1 ? 'Average price per night' : 'Price per night'}
           </dt>
