@@ -77,7 +77,10 @@ export const nightLabel = (night: CalendarNight, selected = false, price?: Night
  * dashed edge, its text still at 4.5:1 or more (see-through text was not: the "Booked" mark fell
  * to 4.2:1).
  */
-export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; dimmed: string; mark: string }> = {
+export const NIGHT_STYLES: Record<
+  CalendarNight['status'],
+  { className: string; dimmed: string; mark: string; phoneMark?: string }
+> = {
   available: {
     className: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100',
     dimmed: 'border border-dashed border-gray-400 bg-gray-50 text-gray-600 hover:bg-gray-100',
@@ -93,6 +96,8 @@ export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; 
     className: 'bg-sky-100 text-sky-950 border-2 border-dotted border-sky-700',
     dimmed: 'bg-sky-50 text-sky-900 border-2 border-dotted border-sky-600',
     mark: 'Requested',
+    // A phone's night is about 47 px wide: "Requested" ran over its edges there.
+    phoneMark: 'Request',
   },
   held: {
     className: 'bg-amber-100 text-amber-950 border border-amber-400',

@@ -180,7 +180,16 @@ export function HomeCalendarPage() {
                     if (!night) return { label: date, disabled: true, className: 'text-gray-500' };
                     const style = NIGHT_STYLES[night.status];
                     const price = priceOf?.(date);
-                    const mark = night.conflict ? 'Conflict' : style.mark;
+                    const mark = night.conflict ? (
+                      'Conflict'
+                    ) : style.phoneMark ? (
+                      <>
+                        <span className="sm:hidden">{style.phoneMark}</span>
+                        <span className="max-sm:hidden">{style.mark}</span>
+                      </>
+                    ) : (
+                      style.mark
+                    );
                     return {
                       label: nightLabel(night, selected, price),
                       selected,
