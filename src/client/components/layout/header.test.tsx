@@ -56,6 +56,8 @@ describe('Header', () => {
     await renderRoutes(routes, ['/']);
     const link = await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
     expect(link.getAttribute('href')).toBe('/dashboard/reservations');
+    // On phones the closed menu hides the link: its button carries the count.
+    expect(screen.getByRole('button', { name: 'Menu, 2 requests waiting' })).toBeDefined();
     cleanup();
 
     fetch = stubFetch({

@@ -29,13 +29,8 @@ async function fetchOpenRequests(signal?: AbortSignal): Promise<number> {
   return (data.reservations ?? []).filter((r) => r.status === 'requested').length;
 }
 
-export function OpenRequestsLink({
-  className,
-  onNavigate,
-}: {
-  className: (s: { isActive: boolean }) => string;
-  onNavigate?: () => void;
-}) {
+/** A signed-in host's requests waiting for an answer (0 for others, who never fetch it); one query for the link and the phone's Menu button. */
+export function useOpenRequestCount(): number {
   const { user } = useSession();
   const host = user?.role === 'host';
   const query = useQuery({
@@ -47,7 +42,17 @@ export function OpenRequestsLink({
     staleTime: 10_000,
     refetchOnWindowFocus: host,
   });
-  const open = host ? (query.data ?? 0) : 0;
+  return host ? (query.data ?? 0) : 0;
+}
+
+export function OpenRequestsLink({
+  className,
+  onNavigate,
+}: {
+  className: (s: { isActive: boolean }) => string;
+  onNavigate?: () => void;
+}) {
+  const open = useOpenRequestCount();
   if (open <= 0) return null;
   return (
     <li>
