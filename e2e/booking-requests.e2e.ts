@@ -52,7 +52,9 @@ test('a request to book: the guest is not charged until the host accepts, and se
   await page.waitForURL(/\/chackout\?/);
   await page.getByRole('button', { name: TEXTS.agreeAndContinue }).click();
   await page.getByRole('button', { name: TEXTS.continue, exact: true }).click();
-  await expect(page.getByText(REQUEST_TO_BOOK_NOTE)).toBeVisible();
+  // Said at the pay button and in the stay's summary (there from the first step).
+  await expect(page.getByRole('tabpanel', { name: 'Confirm and pay' }).getByText(REQUEST_TO_BOOK_NOTE)).toBeVisible();
+  await expect(page.getByRole('complementary').getByText(REQUEST_TO_BOOK_NOTE)).toBeVisible();
   await expect(page.getByRole('button', { name: TEXTS.pay, exact: true })).toHaveCount(0);
   await fillCard(page);
   await page.getByRole('button', { name: REQUEST_TO_BOOK_BUTTON, exact: true }).click();

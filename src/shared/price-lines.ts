@@ -24,16 +24,21 @@ const DISCOUNT_NAMES: Record<DiscountKind, string> = {
   early_bird: 'Early-bird discount',
 };
 
+/**
+ * A period's nights say "(price period)", the calendar's word: a host's period need not be a season
+ * (a festival week, a discount for slow nights). Periods have no name to show instead (only their
+ * dates and price are stored, ADR 0049).
+ */
 function nightsLabel(kind: NightKind, cents: number, count: number): string {
   const price = formatCents(cents);
   if (kind === 'weekend') return `${price} × ${plural(count, 'weekend night')}`;
-  if (kind === 'period') return `${price} × ${plural(count, 'night')} (seasonal price)`;
+  if (kind === 'period') return `${price} × ${plural(count, 'night')} (price period)`;
   return `${price} × ${plural(count, 'night')}`;
 }
 
 /**
  * The nights, grouped by kind and price in the order they first come: "$100.00 × 7 nights",
- * "$150.00 × 2 weekend nights", "$200.00 × 2 nights (seasonal price)".
+ * "$150.00 × 2 weekend nights", "$200.00 × 2 nights (price period)".
  */
 function nightLines(b: PriceBreakdown): PriceLine[] {
   const groups: { kind: NightKind; cents: number; count: number }[] = [];

@@ -78,7 +78,7 @@ describe('quoteStayPrice', () => {
     expect(priceLines(b).map((l) => [l.label, l.cents])).toEqual([
       ['$100.00 × 6 nights', 60_000],
       ['$150.00 × 1 weekend night', 15_000],
-      ['$200.00 × 2 nights (seasonal price)', 40_000],
+      ['$200.00 × 2 nights (price period)', 40_000],
       ['Weekly discount (10%)', -11_500],
       ['Extra guests (1 × $15.00 × 9 nights)', 13_500],
       ['Cleaning fee', 5_000],

@@ -88,11 +88,9 @@ export const bookingSchema = z
       .enum(BOOKING_MODES)
       .describe('request: paid by an authorisation the host accepts (captured) or declines (released)'),
     respondBy: z.string().nullable().describe('ISO instant: until when the host may answer a request; else null'),
-    // Optional in the type only (the server always sends it) so that older fixtures still parse.
     requestedAt: z
       .string()
       .nullable()
-      .optional()
       .describe(
         'ISO instant: when the booking became a request to book, kept once it is answered, expired or withdrawn; ' +
           'null: never a request (an instant booking, or a request-mode hold given up before paying)',

@@ -34,7 +34,8 @@ export const calendarQuerySchema = nightRangeQuery(
 );
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
 
-export const NIGHT_STATUSES = ['available', 'booked', 'held', 'blocked', 'imported'] as const;
+/** requested: a request to book waits for the host's answer (it holds the nights as a booked stay does). */
+export const NIGHT_STATUSES = ['available', 'booked', 'requested', 'held', 'blocked', 'imported'] as const;
 export type NightStatus = (typeof NIGHT_STATUSES)[number];
 
 export const calendarNightSchema = z.object({
@@ -43,7 +44,7 @@ export const calendarNightSchema = z.object({
   /** Inside the home's availability window (a night outside it cannot be booked whatever its status). */
   inWindow: z.boolean(),
   bookingId: z.string().optional(),
-  guestName: z.string().optional().describe('booked or held: who the stay is for'),
+  guestName: z.string().optional().describe('booked, requested or held: who the stay is for'),
   blockId: z.string().optional().describe("blocked: the host's block covering the night"),
   note: z.string().optional().describe("blocked: the host's private note"),
   importName: z.string().optional().describe('imported: the calendar it came from, when known'),

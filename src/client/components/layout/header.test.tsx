@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageKeys } from '#client/features/messages/lib/message-keys';
 import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient } from '#client/test/render-routes';
+import { OPEN_REQUESTS_POLL_MS } from '#client/features/reservations/components/open-requests-link';
 import { Header } from './header';
 
 const session = { session: {}, user: { id: 'u1', email: 'pat@example.com', name: 'Pat' } };
 const routes = [{ path: '/', HydrateFallback: () => null, children: [{ index: true, element: <Header /> }] }];
 
 setUpComponentTests({ muteToasts: true });
+afterEach(() => vi.useRealTimers());
 
 describe('Header', () => {
   it('signs out without asking for the unread count again when a message arrives meanwhile (it would earn a 401)', async () => {
@@ -54,6 +56,8 @@ describe('Header', () => {
     await renderRoutes(routes, ['/']);
     const link = await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
     expect(link.getAttribute('href')).toBe('/dashboard/reservations');
+    // On phones the closed menu hides the link: its button carries the count.
+    expect(screen.getByRole('button', { name: 'Menu, 2 requests waiting' })).toBeDefined();
     cleanup();
 
     fetch = stubFetch({
@@ -64,5 +68,52 @@ describe('Header', () => {
     await renderRoutes(routes, ['/'], testQueryClient());
     await screen.findAllByRole('link', { name: 'Messages' });
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
+  });
+
+  it("counts a host's requests again every 30 s and when the window is back in focus; a guest's never", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const host = { session: {}, user: { ...session.user, role: 'host' } };
+    let reservations = [{ status: 'requested' }];
+    const fetch = stubFetch({
+      'GET /api/auth/get-session': () => json(host),
+      'GET /api/conversations/unread': () => json({ unread: 0 }),
+      'GET /api/host/reservations': () => json({ reservations }),
+    });
+    const asked = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/host/reservations'));
+    await renderRoutes(routes, ['/']);
+    await screen.findByRole('link', { name: 'Requests, 1 waiting for your answer' });
+    expect(asked()).toHaveLength(1);
+    // Only upcoming stays are read: a request always checks in after today.
+    expect(String(asked()[0]![0])).toContain('when=upcoming');
+
+    // A second guest asks: the badge shows it at the next interval, without a reload.
+    reservations = [{ status: 'requested' }, { status: 'requested' }];
+    await act(() => vi.advanceTimersByTimeAsync(OPEN_REQUESTS_POLL_MS));
+    await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
+    expect(asked()).toHaveLength(2);
+
+    // The host answered both in another tab: coming back to this one counts again at once.
+    reservations = [];
+    await act(() => vi.advanceTimersByTimeAsync(OPEN_REQUESTS_POLL_MS / 2));
+    expect(asked()).toHaveLength(2);
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Requests/ })).toBeNull());
+    expect(asked()).toHaveLength(3);
+    cleanup();
+
+    const guestFetch = stubFetch({
+      'GET /api/auth/get-session': () => json(session),
+      'GET /api/conversations/unread': () => json({ unread: 0 }),
+      'GET /api/host/reservations': () => json({ reservations }),
+    });
+    await renderRoutes(routes, ['/'], testQueryClient());
+    await screen.findAllByRole('link', { name: 'Messages' });
+    await act(() => vi.advanceTimersByTimeAsync(3 * OPEN_REQUESTS_POLL_MS));
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(guestFetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { Avatar } from '#client/components/ui/avatar';
 import { originOfPage, withFrom } from '#client/features/auth/lib/redirect';
 import { UnreadBadge, UnreadLink, useUnreadCount } from '#client/features/messages/components/unread-link';
 import { useLiveMessages } from '#client/features/messages/lib/live';
-import { OpenRequestsLink } from '#client/features/reservations/components/open-requests-link';
+import { OpenRequestsLink, useOpenRequestCount } from '#client/features/reservations/components/open-requests-link';
 import { Icon } from '#client/components/ui/icon';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -111,6 +111,12 @@ export function Header() {
   const menuId = useId();
   // The closed phone menu hides the Messages link: its button carries the count instead.
   const unread = useUnreadCount(Boolean(user));
+  // ...and a host's requests waiting (the Requests link is hidden too): on phones a new request showed nowhere.
+  const requests = useOpenRequestCount();
+  const menuLabel = [
+    unread > 0 && `${unread} unread`,
+    requests > 0 && `${requests} ${requests === 1 ? 'request' : 'requests'} waiting`,
+  ].filter(Boolean);
 
   // Close the mobile menu on Escape (links close it when followed).
   useEffect(() => {
@@ -140,12 +146,12 @@ export function Header() {
           className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-800 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={!open && unread > 0 ? `Menu, ${unread} unread` : undefined}
+          aria-label={!open && menuLabel.length ? `Menu, ${menuLabel.join(', ')}` : undefined}
           onClick={() => setOpen((v) => !v)}
         >
           <Icon name={open ? 'close' : 'menu'} />
           Menu
-          {!open && <UnreadBadge unread={unread} />}
+          {!open && <UnreadBadge unread={unread + requests} />}
         </button>
       </div>
       {open && (

@@ -49,7 +49,7 @@ describe('PriceBreakdownList', () => {
     expect(lines(container)).toEqual([
       ['nights', '$100.00 × 6 nights', '$600.00'],
       ['nights', '$150.00 × 1 weekend night', '$150.00'],
-      ['nights', '$200.00 × 2 nights (seasonal price)', '$400.00'],
+      ['nights', '$200.00 × 2 nights (price period)', '$400.00'],
       ['discount', 'Weekly discount (10%)', '-$115.00'],
       ['extra_guests', 'Extra guests (1 × $15.00 × 9 nights)', '$135.00'],
       ['cleaning', 'Cleaning fee', '$50.00'],

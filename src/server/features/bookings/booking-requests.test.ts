@@ -88,6 +88,18 @@ describe('request to book', () => {
     expect(list.json().reservations[0]).toMatchObject({ id: booked.bookingId, status: 'requested' });
     expect(list.json().reservations[0].respondBy).toBe(row.respondBy!.toISOString());
 
+    // On the host's calendar its nights are requested: neither a reservation in progress nor booked.
+    const nightOf = async (date: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/home/${home.id}/calendar?from=${date}&to=2026-12-14`,
+        headers: host.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().nights[0];
+    };
+    expect(await nightOf('2026-12-10')).toMatchObject({ status: 'requested', bookingId: booked.bookingId });
+
     const accepted = await decide(host, booked.bookingId, 'accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().reservation).toMatchObject({ status: 'confirmed' });
@@ -97,6 +109,7 @@ describe('request to book', () => {
     });
     expect((await mailsTo(guest.user.email)).at(-1)!.subject).toMatch(/^Booking confirmed/);
     expect((await mailsTo(host.user.email)).at(-1)!.subject).toMatch(/^New booking/);
+    expect(await nightOf('2026-12-12')).toMatchObject({ status: 'booked', bookingId: booked.bookingId });
     const again = await decide(host, booked.bookingId, 'accept');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('not_requested');

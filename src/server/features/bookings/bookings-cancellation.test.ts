@@ -4,46 +4,14 @@
  * worded with the refund's outcome, and a cancellation that rolls back or loses a race mails nobody.
  * Mail is read as a real SMTP server receives it.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '#server/db/schema';
-import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
-import { bookStay, bookingRow, createHold } from '#server/test/booking-test-helpers';
+import { sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingRow, createHold } from '#server/test/booking-test-helpers';
+import { useCancellationMailApp } from '#server/test/cancellation-mail-app';
 import { insertHome } from '#server/test/factories';
-import { useSmtpInbox } from '#server/test/smtp-inbox';
-import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { signInAs, type SignedIn } from '#server/test/test-app';
 
-/** While closed, the payment provider's refunds and intent cancellations wait (the provider is slow). */
-const providerGate = {
-  closed: false,
-  waiting: [] as (() => void)[],
-  async pass() {
-    if (this.closed) await new Promise<void>((resolve) => this.waiting.push(resolve));
-  },
-  open() {
-    this.closed = false;
-    this.waiting.splice(0).forEach((go) => go());
-  },
-};
-
-const inbox = useSmtpInbox();
-const t = useTestApp(({ db, clock }) => {
-  const sandbox = sandboxPayments({ db, clock });
-  return {
-    mail: inbox.provider(),
-    payments: {
-      ...sandbox,
-      refund: async (...args: Parameters<typeof sandbox.refund>) => {
-        await providerGate.pass();
-        return sandbox.refund(...args);
-      },
-      cancelIntent: async (id: string) => {
-        await providerGate.pass();
-        return sandbox.cancelIntent(id);
-      },
-    },
-  };
-});
+const { t, inbox, gate: providerGate, bookedStay: bookedStayOf, queuedMails } = useCancellationMailApp();
 
 let host: SignedIn, guest: SignedIn, admin: SignedIn;
 beforeAll(async () => {
@@ -52,29 +20,17 @@ beforeAll(async () => {
 beforeEach(async () => {
   guest = await signInAs(t.app, 'guest');
 });
-afterEach(() => providerGate.open());
 
 let homes = 0;
-async function bookedStay() {
-  const title = `Cancelled cottage ${++homes}`;
-  const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents: 10_000, title });
-  const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2027-01-10', checkOut: '2027-01-13' });
-  // The confirmation mails go out first; only the cancellation's are read below.
-  await t.app.mailQueue.drained();
-  return { title, home, bookingId: stay.bookingId };
-}
+const bookedStay = () => bookedStayOf(host, guest, `Cancelled cottage ${++homes}`, '2027-01-13');
 
 const cancel = (bookingId: string, who: SignedIn) =>
   t.app.inject({ method: 'DELETE', url: `/api/bookings/${bookingId}`, headers: who.headers });
 /** The cancellation mails received for a home, by recipient. */
 const cancellationMails = (title: string) =>
   inbox.received.filter((m) => m.subject.startsWith('Booking cancelled:') && m.subject.includes(title));
-/** The queue's rows for a home's cancellation mails, sent or not (a sent row keeps its subject). */
-const queuedRows = (title: string) =>
-  t.db
-    .select({ to: sql<string | null>`${jobs.payload}->>'to'`, text: sql<string | null>`${jobs.payload}->>'text'` })
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'subject' like ${`Booking cancelled: %${title}%`}`));
+/** The queue's rows for a home's cancellation mails, sent or not. */
+const queuedRows = (title: string) => queuedMails(`Booking cancelled: %${title}%`);
 
 describe('the cancellation mails commit with the cancellation (ADR 0046)', () => {
   it('are in the queue while the refund is being asked for, and go out worded with its outcome', async () => {

@@ -3,58 +3,21 @@
  * refund is asked for, the guest's goes out worded with its outcome, and a cancellation that rolls back
  * or loses a race mails nobody. Mail is read as a real SMTP server receives it.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '#server/db/schema';
-import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
-import { bookStay, bookingRow } from '#server/test/booking-test-helpers';
-import { insertHome } from '#server/test/factories';
-import { useSmtpInbox } from '#server/test/smtp-inbox';
-import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingRow } from '#server/test/booking-test-helpers';
+import { useCancellationMailApp } from '#server/test/cancellation-mail-app';
+import { signInAs, type SignedIn } from '#server/test/test-app';
 
-/** While closed, the payment provider's refunds wait (the provider is slow). */
-const refundGate = {
-  closed: false,
-  waiting: [] as (() => void)[],
-  async pass() {
-    if (this.closed) await new Promise<void>((resolve) => this.waiting.push(resolve));
-  },
-  open() {
-    this.closed = false;
-    this.waiting.splice(0).forEach((go) => go());
-  },
-};
-
-const inbox = useSmtpInbox();
-const t = useTestApp(({ db, clock }) => {
-  const sandbox = sandboxPayments({ db, clock });
-  return {
-    mail: inbox.provider(),
-    payments: {
-      ...sandbox,
-      refund: async (...args: Parameters<typeof sandbox.refund>) => {
-        await refundGate.pass();
-        return sandbox.refund(...args);
-      },
-    },
-  };
-});
+const { t, inbox, gate: refundGate, bookedStay: bookedStayOf, queuedMails } = useCancellationMailApp();
 
 let host: SignedIn, guest: SignedIn;
 beforeAll(async () => {
   [host, guest] = await Promise.all([signInAs(t.app, 'host'), signInAs(t.app, 'guest')]);
 });
-afterEach(() => refundGate.open());
 
 let homes = 0;
-async function bookedStay() {
-  const title = `Host-cancelled loft ${++homes}`;
-  const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents: 10_000, title });
-  const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn: '2027-01-10', checkOut: '2027-01-12' });
-  // The confirmation mails go out first; only the cancellation's are read below.
-  await t.app.mailQueue.drained();
-  return { title, bookingId: stay.bookingId };
-}
+const bookedStay = () => bookedStayOf(host, guest, `Host-cancelled loft ${++homes}`, '2027-01-12');
 
 const hostCancel = (bookingId: string, reason = 'The roof leaks') =>
   t.app.inject({
@@ -68,11 +31,7 @@ const received = (title: string) =>
   inbox.received.filter(
     (m) => m.subject.includes(title) && /^(Your host cancelled your booking|You cancelled a booking):/.test(m.subject),
   );
-const queuedRows = (title: string) =>
-  t.db
-    .select({ to: sql<string | null>`${jobs.payload}->>'to'`, text: sql<string | null>`${jobs.payload}->>'text'` })
-    .from(jobs)
-    .where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'subject' like ${`%cancelled%${title}%`}`));
+const queuedRows = (title: string) => queuedMails(`%cancelled%${title}%`);
 
 describe("the host's cancellation mails commit with the cancellation (ADR 0046)", () => {
   it('are in the queue while the refund is being asked for; the guest is told it went through', async () => {

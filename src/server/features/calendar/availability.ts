@@ -105,7 +105,12 @@ export const bookingOverlapping = (tx: Tx, homeId: string, from: string, to: str
 
 /** "the booking of Ana Silva (Mar 12, 2027 to Mar 15, 2027)", or the reservation in progress for a hold. */
 export function bookingNamed(b: BookingInTheWay): string {
-  const what = b.status === 'held' ? 'the reservation in progress' : 'the booking';
+  const what =
+    b.status === 'held'
+      ? 'the reservation in progress'
+      : b.status === 'requested'
+        ? 'the booking request'
+        : 'the booking';
   // No booking id: the host reads this, and finds the stay by its guest and dates in Reservations.
   return `${what} of ${b.guestName} (${formatDayRange(b.checkIn, b.checkOut)})`;
 }

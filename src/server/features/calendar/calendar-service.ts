@@ -84,7 +84,7 @@ export async function homeCalendar(
     if (stay) {
       night = {
         date,
-        status: stay.status === 'confirmed' ? 'booked' : 'held',
+        status: stay.status === 'confirmed' ? 'booked' : stay.status === 'requested' ? 'requested' : 'held',
         inWindow,
         bookingId: stay.id,
         guestName: stay.guestName,

@@ -143,7 +143,7 @@ describe('the price of a stay, night by night', () => {
       [
         '$100.00 × 6 nights: $600.00',
         '$150.00 × 1 weekend night: $150.00',
-        '$200.00 × 2 nights (seasonal price): $400.00',
+        '$200.00 × 2 nights (price period): $400.00',
         'Weekly discount (10%): -$115.00',
         'Extra guests (1 × $15.00 × 9 nights): $135.00',
         'Cleaning fee: $50.00',

@@ -2,6 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '#shared/schemas/bookings';
+import { aBooking } from '#shared/test/booking-factory';
 import { TEXTS } from '#shared/texts';
 import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
 import { guestVisible, REQUEST_POLL_MS } from '../lib/present';
@@ -10,50 +11,7 @@ import { BookingsScreen } from './bookings-screen';
 setUpComponentTests({ muteToasts: true });
 afterEach(() => vi.useRealTimers());
 
-const booking: Booking = {
-  _id: 'b1',
-  homeId: 'h1',
-  title: 'Strict loft',
-  location: 'Porto',
-  image: '/placeholder-home.svg',
-  price: 100,
-  from: '2099-05-01',
-  to: '2099-05-03',
-  nights: 2,
-  total: 225,
-  guests: 1,
-  status: 'confirmed',
-  bookingMode: 'instant',
-  respondBy: null,
-  requestedAt: null,
-  hostMessage: null,
-  holdExpiresAt: null,
-  paymentReceived: false,
-  guestEmail: 'guest@example.com',
-  hostEmail: 'host@example.com',
-  message: '',
-  createdAt: '2030-04-01T10:00:00.000Z',
-  breakdown: {
-    nights: 2,
-    nightlyCents: 10_000,
-    nightly: [],
-    discounts: [],
-    guests: 1,
-    extraGuests: 0,
-    extraGuestFeeCents: 0,
-    depositCents: 30_000,
-    subtotalCents: 20_000,
-    cleaningFeeCents: 2_500,
-    serviceFeeCents: 0,
-    taxCents: 0,
-    totalCents: 22_500,
-  },
-  cancellationPolicy: 'strict',
-  timeZone: 'UTC',
-  cancelledAt: null,
-  cancelledBy: null,
-  refund: null,
-};
+const booking = aBooking();
 
 const renderMine = (select?: (bookings: Booking[]) => Booking[]) =>
   renderRoutes(
@@ -79,7 +37,7 @@ const renderMine = (select?: (bookings: Booking[]) => Booking[]) =>
 describe('My Bookings following a request', () => {
   it('asks again every 10 s only while a request is open, and shows the answer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let list: Booking[] = [{ ...booking, status: 'requested', respondBy: '2099-04-02T10:00:00.000Z' }];
+    let list: Booking[] = [aBooking({ status: 'requested', respondBy: '2099-04-02T10:00:00.000Z' })];
     const fetch = stubFetch({ 'GET /api/bookings': () => json(list) });
     const gets = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/bookings')).length;
     await renderMine();
@@ -90,7 +48,7 @@ describe('My Bookings following a request', () => {
     expect(gets()).toBe(2);
 
     // The host accepts: the next poll shows it confirmed, and the polling stops.
-    list = [{ ...booking, status: 'confirmed' }];
+    list = [aBooking({ status: 'confirmed' })];
     await act(() => vi.advanceTimersByTimeAsync(REQUEST_POLL_MS));
     expect(await screen.findByText('Confirmed')).toBeDefined();
     expect(gets()).toBe(3);

@@ -127,7 +127,8 @@ function BookingRow({
       )}
       <td data-label="Status" className="px-3 py-3 lg:px-2.5">
         <span
-          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
+          // rounded-lg: "Requested — awaiting the host" wraps in the narrow column (a wrapped pill was a blob).
+          className={`inline-block rounded-lg px-2.5 py-0.5 text-sm font-semibold ${booking.status === 'held' && booking.paymentReceived ? STATUS_STYLES.confirmed : STATUS_STYLES[booking.status]}`}
         >
           {statusLabel(booking)}
         </span>

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '#shared/schemas/bookings';
+import { aBooking } from '#shared/test/booking-factory';
 import { TEXTS } from '#shared/texts';
 import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
 import { BookingsScreen } from './bookings-screen';
@@ -10,49 +10,7 @@ import { refundSentence } from './cancel-booking-dialog';
 
 setUpComponentTests({ muteToasts: true });
 
-const booking: Booking = {
-  _id: 'b1',
-  homeId: 'h1',
-  title: 'Strict loft',
-  location: 'Porto',
-  image: '/placeholder-home.svg',
-  price: 100,
-  from: '2099-05-01',
-  to: '2099-05-03',
-  nights: 2,
-  total: 225,
-  guests: 1,
-  status: 'confirmed',
-  bookingMode: 'instant',
-  respondBy: null,
-  hostMessage: null,
-  holdExpiresAt: null,
-  paymentReceived: false,
-  guestEmail: 'guest@example.com',
-  hostEmail: 'host@example.com',
-  message: '',
-  createdAt: '2030-04-01T10:00:00.000Z',
-  breakdown: {
-    nights: 2,
-    nightlyCents: 10_000,
-    nightly: [],
-    discounts: [],
-    guests: 1,
-    extraGuests: 0,
-    extraGuestFeeCents: 0,
-    depositCents: 30_000,
-    subtotalCents: 20_000,
-    cleaningFeeCents: 2_500,
-    serviceFeeCents: 0,
-    taxCents: 0,
-    totalCents: 22_500,
-  },
-  cancellationPolicy: 'strict',
-  timeZone: 'UTC',
-  cancelledAt: null,
-  cancelledBy: null,
-  refund: null,
-};
+const booking = aBooking();
 
 /** My Bookings for the guest; All Bookings for an admin (`email` null). */
 const renderScreen = (email: string | null = 'guest@example.com') =>
@@ -125,7 +83,7 @@ describe('the cancel dialog', () => {
   });
 
   it('offers no Cancle on a stay whose check-in day has begun (the server refuses it: 409 stay_started)', async () => {
-    stubFetch({ 'GET /api/bookings': json([{ ...booking, from: '2020-05-01', to: '2020-05-03' }]) });
+    stubFetch({ 'GET /api/bookings': json([aBooking({ from: '2020-05-01', to: '2020-05-03' })]) });
     await renderScreen();
     const row = (await screen.findAllByRole('row'))[1]!;
     expect(within(row).queryByRole('button', { name: TEXTS.cancelBooking })).toBeNull();

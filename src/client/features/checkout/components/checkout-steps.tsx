@@ -16,8 +16,10 @@ import { SandboxCardForm } from './sandbox-card-form';
 import { Button } from '#client/components/ui/button';
 
 /** A tab panel is a focus stop (Radix, WAI-ARIA tabs): it shows the focus like every other one. */
+// outline-solid, not outline: Tailwind 4's `outline` reads the style outline-none set to none, so the
+// focused panel (a Tab stop) showed no ring at all.
 const panelClass =
-  'mt-6 rounded-md outline-none focus-visible:outline focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700';
+  'mt-6 rounded-md outline-none focus-visible:outline-solid focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-rose-700';
 
 // Stripe's card form (and the script it loads from js.stripe.com) only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));

@@ -4,6 +4,7 @@ import type { CancellationPolicy } from '#shared/cancellation';
 import type { PriceBreakdown } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
+import { REQUEST_TO_BOOK_NOTE } from '#shared/booking-requests';
 import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
 import type { CheckoutStay } from '../lib/steps';
 
@@ -17,12 +18,15 @@ export function SummaryCard({
   stay,
   breakdown,
   policy,
+  request = false,
 }: {
   home: { title: string; location: string; image: string; timeZone: string };
   stay: CheckoutStay;
   /** The server's: its quote, then the hold's own (the amount the card is charged). */
   breakdown: PriceBreakdown;
   policy: CancellationPolicy;
+  /** A request to book: said beside the stay from the first step (the pay step alone said it). */
+  request?: boolean;
 }) {
   return (
     <aside
@@ -45,6 +49,9 @@ export function SummaryCard({
           <p className="text-sm text-gray-700">{home.location}</p>
         </div>
       </div>
+      {request && (
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{REQUEST_TO_BOOK_NOTE}</p>
+      )}
       <dl className="mt-5 space-y-2 border-t border-gray-200 pt-4 text-gray-900">
         <div className="flex justify-between gap-4">
           <dt>Dates</dt>
@@ -57,7 +64,7 @@ export function SummaryCard({
           <dd>{stay.guests}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          {/* Nights priced differently (weekend, seasonal): their average, before discounts; the lines below say each. */}
+          {/* Nights priced differently (weekend, price periods): their average, before discounts; the lines below say each. */}
           <dt>
             {new Set(breakdown.nightly.map((n) => n.cents)).size > 1 ? 'Average price per night' : 'Price per night'}
           </dt>

@@ -95,6 +95,7 @@ describe('checkout page', () => {
     expect(summary.textContent).toContain('VAT$16.25');
     expect(screen.getByTestId('checkout-total').textContent).toBe('$341.25');
     expect(summary.textContent).toContain('Cancellation policy: Moderate');
+    expect(summary.textContent).not.toContain('Request to book');
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1),
     );
@@ -103,6 +104,19 @@ describe('checkout page', () => {
       await new Promise((r) => setTimeout(r, 50));
     });
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/payment-intent')).toHaveLength(1);
+  });
+
+  it('says a request to book is one from the first step, beside the stay', async () => {
+    stubFetch({
+      'GET /api/home/h1': json(home),
+      'GET /api/home/h1/quote': json({ breakdown, cancellationPolicy: 'moderate', bookingMode: 'request' }),
+      'GET /api/payments/config': json({ provider: 'sandbox' }),
+      'POST /api/payment-intent': json({ ...intent, bookingMode: 'request' }),
+    });
+    await render('?homeId=h1&checkIn=2030-05-01&checkOut=2030-05-04&guests=2');
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe('1 Review house rules'));
+    const summary = screen.getByRole('complementary', { name: 'Test flat' });
+    expect(summary.textContent).toContain("Request to book — you won't be charged unless the host accepts");
   });
 
   it('explains a link without a stay and links to all homes', async () => {

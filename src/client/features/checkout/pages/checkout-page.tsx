@@ -171,6 +171,7 @@ function Checkout({ home, stay, quote }: { home: Home; stay: CheckoutStay; quote
           stay={stay}
           breakdown={checkout.intent?.breakdown ?? quote.breakdown}
           policy={quote.cancellationPolicy}
+          request={(checkout.intent?.bookingMode ?? quote.bookingMode) === 'request'}
         />
       </div>
     </div>

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DamageClaim, DamageDecision } from '#shared/schemas/deposits';
 import { formatDay } from '#shared/dates';
 import { formatAmount } from '#shared/money';
+import { BreakableEmail } from '#client/components/ui/breakable-email';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { TextField, moneyInput, required } from '#client/components/ui/form-field';
 import { QueryView } from '#client/components/ui/query-view';
@@ -49,9 +50,12 @@ function ClaimRow({ c, onDecide }: { c: DamageClaim; onDecide: (p: Pending) => v
           {formatDay(c.checkIn)} – {formatDay(c.checkOut)}
         </span>
       </th>
-      <td data-label="Guest and host" className="break-all px-3 py-3 text-sm text-gray-800">
-        Guest: {c.guestEmail}
-        <span className="block">Host: {c.hostEmail}</span>
+      {/* Addresses wrap before the "@" or after a dot (break-all cut "guest@sta | yhub.test" at 1280 px). */}
+      <td data-label="Guest and host" className="break-words px-3 py-3 text-sm text-gray-800">
+        Guest: <BreakableEmail email={c.guestEmail} />
+        <span className="block">
+          Host: <BreakableEmail email={c.hostEmail} />
+        </span>
       </td>
       <td data-label="Claim" className="px-3 py-3 text-gray-800">
         <span className="font-semibold">{formatAmount(c.claim?.amount ?? 0)}</span> of a {formatAmount(c.amount)}{' '}

@@ -20,6 +20,13 @@ import { rangeText, type RangeSummary } from '../lib/calendar-nights';
 import { Button } from '#client/components/ui/button';
 import { PricePeriodDialog, PricePeriodItem } from './price-periods';
 
+/** How the selection's panel names a stay in the way, before its guest's name. */
+const STAY_TEXT: Record<RangeSummary['stays'][number]['status'], string> = {
+  booked: 'Booked by',
+  requested: 'Requested by',
+  held: 'Reservation in progress for',
+};
+
 export function CalendarSelection({
   homeId,
   range,
@@ -94,7 +101,7 @@ export function CalendarSelection({
             <ul className="mt-1 list-disc pl-5">
               {summary.stays.map((s) => (
                 <li key={s.bookingId}>
-                  {s.status === 'booked' ? 'Booked by' : 'Reservation in progress for'} {s.guestName}
+                  {STAY_TEXT[s.status]} {s.guestName}
                 </li>
               ))}
             </ul>

@@ -16,6 +16,9 @@ function nightStatusText(night: CalendarNight): string {
     case 'booked':
       text = `booked by ${night.guestName ?? 'a guest'}`;
       break;
+    case 'requested':
+      text = `requested by ${night.guestName ?? 'a guest'} (waiting for your answer)`;
+      break;
     case 'held':
       text = `held for ${night.guestName ?? 'a guest'} (reservation in progress)`;
       break;
@@ -74,7 +77,10 @@ export const nightLabel = (night: CalendarNight, selected = false, price?: Night
  * dashed edge, its text still at 4.5:1 or more (see-through text was not: the "Booked" mark fell
  * to 4.2:1).
  */
-export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; dimmed: string; mark: string }> = {
+export const NIGHT_STYLES: Record<
+  CalendarNight['status'],
+  { className: string; dimmed: string; mark: string; phoneMark?: string }
+> = {
   available: {
     className: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-100',
     dimmed: 'border border-dashed border-gray-400 bg-gray-50 text-gray-600 hover:bg-gray-100',
@@ -84,6 +90,14 @@ export const NIGHT_STYLES: Record<CalendarNight['status'], { className: string; 
     className: 'bg-rose-100 text-rose-950 border border-rose-300',
     dimmed: 'bg-rose-50 text-rose-900 border border-dashed border-rose-400',
     mark: 'Booked',
+  },
+  // A request waits for the host: sky blue with a dotted edge, and its own mark (not told by colour alone).
+  requested: {
+    className: 'bg-sky-100 text-sky-950 border-2 border-dotted border-sky-700',
+    dimmed: 'bg-sky-50 text-sky-900 border-2 border-dotted border-sky-600',
+    mark: 'Requested',
+    // A phone's night is about 47 px wide: "Requested" ran over its edges there.
+    phoneMark: 'Request',
   },
   held: {
     className: 'bg-amber-100 text-amber-950 border border-amber-400',
@@ -120,7 +134,7 @@ export interface RangeSummary {
   /** Every night is free to block (available, inside what was loaded). */
   blockable: boolean;
   /** Stays in the way, by booking. */
-  stays: { bookingId: string; guestName: string; status: 'booked' | 'held' }[];
+  stays: { bookingId: string; guestName: string; status: 'booked' | 'requested' | 'held' }[];
   /** The host's own blocks touching the range (each can be removed whole). */
   hostBlocks: CalendarBlock[];
   /** Every night of the range is among the nights loaded (the screen shows two months at a time). */
@@ -138,7 +152,7 @@ export function summarizeRange(
   const inRange = nights.filter((n) => n.date >= range.from && n.date < range.to);
   const stays = new Map<string, RangeSummary['stays'][number]>();
   for (const n of inRange) {
-    if ((n.status === 'booked' || n.status === 'held') && n.bookingId) {
+    if ((n.status === 'booked' || n.status === 'requested' || n.status === 'held') && n.bookingId) {
       stays.set(n.bookingId, { bookingId: n.bookingId, guestName: n.guestName ?? 'a guest', status: n.status });
     }
   }

@@ -233,3 +233,45 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Set price' })).toBeNull();
   });
 });
+
+describe('HomeCalendarPage: stays', { timeout: 30_000 }, () => {
+  /** The 8th is booked by Ana, the 9th and 10th requested by Bruno, the 11th held for Carla. */
+  const stays: Record<string, Partial<CalendarNight>> = {
+    '2027-03-08': { status: 'booked', bookingId: 'b1', guestName: 'Ana' },
+    '2027-03-09': { status: 'requested', bookingId: 'b2', guestName: 'Bruno' },
+    '2027-03-10': { status: 'requested', bookingId: 'b2', guestName: 'Bruno' },
+    '2027-03-11': { status: 'held', bookingId: 'b3', guestName: 'Carla' },
+  };
+  const withStays: FetchHandler = async (request) => {
+    const body = (await (await calendar(request)).json()) as { nights: CalendarNight[] };
+    return json({ ...body, nights: body.nights.map((n) => ({ ...n, ...stays[n.date] })) });
+  };
+
+  it('shows a request to book as Requested, apart from held and booked nights, in words', async () => {
+    stubApi([], { 'GET /api/home/h1/calendar': withStays });
+    await renderCalendar();
+    await waitFor(() => expect(night('9 March 2027').getAttribute('aria-label')).toMatch(/\$99 a night$/));
+    expect(night('8 March 2027').getAttribute('aria-label')).toBe('8 March 2027, booked by Ana, $99 a night');
+    expect(night('9 March 2027').getAttribute('aria-label')).toBe(
+      '9 March 2027, requested by Bruno (waiting for your answer), $99 a night',
+    );
+    expect(night('11 March 2027').getAttribute('aria-label')).toBe(
+      '11 March 2027, held for Carla (reservation in progress), $99 a night',
+    );
+    // The mark under the day number says it too, not the colour alone.
+    expect(night('8 March 2027').textContent).toBe('8Booked$99');
+    // "Request" on phones, "Requested" from 640 px (jsdom applies no CSS: both are in the text).
+    expect(night('10 March 2027').textContent).toBe('10RequestRequested$99');
+    expect(night('11 March 2027').textContent).toBe('11Held$99');
+    const legend = within(screen.getByRole('list', { name: 'Legend' }));
+    expect(legend.getByText('Requested (waiting for your answer)')).toBeDefined();
+
+    // Selecting the requested nights names the request, not a reservation in progress.
+    await userEvent.click(night('9 March 2027'));
+    await userEvent.click(night('11 March 2027'));
+    expect(await screen.findByText('These nights have stays, which cannot be blocked:')).toBeDefined();
+    const stays = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(stays).toContain('Requested by Bruno');
+    expect(stays).toContain('Reservation in progress for Carla');
+  });
+});

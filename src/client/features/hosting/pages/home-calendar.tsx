@@ -1,6 +1,6 @@
 /**
  * /dashboard/calendar/:id (hosts, the home's owner): the home's month calendar.
- * Each night shows what takes it (a stay and its guest, a hold, the host's block
+ * Each night shows what takes it (a stay and its guest, a request to book, a hold, the host's block
  * and note, an imported calendar); two months side by side from 1024 px, one
  * below. Pick a first and a last night (click, or Enter/Space on the focused
  * night) to block that range with a private note, or to unblock the host's
@@ -40,6 +40,7 @@ import { Button, buttonClass } from '#client/components/ui/button';
 const LEGEND = [
   ['available', 'Available'],
   ['booked', 'Booked'],
+  ['requested', 'Requested (waiting for your answer)'],
   ['held', 'Held (reservation in progress)'],
   ['blocked', 'Blocked by you'],
   ['imported', 'Blocked by an imported calendar'],
@@ -179,7 +180,16 @@ export function HomeCalendarPage() {
                     if (!night) return { label: date, disabled: true, className: 'text-gray-500' };
                     const style = NIGHT_STYLES[night.status];
                     const price = priceOf?.(date);
-                    const mark = night.conflict ? 'Conflict' : style.mark;
+                    const mark = night.conflict ? (
+                      'Conflict'
+                    ) : style.phoneMark ? (
+                      <>
+                        <span className="sm:hidden">{style.phoneMark}</span>
+                        <span className="max-sm:hidden">{style.mark}</span>
+                      </>
+                    ) : (
+                      style.mark
+                    );
                     return {
                       label: nightLabel(night, selected, price),
                       selected,

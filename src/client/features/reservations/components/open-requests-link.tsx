@@ -1,7 +1,9 @@
 /**
  * The header's "Requests" link for a signed-in host with booking requests waiting (ADR 0050), with
  * their count. It is on every page: no zod and nothing else from the Reservations screen here, and
- * nothing is fetched unless the session says the user is a host.
+ * nothing is fetched unless the session says the user is a host. A request arrives without the host
+ * doing anything, so the count is asked again every OPEN_REQUESTS_POLL_MS while the tab is visible
+ * (TanStack Query pauses the interval in a background tab) and when the window regains focus.
  */
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
@@ -12,11 +14,35 @@ import { UnreadBadge } from '#client/features/messages/components/unread-link';
 /** Under the Reservations screen's key (['reservations']): an accept or decline there refreshes it. */
 const OPEN_REQUESTS_KEY = ['reservations', 'open-count'] as const;
 
+/** How often a host's open requests are counted again while the page is visible. */
+export const OPEN_REQUESTS_POLL_MS = 30_000;
+
+/**
+ * Only upcoming stays: a request always checks in after today (it expires before its check-in day,
+ * D93), so past and current stays, most of a busy host's list, are not read every 30 s.
+ */
 async function fetchOpenRequests(signal?: AbortSignal): Promise<number> {
-  const { data } = await apiRequestTrusted<{ reservations?: { status?: string }[] }>('/api/host/reservations', {
-    signal,
-  });
+  const { data } = await apiRequestTrusted<{ reservations?: { status?: string }[] }>(
+    '/api/host/reservations?when=upcoming',
+    { signal },
+  );
   return (data.reservations ?? []).filter((r) => r.status === 'requested').length;
+}
+
+/** A signed-in host's requests waiting for an answer (0 for others, who never fetch it); one query for the link and the phone's Menu button. */
+export function useOpenRequestCount(): number {
+  const { user } = useSession();
+  const host = user?.role === 'host';
+  const query = useQuery({
+    queryKey: OPEN_REQUESTS_KEY,
+    queryFn: ({ signal }) => fetchOpenRequests(signal),
+    enabled: host,
+    refetchInterval: host ? OPEN_REQUESTS_POLL_MS : false,
+    // Back to the tab after 10 s or more: counted again (the app's 30 s would skip most returns).
+    staleTime: 10_000,
+    refetchOnWindowFocus: host,
+  });
+  return host ? (query.data ?? 0) : 0;
 }
 
 export function OpenRequestsLink({
@@ -26,14 +52,7 @@ export function OpenRequestsLink({
   className: (s: { isActive: boolean }) => string;
   onNavigate?: () => void;
 }) {
-  const { user } = useSession();
-  const host = user?.role === 'host';
-  const query = useQuery({
-    queryKey: OPEN_REQUESTS_KEY,
-    queryFn: ({ signal }) => fetchOpenRequests(signal),
-    enabled: host,
-  });
-  const open = host ? (query.data ?? 0) : 0;
+  const open = useOpenRequestCount();
   if (open <= 0) return null;
   return (
     <li>

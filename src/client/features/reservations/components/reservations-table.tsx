@@ -29,6 +29,20 @@ export interface ReservationActions {
   accepting: string | null;
 }
 
+/**
+ * A request waiting for the host in amber (it asks for something), a confirmed stay in green, an
+ * ended one in grey (declined and expired requests were green, as if booked). rounded-lg, not
+ * rounded-full: "Request: awaiting your answer" wraps in the narrow column, and a wrapped pill
+ * was a blob.
+ */
+const STATUS_STYLES: Record<Reservation['status'], string> = {
+  requested: 'bg-amber-100 text-amber-950',
+  confirmed: 'bg-green-100 text-green-900',
+  declined: 'bg-gray-200 text-gray-800',
+  expired: 'bg-gray-200 text-gray-800',
+  cancelled: 'bg-gray-200 text-gray-800',
+};
+
 function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
   const guestId = `reservation-guest-${r.id}`;
   const cancelled = r.status === 'cancelled';
@@ -78,9 +92,7 @@ function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
         {formatCents(r.amountCents)}
       </td>
       <td data-label="Status" className="px-3 py-3 lg:px-2.5">
-        <span
-          className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${cancelled ? 'bg-gray-200 text-gray-800' : 'bg-green-100 text-green-900'}`}
-        >
+        <span className={`inline-block rounded-lg px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[r.status]}`}>
           {statusText(r)}
         </span>
         {answerBy && <span className="mt-1 block text-sm font-semibold text-gray-900">{answerBy}</span>}
