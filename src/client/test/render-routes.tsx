@@ -11,7 +11,7 @@
  *   });
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -53,6 +53,9 @@ export type RenderedRoutes = Awaited<ReturnType<typeof renderRoutes>>;
  * (assert on them with `expect(toast.success)...`).
  */
 export function setUpComponentTests({ muteToasts = false }: { muteToasts?: boolean } = {}) {
+  // findBy/waitFor give up after 1 s by default, which a whole-suite run on a loaded 2-core machine
+  // overshoots (a render that waits on two stubbed queries); one that can never pass still fails.
+  configure({ asyncUtilTimeout: 5_000 });
   if (muteToasts) {
     beforeEach(() => {
       vi.spyOn(toast, 'success').mockImplementation(() => '');
