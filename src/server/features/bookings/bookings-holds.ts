@@ -231,6 +231,8 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
       receiptEmail: caller.email,
       // A request's card is only authorised; the host's accept captures it.
       captureMethod: hold.bookingMode === 'request' ? 'manual' : 'automatic',
+      // A deposit is authorised later, off-session, on the card the guest pays with now (ADR 0051).
+      ...(hold.depositCents > 0 ? { saveCard: true } : {}),
     });
   } catch (err) {
     logOf(deps).error({ err, bookingId: hold.id }, 'payment intent creation failed; the hold is cancelled');

@@ -74,7 +74,7 @@ describe('the deposit hold at booking', () => {
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'held', amountCents: 20_000, releaseAt: new Date(RELEASE_AT) });
     expect(row!.paymentIntentId).not.toBe(paymentIntentId);
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     expect(intent).toMatchObject({ status: 'requires_capture', amountCents: 20_000, metadata: { bookingId } });
     // The stay itself was charged as before.
     expect((await provider().retrieveIntent(paymentIntentId)).status).toBe('succeeded');
@@ -155,7 +155,7 @@ describe('the release job', () => {
     expect((await releasePass()).released).toBeGreaterThanOrEqual(1);
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'released', releasedAt: new Date(RELEASE_AT) });
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('canceled');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('canceled');
     // Too late for a claim now.
     const late = await claim(host, bookingId, { amount: 10, reason: 'Broken lamp' });
     expect(late.statusCode).toBe(409);
@@ -216,7 +216,7 @@ describe('POST /api/host/reservations/:id/damage-claim', () => {
     await releasePass();
     const row = await depositRow(bookingId);
     expect(row!.status).toBe('claimed');
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('requires_capture');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('requires_capture');
   });
 
   it('answers 409 no_deposit for a stay without one', async () => {
@@ -272,7 +272,7 @@ describe('the admin decides a claim', () => {
     expect(depositSchema.parse(res.json())).toMatchObject({ status: 'captured', capturedAmount: 120.25 });
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'captured', capturedCents: 12_025, decidedBy: admin.user.id });
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     expect(intent.status).toBe('succeeded');
     expect(intent.amountReceivedCents).toBe(12_025);
     await t.app.mailQueue.drained();
@@ -291,7 +291,7 @@ describe('the admin decides a claim', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(depositSchema.parse(res.json())).toMatchObject({ status: 'released', capturedAmount: null });
     const row = await depositRow(bookingId);
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('canceled');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('canceled');
   });
 
   it('two racing decisions: one wins, the other answers 409, and the card agrees with the record', async () => {
@@ -302,7 +302,7 @@ describe('the admin decides a claim', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const row = await depositRow(bookingId);
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     if (row!.status === 'captured') expect(intent).toMatchObject({ status: 'succeeded', amountReceivedCents: 9_000 });
     else expect(row!.status === 'released' && intent.status === 'canceled').toBe(true);
   });
