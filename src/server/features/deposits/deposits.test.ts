@@ -144,6 +144,56 @@ describe('the deposit hold at booking', () => {
   });
 });
 
+describe('the amount held is the one the guest agreed to', () => {
+  it("a host changing the home's deposit between the hold and the card changes nothing for this booking", async () => {
+    const home = await insertHome(t.db, {
+      ...WINDOW,
+      hostId: host.user.id,
+      hostEmail: host.user.email,
+      securityDepositCents: 15_000,
+    });
+    // Its own guest: this hold stays unconfirmed, and a guest may have only MAX_LIVE_HOLDS of them.
+    const payer = await signInAs(t.app, 'guest');
+    const held = await createHold(t.app, payer, {
+      homeId: home.id,
+      checkIn: '2026-12-05',
+      checkOut: '2026-12-07',
+      guests: 1,
+    });
+    const { bookingId, clientSecret, breakdown } = held.json() as {
+      bookingId: string;
+      clientSecret: string;
+      breakdown: { depositCents: number };
+    };
+    expect(breakdown.depositCents).toBe(15_000);
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/home/${home.id}`,
+      headers: host.headers,
+      payload: {
+        title: home.title,
+        location: home.location,
+        price: home.priceCents / 100,
+        total_guest: home.totalGuest,
+        bedrooms: home.bedrooms,
+        bathrooms: home.bathrooms,
+        securityDeposit: 900,
+      },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/home/${home.id}/quote?checkIn=2026-12-05&checkOut=2026-12-07&guests=1`,
+    });
+    expect(quote.json().breakdown.depositCents).toBe(90_000);
+
+    expect((await payCard(t.app, payer, clientSecret)).statusCode).toBe(200);
+    const row = await depositRow(bookingId);
+    expect(row).toMatchObject({ status: 'held', amountCents: 15_000 });
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).amountCents).toBe(15_000);
+  });
+});
+
 describe('the release job', () => {
   it('releases a deposit with no claim at check-out + DEPOSIT_RELEASE_DAYS, not before', async () => {
     const { bookingId } = await bookedWithDeposit();
