@@ -13,6 +13,7 @@ import { plainText } from './text';
  * hold it, no deposit is held.
  */
 export const DEPOSIT_STATUSES = ['pending', 'held', 'claimed', 'released', 'captured', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const DAMAGE_REASON_MAX = 2000;
 

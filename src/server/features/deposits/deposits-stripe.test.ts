@@ -110,6 +110,12 @@ describe('the deposit on Stripe', () => {
       authorizeAt: new Date('2026-12-20T11:00:00.000Z'),
       releaseAt: new Date('2026-12-26T11:00:00.000Z'),
     });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${held.bookingId}/receipt`,
+      headers: guest.headers,
+    });
+    expect(receipt.json().depositStatus).toBe('pending');
     const mine = depositListSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/deposits', headers: guest.headers })).json(),
     ).deposits;
@@ -208,6 +214,24 @@ describe('the deposit on Stripe', () => {
       ]),
     );
     expect(mails.find((m) => m.to.includes(host.user.email))!.text).toContain('message a StayHub admin');
+
+    // The booking says so: no "held, not charged" for it.
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${held.bookingId}/receipt`,
+      headers: guest.headers,
+    });
+    expect(receipt.json()).toMatchObject({ depositStatus: 'failed', breakdown: { depositCents: 25_000 } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings?email=${encodeURIComponent(guest.user.email)}`,
+      headers: guest.headers,
+    });
+    expect(
+      (listed.json() as { _id: string; depositStatus: string }[]).find((b) => b._id === held.bookingId),
+    ).toMatchObject({
+      depositStatus: 'failed',
+    });
 
     // Not retried; no damage claim against a deposit that is not held.
     await depositPass();

@@ -52,6 +52,7 @@ const booking: Booking = {
   cancelledAt: null,
   cancelledBy: null,
   refund: null,
+  depositStatus: 'held',
 };
 
 const renderMine = () =>

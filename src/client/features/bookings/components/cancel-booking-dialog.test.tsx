@@ -52,6 +52,7 @@ const booking: Booking = {
   cancelledAt: null,
   cancelledBy: null,
   refund: null,
+  depositStatus: 'held',
 };
 
 /** My Bookings for the guest; All Bookings for an admin (`email` null). */
