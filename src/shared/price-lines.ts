@@ -83,8 +83,8 @@ export function priceLines(b: PriceBreakdown): PriceLine[] {
 }
 
 /** Shown after the total, apart from it: the deposit is authorised on the card, never part of what is charged. */
-export const DEPOSIT_LABEL = 'Security deposit';
-export const DEPOSIT_NOTE = 'held, not charged';
+const DEPOSIT_LABEL = 'Security deposit';
+const DEPOSIT_NOTE = 'held, not charged';
 
 /** What the deposit line says of a booked deposit's state (ADR 0051); "held, not charged" only while it is or will be. */
 const DEPOSIT_STATE_NOTES: Record<DepositStatus, string> = {
