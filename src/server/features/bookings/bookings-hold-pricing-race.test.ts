@@ -4,13 +4,12 @@
  * lock while the hold arrives, saves a period over the stay's nights and commits: the hold, let
  * through only then, must carry the period's price. (PGlite has one connection: nothing can wait.)
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { homes, pricePeriods } from '#server/db/schema';
 import { bookingRow, createHold } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
-import { eq } from 'drizzle-orm';
 
 const t = useTestApp();
 const onPostgres = inject('dbMode') === 'postgres';
