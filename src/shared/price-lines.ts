@@ -6,6 +6,7 @@
 import { formatCents } from './money';
 import { plural } from './plural';
 import type { DiscountKind, NightKind, PriceBreakdown } from './schemas/bookings';
+import type { DepositStatus } from './schemas/deposits';
 
 export interface PriceLine {
   /** What the line is (tests and styling); several lines may share 'nights'. */
@@ -87,14 +88,42 @@ export function priceLines(b: PriceBreakdown): PriceLine[] {
 }
 
 /** Shown after the total, apart from it: the deposit is authorised on the card, never part of what is charged. */
-export const DEPOSIT_LABEL = 'Security deposit';
-export const DEPOSIT_NOTE = 'held, not charged';
+const DEPOSIT_LABEL = 'Security deposit';
+const DEPOSIT_NOTE = 'held, not charged';
 
-/** The deposit line, or null when the home asks none. */
+/** What the deposit line says of a booked deposit's state (ADR 0051); "held, not charged" only while it is or will be. */
+const DEPOSIT_STATE_NOTES: Record<DepositStatus, string> = {
+  pending: DEPOSIT_NOTE,
+  held: DEPOSIT_NOTE,
+  claimed: `${DEPOSIT_NOTE}; a damage claim is with an admin`,
+  released: 'released, not charged',
+  captured: 'part or all charged for damage after a claim',
+  failed: 'not held: the card could not hold it',
+};
+
+/**
+ * The deposit line, or null when the home asks none. `state`: a booking's deposit state; left
+ * out for a price not booked yet (a quote, a checkout, a hold or request not yet paid or accepted),
+ * whose deposit is to be held; null for a booking whose deposit is not held at all.
+ */
 export function depositLine(
   b: Pick<PriceBreakdown, 'depositCents'>,
+  state?: DepositStatus | null,
 ): { label: string; note: string; cents: number } | null {
-  return b.depositCents > 0 ? { label: DEPOSIT_LABEL, note: DEPOSIT_NOTE, cents: b.depositCents } : null;
+  if (b.depositCents <= 0) return null;
+  const note = state === undefined ? DEPOSIT_NOTE : state === null ? DEPOSIT_NOT_HELD : DEPOSIT_STATE_NOTES[state];
+  return { label: DEPOSIT_LABEL, note, cents: b.depositCents };
+}
+
+const DEPOSIT_NOT_HELD = 'not held';
+
+/** A booking's deposit state for depositLine: none yet before the booking stands (it is still to be held). */
+export function bookingDepositState(booking: {
+  status: string;
+  depositStatus: DepositStatus | null;
+}): DepositStatus | null | undefined {
+  if (booking.depositStatus) return booking.depositStatus;
+  return booking.status === 'held' || booking.status === 'requested' ? undefined : null;
 }
 
 /** The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit apart. */

@@ -76,10 +76,11 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           },
         ),
       );
-      // Lets go of security deposits no damage claim stopped, DEPOSIT_RELEASE_DAYS after check-out.
+      // Authorises pending security deposits as they come due (ADR 0051) and lets go of those no damage
+      // claim stopped, DEPOSIT_RELEASE_DAYS after check-out; mails both sides of each.
       started.push(
         startDepositRelease(
-          { db, clock, payments, log, ...(ctx.deposits ? { deposits: ctx.deposits } : {}) },
+          { db, clock, payments, mail, publicUrl, log, ...(ctx.deposits ? { deposits: ctx.deposits } : {}) },
           {
             intervalMs: intervals.depositReleaseMs,
             exclusive: runExclusively(db, 'deposit-release'),

@@ -4,6 +4,7 @@ import { BOOKING_MODES } from './pricing';
 import { BOOKING_STATUSES } from '../booking-state';
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { isoDate } from './common';
+import { DEPOSIT_STATUSES } from './deposits';
 
 const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
 
@@ -129,6 +130,13 @@ export const bookingSchema = z
       })
       .nullable()
       .describe('The money given back on cancellation; null when none was charged or the booking stands'),
+    depositStatus: z
+      .enum(DEPOSIT_STATUSES)
+      .nullable()
+      .describe(
+        "The security deposit's state (GET /api/deposits has the rest); null when none is held or waits: none " +
+          'asked, a hold or a request before it is paid or accepted, or none placed',
+      ),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;

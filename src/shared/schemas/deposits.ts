@@ -7,8 +7,13 @@ import { amountSchema, isoDate } from './common';
 import { SECURITY_DEPOSIT_MAX } from './pricing';
 import { plainText } from './text';
 
-/** held: authorised on the card; claimed: the host filed a damage claim, an admin decides; released / captured: over. */
-export const DEPOSIT_STATUSES = ['held', 'claimed', 'released', 'captured'] as const;
+/**
+ * pending: to be authorised on the saved card nearer the stay (Stripe, ADR 0051); held: authorised on the card;
+ * claimed: the host filed a damage claim, an admin decides; released / captured: over; failed: the card could not
+ * hold it, no deposit is held.
+ */
+export const DEPOSIT_STATUSES = ['pending', 'held', 'claimed', 'released', 'captured', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const DAMAGE_REASON_MAX = 2000;
 

@@ -49,6 +49,7 @@ export function aBooking(fields: Partial<Booking> = {}): Booking {
     cancelledAt: null,
     cancelledBy: null,
     refund: null,
+    depositStatus: 'held',
     ...fields,
   };
 }

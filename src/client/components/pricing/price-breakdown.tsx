@@ -7,19 +7,23 @@
 import { formatCents } from '#shared/money';
 import { depositLine, priceLines } from '#shared/price-lines';
 import type { PriceBreakdown } from '#shared/schemas/bookings';
+import type { DepositStatus } from '#shared/schemas/deposits';
 
 export function PriceBreakdownList({
   breakdown,
   totalLabel = 'Total',
   totalTestId,
   className = '',
+  depositState,
 }: {
   breakdown: PriceBreakdown;
+  /** A booking's deposit state (see depositLine); left out for a price not booked yet. */
+  depositState?: DepositStatus | null | undefined;
   totalLabel?: string;
   totalTestId?: string;
   className?: string;
 }) {
-  const deposit = depositLine(breakdown);
+  const deposit = depositLine(breakdown, depositState);
   return (
     <dl className={`space-y-2 text-gray-900 ${className}`}>
       {priceLines(breakdown).map((line) => (

@@ -28,6 +28,7 @@ import { refundBooking, releaseIntent } from './bookings-refunds';
 import { findReservation } from './reservations-queries';
 import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
+import { authorizeDepositNow, scheduleDeposit } from '../deposits/deposits-authorise';
 
 /** A host review of a guest this good or better counts for the `good_review` requirement. */
 const GOOD_REVIEW_MIN = 4;
@@ -190,6 +191,8 @@ export async function acceptRequest(
       .from(homes)
       .where(eq(homes.id, confirmed.homeId!));
     await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
+    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
+    await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
     return confirmed;
   });
   if (!row) {
@@ -204,6 +207,7 @@ export async function acceptRequest(
     throw notRequested(current, now);
   }
   logOf(deps).info({ bookingId: row.id, by: caller.id }, 'booking request accepted');
+  await authorizeDepositNow(deps, row);
   return answer(deps, row.id);
 }
 

@@ -18,6 +18,7 @@ import { refundBooking, releaseIntent } from './bookings-refunds';
 import { requestWithIntent } from './booking-requests';
 import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
+import { authorizeDepositNow, scheduleDeposit } from '../deposits/deposits-authorise';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'requested' | 'unpaid' | 'mismatch' | 'too_late';
 
@@ -93,11 +94,14 @@ export async function confirmWithIntent(
       .where(eq(homes.id, confirmed.homeId!));
     // In the confirming transaction (ADR 0046): the mails are accepted exactly when the booking is confirmed.
     await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
+    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
+    await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
     return confirmed;
   });
   if (row) {
     logOf(deps).info({ bookingId: row.id, paymentIntentId: intent.id }, 'booking confirmed');
     await postBookingNote(deps, row);
+    await authorizeDepositNow(deps, row);
     return 'confirmed';
   }
   const current = await findBooking(deps.db, booking.id);

@@ -244,6 +244,7 @@ describe('a refund that fails when a paid hold ends without being confirmed', ()
       retrieveIntent: (id) => sandbox.retrieveIntent(id),
       cancelIntent: (id) => sandbox.cancelIntent(id),
       captureIntent: (id, key, amount) => sandbox.captureIntent(id, key, amount),
+      authorizeOffSession: (input) => sandbox.authorizeOffSession(input),
       publicConfig: () => sandbox.publicConfig(),
       async refund(intentId, key) {
         calls++;

@@ -3,16 +3,18 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import { discountTotal } from '#shared/pricing-quote';
+import type { PriceBreakdown } from '#shared/schemas/bookings';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
-import { bookings, users, type BookingRow } from '#server/db/schema';
+import { bookings, homes, users, type BookingRow } from '#server/db/schema';
 import { conflict, invalid, limitReached, notFound } from '#server/domain-errors';
 import { PLACEHOLDER_IMAGE } from '../homes/homes-service';
 import {
   HOLD_MS,
+  MAX_AMOUNT_CENTS,
   MAX_LIVE_HOLDS,
   allows,
   breakdownOf,
@@ -23,7 +25,8 @@ import {
   type BookingDeps,
   type Caller,
 } from './bookings-model';
-import { blockOverlapping, lockHome } from '../calendar/availability';
+import { blockOverlapping, lockHome, type Tx } from '../calendar/availability';
+import { priceAt } from './bookings-pricing';
 import { checkHoldRequest } from './bookings-hold-request';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
@@ -113,6 +116,9 @@ export async function placeHold(
       const current = stayRuleProblem(locked, input.checkIn, input.checkOut);
       if (current) throw invalid(current.message, current.code);
       if (await blockOverlapping(tx, home.id, input.checkIn, input.checkOut)) throw datesUnavailable();
+      // Priced again under the home's lock (price periods and settings change under it too): a period or a
+      // price the host saves while this hold is placed is either in this price or comes after the hold.
+      const priced = await priceUnderLock(deps, tx, input, price);
       const expired = await tx
         .update(bookings)
         .set({ status: targetOf('expire'), updatedAt: now })
@@ -160,20 +166,20 @@ export async function placeHold(
           title: home.title,
           location: home.location,
           image: home.images[0] ?? PLACEHOLDER_IMAGE,
-          nightlyCents: price.nightlyCents,
+          nightlyCents: priced.nightlyCents,
           checkIn: input.checkIn,
           checkOut: input.checkOut,
-          nights: price.nights,
+          nights: priced.nights,
           guests: input.guests,
-          amountCents: price.totalCents,
-          subtotalCents: price.subtotalCents,
-          discountCents: discountTotal(price),
-          extraGuestFeeCents: price.extraGuestFeeCents,
-          depositCents: price.depositCents,
-          breakdown: price,
-          cleaningFeeCents: price.cleaningFeeCents,
-          serviceFeeCents: price.serviceFeeCents,
-          taxCents: price.taxCents,
+          amountCents: priced.totalCents,
+          subtotalCents: priced.subtotalCents,
+          discountCents: discountTotal(priced),
+          extraGuestFeeCents: priced.extraGuestFeeCents,
+          depositCents: priced.depositCents,
+          breakdown: priced,
+          cleaningFeeCents: priced.cleaningFeeCents,
+          serviceFeeCents: priced.serviceFeeCents,
+          taxCents: priced.taxCents,
           cancellationPolicy: home.cancellationPolicy,
           timeZone: home.timeZone,
           status: 'held',
@@ -191,6 +197,33 @@ export async function placeHold(
 
   for (const row of placed.released) await releaseIntent(deps, row);
   return attachIntent(deps, caller, placed.hold);
+}
+
+/**
+ * The stay's price with the home's settings and price periods read under its lock (the caller holds
+ * it). A total other than the one checked before the lock means the host changed a price meanwhile:
+ * 409 price_changed when the client said which total it showed, else the new one is held (and shown
+ * at the checkout before any payment).
+ */
+async function priceUnderLock(
+  deps: BookingDeps,
+  tx: Tx,
+  input: PaymentIntentRequest,
+  checked: PriceBreakdown,
+): Promise<PriceBreakdown> {
+  const [current] = await tx.select().from(homes).where(eq(homes.id, input.homeId));
+  if (!current) throw notFound('No home with this id');
+  const priced = await priceAt(deps, current, input, deps.clock.now(), tx);
+  if (priced.totalCents !== checked.totalCents && input.price !== undefined) {
+    throw conflict(
+      `The price has changed: the total for these dates is now $${centsToAmount(priced.totalCents).toFixed(2)}`,
+      'price_changed',
+    );
+  }
+  if (priced.totalCents > MAX_AMOUNT_CENTS) {
+    throw invalid('The total for these dates is above what a card payment may be.', 'amount_too_large');
+  }
+  return priced;
 }
 
 /**
@@ -231,6 +264,8 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
       receiptEmail: caller.email,
       // A request's card is only authorised; the host's accept captures it.
       captureMethod: hold.bookingMode === 'request' ? 'manual' : 'automatic',
+      // A deposit is authorised later, off-session, on the card the guest pays with now (ADR 0051).
+      ...(hold.depositCents > 0 ? { saveCard: true } : {}),
     });
   } catch (err) {
     logOf(deps).error({ err, bookingId: hold.id }, 'payment intent creation failed; the hold is cancelled');

@@ -121,7 +121,8 @@ export const paymentUnavailable = (cause?: unknown) =>
     cause,
   );
 
-export function toBooking(row: BookingRow): Booking {
+/** A booking as the API shows it, with its deposit's state (security_deposits, apart from the booking). */
+export function toBooking(row: BookingRow, depositStatus: Booking['depositStatus'] = null): Booking {
   return {
     _id: row.id,
     homeId: row.homeId,
@@ -151,6 +152,7 @@ export function toBooking(row: BookingRow): Booking {
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
     refund: refundOf(row),
+    depositStatus,
   };
 }
 

@@ -3,10 +3,17 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } fr
 import type { Booking } from '#shared/schemas/bookings';
 import { calendarDate } from '#shared/stay';
 import { blockDays, holdsNights } from '#server/db/booking-conditions';
-import { bookings, homeBlocks } from '#server/db/schema';
+import { bookings, homeBlocks, securityDeposits } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
 import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
+
+/** Bookings with their deposit's state (one row each: the deposit's key is the booking's). */
+const withDeposit = (deps: BookingDeps) =>
+  deps.db
+    .select({ booking: bookings, deposit: securityDeposits.status })
+    .from(bookings)
+    .leftJoin(securityDeposits, eq(securityDeposits.bookingId, bookings.id));
 
 /**
  * Bookings newest first: confirmed ones, requests waiting for the host and holds still waiting for
@@ -18,12 +25,10 @@ export async function listBookings(deps: BookingDeps, filter: { guestEmail?: str
   const answeredRequest = and(inArray(bookings.status, ['declined', 'expired']), isNotNull(bookings.requestedAt))!;
   const where: SQL[] = [or(holdsNights(deps.clock.now()), answeredRequest)!];
   if (filter.guestEmail) where.push(sql`lower(${bookings.guestEmail}) = lower(${filter.guestEmail})`);
-  const rows = await deps.db
-    .select()
-    .from(bookings)
+  const rows = await withDeposit(deps)
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return rows.map(toBooking);
+  return rows.map((r) => toBooking(r.booking, r.deposit));
 }
 
 /**
@@ -75,13 +80,11 @@ export async function listHistory(
   } else if (as === 'host') {
     where.push(sql`lower(${bookings.hostEmail}) = lower(${caller.email})`);
   }
-  const rows = await deps.db
-    .select()
-    .from(bookings)
+  const rows = await withDeposit(deps)
     .where(and(...where))
     .orderBy(desc(bookings.checkIn), desc(bookings.id))
     .limit(HISTORY_LIMIT);
-  return rows.map(toBooking);
+  return rows.map((r) => toBooking(r.booking, r.deposit));
 }
 
 /** The newest this many bookings of a history (a long one is read in the receipt of each). */
@@ -92,5 +95,9 @@ export async function findReceipt(deps: BookingDeps, caller: Caller, id: string)
   const booking = await findBooking(deps.db, id);
   const isHost = booking !== null && sameEmail(booking.hostEmail, caller.email);
   if (!booking || !(mayManage(caller, booking) || isHost)) throw notFound('No booking with this id');
-  return toBooking(booking);
+  const [deposit] = await deps.db
+    .select({ status: securityDeposits.status })
+    .from(securityDeposits)
+    .where(eq(securityDeposits.bookingId, booking.id));
+  return toBooking(booking, deposit?.status ?? null);
 }

@@ -1,4 +1,4 @@
-/** The deposit's mails: the guest hears of a damage claim; guest and host of the admin's decision. */
+/** The deposit's mails: a damage claim (the guest); the admin's decision, a deposit not held, a release (both). */
 import { formatCents } from '#shared/money';
 import type { BookingRow, SecurityDepositRow } from '#server/db/schema';
 import type { MailMessage } from '#server/providers/mail/mail';
@@ -46,6 +46,50 @@ export function decisionMails(booking: BookingRow, deposit: SecurityDepositRow, 
         captured !== null
           ? `Damage claim decided: ${formatCents(captured)} captured`
           : 'Damage claim decided: deposit released',
+      text: `${body}${link('/dashboard/reservations', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+  ];
+}
+
+/**
+ * The saved card could not hold the deposit off-session (ADR 0051): the stay stands, paid; both
+ * sides learn that no deposit is held, and the host that damage goes to an admin by message.
+ */
+export function notHeldMails(booking: BookingRow, deposit: SecurityDepositRow, publicUrl?: string): MailMessage[] {
+  const body =
+    `The security deposit of ${formatCents(deposit.amountCents)} for this stay could not be held on the ` +
+    `guest's card (${deposit.failureMessage ?? 'the card was declined'}). The stay itself is paid and stands; ` +
+    `no deposit is held.\n\n${homeLines(booking)}\nDates: ${stay(booking)}\n`;
+  return [
+    {
+      to: booking.guestEmail,
+      subject: 'No security deposit is held for your stay',
+      text: `${body}${link('/dashboard/my-booking', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+    {
+      to: booking.hostEmail,
+      subject: 'No security deposit could be held for a stay at your home',
+      text:
+        `${body}\nShould there be damage, message a StayHub admin about it.` +
+        `${link('/dashboard/reservations', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+  ];
+}
+
+/** The release job let the deposit go (its time came with no claim, or the booking ended without a stay). */
+export function releasedMails(booking: BookingRow, deposit: SecurityDepositRow, publicUrl?: string): MailMessage[] {
+  const body =
+    `The security deposit of ${formatCents(deposit.amountCents)} held on the guest's card for this stay is ` +
+    `released: nothing was charged.\n\n${homeLines(booking)}\nDates: ${stay(booking)}\n`;
+  return [
+    {
+      to: booking.guestEmail,
+      subject: 'Your security deposit is released',
+      text: `${body}${link('/dashboard/my-booking', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+    },
+    {
+      to: booking.hostEmail,
+      subject: 'Security deposit released',
       text: `${body}${link('/dashboard/reservations', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
     },
   ];

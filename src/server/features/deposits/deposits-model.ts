@@ -1,8 +1,9 @@
 /** What the deposit services share: their dependencies, a row as the API shows it, the release instant. */
+import { sql } from 'drizzle-orm';
 import { centsToAmount } from '#shared/money';
 import type { Deposit } from '#shared/schemas/deposits';
 import { zonedTimeToUtc } from '#shared/time-zones';
-import type { BookingRow, SecurityDepositRow } from '#server/db/schema';
+import { bookings, type BookingRow, type SecurityDepositRow } from '#server/db/schema';
 import type { BookingDeps } from '../bookings/bookings-model';
 
 /** DEPOSIT_RELEASE_DAYS: a deposit is released this many days after check-out unless a damage claim came first. */
@@ -20,6 +21,9 @@ export function releaseAtOf(
   const checkOut = zonedTimeToUtc(booking.checkOut, checkOutTime ?? '11:00', booking.timeZone);
   return new Date(checkOut.getTime() + days * 86_400_000);
 }
+
+/** Bookings that will never be stayed in: their deposit goes back without waiting for a check-out. */
+export const ENDED_WITHOUT_STAY = sql`${bookings.status} in ('expired', 'cancelled', 'declined')`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -38,17 +38,20 @@ export async function authorizeDepositInSandbox(
     .from(securityDeposits)
     .where(eq(securityDeposits.bookingId, booking.id));
   if (held) return;
+  // The amount the guest agreed to with the hold (its stored breakdown), not the home's of today:
+  // a host changing the deposit between the hold and the payment changes nothing for this booking.
+  const depositCents = booking.depositCents;
+  if (depositCents <= 0) return;
   const [home] = await deps.db
-    .select({ depositCents: homes.securityDepositCents, checkOutTime: homes.checkOutTime })
+    .select({ checkOutTime: homes.checkOutTime })
     .from(homes)
     .where(eq(homes.id, booking.homeId));
-  if (!home || home.depositCents <= 0) return;
 
   let intentId: string;
   try {
     // A fresh key per try: a declined try's intent is left open and the sweeper cancels it.
     const intent = await deps.payments.createIntent({
-      amountCents: home.depositCents,
+      amountCents: depositCents,
       currency: 'usd',
       bookingId: booking.id,
       idempotencyKey: `deposit:${booking.id}:${randomUUID()}`,
@@ -71,9 +74,9 @@ export async function authorizeDepositInSandbox(
     .insert(securityDeposits)
     .values({
       bookingId: booking.id,
-      amountCents: home.depositCents,
+      amountCents: depositCents,
       paymentIntentId: intentId,
-      releaseAt: releaseAtOf(deps, booking, home.checkOutTime),
+      releaseAt: releaseAtOf(deps, booking, home?.checkOutTime ?? null),
       createdAt: deps.clock.now(),
       updatedAt: deps.clock.now(),
     })
@@ -137,6 +140,15 @@ export async function fileDamageClaim(
   if (booking.status !== 'confirmed') throw conflict('Only a confirmed stay can have a damage claim', 'not_confirmed');
   if (homeToday(now, booking.timeZone) < booking.checkIn) {
     throw conflict('A damage claim can be filed once the stay has begun', 'stay_not_started');
+  }
+  if (deposit.status === 'pending') {
+    throw conflict(
+      'The deposit is not held yet: it is authorised on the card six days before its release',
+      'deposit_not_held_yet',
+    );
+  }
+  if (deposit.status === 'failed') {
+    throw conflict('No deposit is held for this stay: the card could not hold it', 'deposit_not_held');
   }
   if (deposit.status !== 'held' || deposit.releaseAt <= now) {
     throw conflict('The deposit has been released: the time for a damage claim is over', 'claim_window_closed');
@@ -223,15 +235,16 @@ export async function decideDamageClaim(
   let settled: boolean;
   try {
     if (capture !== null) {
+      // A claimed deposit was held: it has its authorisation (a check in the table says so).
       const captured = await deps.payments.captureIntent(
-        deposit.paymentIntentId,
+        deposit.paymentIntentId!,
         `deposit-capture:${booking.id}`,
         capture,
       );
       settled = captured.status === 'succeeded';
     } else {
       // A release that finds the money captured (a racing decision won at the provider) changes nothing here.
-      settled = (await deps.payments.cancelIntent(deposit.paymentIntentId)).status === 'canceled';
+      settled = (await deps.payments.cancelIntent(deposit.paymentIntentId!)).status === 'canceled';
     }
   } catch (err) {
     if (err instanceof PaymentProviderError && PROVIDER_STATE_CODES.has(err.code)) {

@@ -74,7 +74,7 @@ describe('the deposit hold at booking', () => {
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'held', amountCents: 20_000, releaseAt: new Date(RELEASE_AT) });
     expect(row!.paymentIntentId).not.toBe(paymentIntentId);
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     expect(intent).toMatchObject({ status: 'requires_capture', amountCents: 20_000, metadata: { bookingId } });
     // The stay itself was charged as before.
     expect((await provider().retrieveIntent(paymentIntentId)).status).toBe('succeeded');
@@ -144,6 +144,56 @@ describe('the deposit hold at booking', () => {
   });
 });
 
+describe('the amount held is the one the guest agreed to', () => {
+  it("a host changing the home's deposit between the hold and the card changes nothing for this booking", async () => {
+    const home = await insertHome(t.db, {
+      ...WINDOW,
+      hostId: host.user.id,
+      hostEmail: host.user.email,
+      securityDepositCents: 15_000,
+    });
+    // Its own guest: this hold stays unconfirmed, and a guest may have only MAX_LIVE_HOLDS of them.
+    const payer = await signInAs(t.app, 'guest');
+    const held = await createHold(t.app, payer, {
+      homeId: home.id,
+      checkIn: '2026-12-05',
+      checkOut: '2026-12-07',
+      guests: 1,
+    });
+    const { bookingId, clientSecret, breakdown } = held.json() as {
+      bookingId: string;
+      clientSecret: string;
+      breakdown: { depositCents: number };
+    };
+    expect(breakdown.depositCents).toBe(15_000);
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/home/${home.id}`,
+      headers: host.headers,
+      payload: {
+        title: home.title,
+        location: home.location,
+        price: home.priceCents / 100,
+        total_guest: home.totalGuest,
+        bedrooms: home.bedrooms,
+        bathrooms: home.bathrooms,
+        securityDeposit: 900,
+      },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/home/${home.id}/quote?checkIn=2026-12-05&checkOut=2026-12-07&guests=1`,
+    });
+    expect(quote.json().breakdown.depositCents).toBe(90_000);
+
+    expect((await payCard(t.app, payer, clientSecret)).statusCode).toBe(200);
+    const row = await depositRow(bookingId);
+    expect(row).toMatchObject({ status: 'held', amountCents: 15_000 });
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).amountCents).toBe(15_000);
+  });
+});
+
 describe('the release job', () => {
   it('releases a deposit with no claim at check-out + DEPOSIT_RELEASE_DAYS, not before', async () => {
     const { bookingId } = await bookedWithDeposit();
@@ -155,7 +205,7 @@ describe('the release job', () => {
     expect((await releasePass()).released).toBeGreaterThanOrEqual(1);
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'released', releasedAt: new Date(RELEASE_AT) });
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('canceled');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('canceled');
     // Too late for a claim now.
     const late = await claim(host, bookingId, { amount: 10, reason: 'Broken lamp' });
     expect(late.statusCode).toBe(409);
@@ -216,7 +266,7 @@ describe('POST /api/host/reservations/:id/damage-claim', () => {
     await releasePass();
     const row = await depositRow(bookingId);
     expect(row!.status).toBe('claimed');
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('requires_capture');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('requires_capture');
   });
 
   it('answers 409 no_deposit for a stay without one', async () => {
@@ -272,7 +322,7 @@ describe('the admin decides a claim', () => {
     expect(depositSchema.parse(res.json())).toMatchObject({ status: 'captured', capturedAmount: 120.25 });
     const row = await depositRow(bookingId);
     expect(row).toMatchObject({ status: 'captured', capturedCents: 12_025, decidedBy: admin.user.id });
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     expect(intent.status).toBe('succeeded');
     expect(intent.amountReceivedCents).toBe(12_025);
     await t.app.mailQueue.drained();
@@ -291,7 +341,7 @@ describe('the admin decides a claim', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(depositSchema.parse(res.json())).toMatchObject({ status: 'released', capturedAmount: null });
     const row = await depositRow(bookingId);
-    expect((await provider().retrieveIntent(row!.paymentIntentId)).status).toBe('canceled');
+    expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('canceled');
   });
 
   it('two racing decisions: one wins, the other answers 409, and the card agrees with the record', async () => {
@@ -302,7 +352,7 @@ describe('the admin decides a claim', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const row = await depositRow(bookingId);
-    const intent = await provider().retrieveIntent(row!.paymentIntentId);
+    const intent = await provider().retrieveIntent(row!.paymentIntentId!);
     if (row!.status === 'captured') expect(intent).toMatchObject({ status: 'succeeded', amountReceivedCents: 9_000 });
     else expect(row!.status === 'released' && intent.status === 'canceled').toBe(true);
   });

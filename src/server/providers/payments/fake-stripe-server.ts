@@ -26,6 +26,9 @@ interface FakeIntent {
   description: string | null;
   receipt_email: string | null;
   last_payment_error: null | { code: string; decline_code?: string; message: string };
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
   created: number;
   livemode: false;
 }
@@ -33,7 +36,10 @@ interface FakeIntent {
 /**
  * A local stand-in for api.stripe.com for offline tests: it answers the
  * PaymentIntent (create, retrieve, cancel, capture: manual capture holds the
- * amount in `requires_capture` until captured or released) and Refund calls
+ * amount in `requires_capture` until captured or released; a Customer and
+ * `setup_future_usage` keep the paying card on the Customer, and an intent
+ * created with `confirm` and `off_session` is confirmed at once with such a
+ * saved card), Customer and Refund calls
  * StayHub makes like Stripe does (form-encoded
  * requests, JSON answers, idempotency keys replaying the first answer) and
  * records every request so tests can check what was sent.
@@ -45,6 +51,11 @@ export async function startFakeStripe() {
     { id: string; object: 'refund'; payment_intent: string; amount: number; status: string }
   >();
   const replies = new Map<string, { status: number; body: unknown }>();
+  const customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: object }>();
+  /** Payment methods saved on a customer (setup_future_usage), by id: the customer's id. */
+  const savedCards = new Map<string, string>();
+  /** Saved cards whose off-session confirmations fail, with the error code. */
+  const offSessionFailures = new Map<string, 'card_declined' | 'authentication_required'>();
   const requests: SeenRequest[] = [];
   const token = () => randomBytes(8).toString('hex');
 
@@ -64,6 +75,55 @@ export async function startFakeStripe() {
     body: { error: { type, code, message } },
   });
 
+  /** Server-side confirmation (`confirm: true`): off-session only with a card saved on the intent's customer. */
+  function confirmAtOnce(intent: FakeIntent, offSession: boolean): { status: number; body: unknown } {
+    const pm = intent.payment_method;
+    if (!pm) return error(400, 'parameter_missing', 'You must provide a payment_method to confirm.');
+    if (offSession && (!intent.customer || savedCards.get(pm) !== intent.customer)) {
+      return error(
+        400,
+        'payment_method_not_available',
+        'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment.',
+      );
+    }
+    const failure = offSession ? offSessionFailures.get(pm) : undefined;
+    if (failure) {
+      // As Stripe: HTTP 402, a card error naming the failed intent, which waits for another payment method.
+      intent.last_payment_error =
+        failure === 'authentication_required'
+          ? {
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            ...intent.last_payment_error,
+            payment_intent: intent,
+          },
+        },
+      };
+    }
+    settle(intent);
+    return { status: 200, body: intent };
+  }
+
+  /** A card confirmed the intent: charged, or only authorised for manual capture. */
+  function settle(intent: FakeIntent) {
+    if (intent.capture_method === 'manual') {
+      intent.status = 'requires_capture';
+      intent.amount_capturable = intent.amount;
+    } else {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+    }
+    intent.last_payment_error = null;
+  }
+
   function handle(seen: SeenRequest): { status: number; body: unknown } {
     const { method, path, params } = seen;
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -71,6 +131,14 @@ export async function startFakeStripe() {
       for (const [k, v] of params) {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m) metadata[m[1]!] = v;
+      }
+      const customer = params.get('customer');
+      if (customer !== null && !customers.has(customer)) {
+        return error(400, 'resource_missing', `No such customer: '${customer}'`);
+      }
+      const sfu = params.get('setup_future_usage');
+      if (sfu !== null && !customer) {
+        return error(400, 'parameter_missing', 'setup_future_usage requires a customer in this fake.');
       }
       const id = `pi_fake_${token()}`;
       const intent: FakeIntent = {
@@ -88,10 +156,14 @@ export async function startFakeStripe() {
         description: params.get('description'),
         receipt_email: params.get('receipt_email'),
         last_payment_error: null,
+        customer,
+        payment_method: params.get('payment_method'),
+        setup_future_usage: sfu === 'off_session' || sfu === 'on_session' ? sfu : null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
       intents.set(id, intent);
+      if (params.get('confirm') === 'true') return confirmAtOnce(intent, params.get('off_session') === 'true');
       return { status: 200, body: intent };
     }
     let m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -139,6 +211,16 @@ export async function startFakeStripe() {
       intent.amount_received = amount;
       intent.amount_capturable = 0;
       return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: `cus_fake_${token()}`,
+        object: 'customer' as const,
+        email: params.get('email'),
+        metadata: Object.fromEntries([...params].filter(([k]) => k.startsWith('metadata['))),
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(params.get('payment_intent') ?? '');
@@ -207,20 +289,22 @@ export async function startFakeStripe() {
     requests,
     intents,
     refunds,
+    customers,
     /**
      * What the browser's confirmCardPayment would do with a good card: charged, or only
-     * authorised (`requires_capture`) for a manual-capture intent.
+     * authorised (`requires_capture`) for a manual-capture intent. The card becomes the intent's
+     * payment method, saved on its customer when the intent asked for `setup_future_usage`.
      */
     succeed(id: string) {
       const intent = intents.get(id)!;
-      if (intent.capture_method === 'manual') {
-        intent.status = 'requires_capture';
-        intent.amount_capturable = intent.amount;
-      } else {
-        intent.status = 'succeeded';
-        intent.amount_received = intent.amount;
-      }
+      intent.payment_method ??= `pm_fake_${token()}`;
+      if (intent.setup_future_usage && intent.customer) savedCards.set(intent.payment_method, intent.customer);
+      settle(intent);
       return intent;
+    },
+    /** Later off-session confirmations with this saved card fail (a decline, or the bank wants the guest). */
+    failOffSession(paymentMethod: string, code: 'card_declined' | 'authentication_required') {
+      offSessionFailures.set(paymentMethod, code);
     },
     /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */
     refundElsewhere(intentId: string) {

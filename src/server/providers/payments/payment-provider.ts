@@ -23,7 +23,31 @@ interface CreateIntentInput {
   receiptEmail: string;
   /** Default `automatic`. */
   captureMethod?: CaptureMethod;
+  /**
+   * Keep the card the guest pays with for a later off-session charge (a security deposit, ADR 0051):
+   * on Stripe a Customer (created with the key `customer:<idempotencyKey>`) and
+   * `setup_future_usage: 'off_session'`.
+   */
+  saveCard?: boolean;
 }
+
+/** A manual-capture authorisation on the card saved with an earlier intent, the guest absent (ADR 0051). */
+interface OffSessionInput {
+  /** The intent the card was saved with (created with `saveCard`, paid or authorised). */
+  savedWith: string;
+  amountCents: number;
+  currency: 'usd';
+  bookingId: string;
+  idempotencyKey: string;
+  description: string;
+}
+
+/**
+ * `ok`: the amount is held (`requires_capture`). Otherwise the card could not hold it (declined,
+ * authentication required, no card saved): `intentId` is the failed intent when one was created.
+ */
+export type OffSessionResult =
+  { ok: true; intent: RetrievedIntent } | { ok: false; code: string; message: string; intentId?: string };
 
 export interface CreatedIntent {
   id: string;
@@ -64,6 +88,12 @@ export interface PaymentProvider {
    * above the authorisation with `amount_too_large`.
    */
   captureIntent(id: string, idempotencyKey: string, amountCents?: number): Promise<RetrievedIntent>;
+  /**
+   * Authorises `amountCents` with manual capture on the card saved with `savedWith`, off-session
+   * (`off_session: true, confirm: true`). A card that cannot hold it answers `ok: false`; a
+   * provider that cannot be reached throws PaymentProviderError (the caller retries, same key).
+   */
+  authorizeOffSession(input: OffSessionInput): Promise<OffSessionResult>;
   /**
    * Refunds a succeeded intent, in full or `amountCents` of it (a cancellation
    * policy's share); the same key never refunds twice. A charge refunded

@@ -121,3 +121,41 @@ describe('sandbox provider: manual capture', () => {
     ).rejects.toMatchObject({ code: 'idempotency_error' });
   });
 });
+
+describe('sandbox provider: off-session authorisation on a saved card', () => {
+  const offSession = (savedWith: string, key: string) =>
+    provider().authorizeOffSession({
+      savedWith,
+      amountCents: 7_500,
+      currency: 'usd',
+      bookingId: 'b-deposit',
+      idempotencyKey: key,
+      description: 'Security deposit',
+    });
+
+  it('holds the amount with the card that paid the earlier intent; the same key answers the same intent', async () => {
+    const { id } = await authorised();
+    const key = `deposit:${randomUUID()}`;
+    const first = await offSession(id, key);
+    expect(first).toMatchObject({
+      ok: true,
+      intent: { status: 'requires_capture', amountCents: 7_500, captureMethod: 'manual' },
+    });
+    const again = await offSession(id, key);
+    expect(again.ok && again.intent.id).toBe(first.ok && first.intent.id);
+    expect((await intentRow(t.db, first.ok ? first.intent.id : '')).cardLast4).toBe('4242');
+  });
+
+  it('an intent no card paid has no card saved', async () => {
+    const bookingId = randomUUID();
+    const unpaid = await provider().createIntent({
+      amountCents: 1_000,
+      currency: 'usd',
+      bookingId,
+      idempotencyKey: bookingId,
+      description: 'A stay',
+      receiptEmail: billing.email,
+    });
+    expect(await offSession(unpaid.id, `deposit:${bookingId}`)).toMatchObject({ ok: false, code: 'no_saved_card' });
+  });
+});

@@ -6,6 +6,7 @@ import type { Clock } from '../clock/clock';
 import {
   PaymentProviderError,
   type CreatedIntent,
+  type OffSessionResult,
   type PaymentProvider,
   type RetrievedIntent,
 } from './payment-provider';
@@ -62,7 +63,7 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
 
   const load = (id: string) => loadIntent(db, id);
 
-  return {
+  const provider: SandboxPayments = {
     name: 'sandbox',
 
     publicConfig: () => ({ provider: 'sandbox' }),
@@ -155,7 +156,51 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
     },
 
     confirmCard: (clientSecret, card, billing) => confirmCard({ db, clock }, clientSecret, card, billing),
+
+    authorizeOffSession: (input) => authorizeSaved({ db, clock }, provider, input),
   };
+  return provider;
+}
+
+/**
+ * The sandbox's off-session authorisation: the card that paid (or authorised) `savedWith` holds the
+ * amount at once; an intent no card paid has nothing saved. The same key answers the same intent.
+ */
+async function authorizeSaved(
+  { db, clock }: { db: Db; clock: Clock },
+  provider: SandboxPayments,
+  input: Parameters<SandboxPayments['authorizeOffSession']>[0],
+): Promise<OffSessionResult> {
+  const saved = await loadIntent(db, input.savedWith);
+  if ((saved.status !== 'succeeded' && saved.status !== 'requires_capture') || !saved.cardLast4) {
+    return { ok: false, code: 'no_saved_card', message: 'No card was saved with this payment.' };
+  }
+  const created = await provider.createIntent({
+    amountCents: input.amountCents,
+    currency: input.currency,
+    bookingId: input.bookingId,
+    idempotencyKey: input.idempotencyKey,
+    description: input.description,
+    receiptEmail: saved.receiptEmail ?? '',
+    captureMethod: 'manual',
+  });
+  const now = clock.now();
+  await db
+    .update(paymentIntents)
+    .set({
+      status: 'requires_capture',
+      authorizedAt: now,
+      cardBrand: saved.cardBrand,
+      cardLast4: saved.cardLast4,
+      billingName: saved.billingName,
+      billingEmail: saved.billingEmail,
+      updatedAt: now,
+    })
+    .where(and(eq(paymentIntents.id, created.id), eq(paymentIntents.status, 'requires_payment_method')));
+  const intent = toRetrieved(await loadIntent(db, created.id));
+  return intent.status === 'requires_capture'
+    ? { ok: true, intent }
+    : { ok: false, code: 'payment_intent_unexpected_state', message: `The authorisation is ${intent.status}.` };
 }
 
 /** One intent's row; resource_missing when there is none. */

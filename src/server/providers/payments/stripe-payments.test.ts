@@ -231,6 +231,60 @@ describe('stripe adapter: manual capture', () => {
   });
 });
 
+describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)', () => {
+  async function savedCard() {
+    const bookingId = randomBytes(8).toString('hex');
+    const created = await stripe.createIntent({
+      amountCents: 30_000,
+      currency: 'usd',
+      bookingId,
+      idempotencyKey: bookingId,
+      description: 'A stay',
+      receiptEmail: 'guest@example.test',
+      saveCard: true,
+    });
+    return { bookingId, intent: fake.succeed(created.id) };
+  }
+  const authorize = (savedWith: string, bookingId: string) =>
+    stripe.authorizeOffSession({
+      savedWith,
+      amountCents: 10_000,
+      currency: 'usd',
+      bookingId,
+      idempotencyKey: `deposit:${bookingId}`,
+      description: 'Security deposit',
+    });
+
+  it('a declined saved card answers the decline and the failed intent; the same key replays it', async () => {
+    const { bookingId, intent } = await savedCard();
+    fake.failOffSession(intent.payment_method!, 'card_declined');
+    const failed = await authorize(intent.id, bookingId);
+    expect(failed).toMatchObject({
+      ok: false,
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
+    const failedId = failed.ok ? '' : failed.intentId!;
+    expect(fake.intents.get(failedId)).toMatchObject({ status: 'requires_payment_method', capture_method: 'manual' });
+    expect(await authorize(intent.id, bookingId)).toEqual(failed);
+    expect(fake.requests.filter((r) => r.idempotencyKey === `deposit:${bookingId}`)).toHaveLength(2);
+  });
+
+  it('an intent paid without a saved card (no Customer) has nothing to authorise with', async () => {
+    const bookingId = randomBytes(8).toString('hex');
+    const created = await stripe.createIntent({
+      amountCents: 30_000,
+      currency: 'usd',
+      bookingId,
+      idempotencyKey: bookingId,
+      description: 'A stay',
+      receiptEmail: 'guest@example.test',
+    });
+    fake.succeed(created.id);
+    expect(await authorize(created.id, bookingId)).toMatchObject({ ok: false, code: 'no_saved_card' });
+  });
+});
+
 describe('POST /api/webhooks/stripe', () => {
   it('confirms the hold on payment_intent.succeeded exactly once, however often Stripe delivers it', async () => {
     const held = await holdFor(3);

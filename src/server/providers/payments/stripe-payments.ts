@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   PaymentProviderError,
   type IntentStatus,
+  type OffSessionResult,
   type PaymentProvider,
   type RetrievedIntent,
 } from './payment-provider';
@@ -104,6 +105,85 @@ async function captureAtStripe(
   }
 }
 
+/** The id of an expandable field (a string, or the object when expanded). */
+const idOf = (field: string | { id: string } | null | undefined) =>
+  typeof field === 'string' ? field : (field?.id ?? null);
+
+/**
+ * ADR 0051: a manual-capture PaymentIntent confirmed off-session with the card and Customer saved
+ * with `savedWith` (`setup_future_usage: 'off_session'`). Stripe answers a declined card, or one
+ * that needs the guest to authenticate, with a card error carrying the failed intent.
+ */
+async function authorizeAtStripe(
+  client: Stripe,
+  input: Parameters<PaymentProvider['authorizeOffSession']>[0],
+): Promise<OffSessionResult> {
+  let saved: Stripe.PaymentIntent;
+  try {
+    saved = await client.paymentIntents.retrieve(input.savedWith);
+  } catch (err) {
+    throw wrap(err);
+  }
+  const paymentMethod = idOf(saved.payment_method);
+  const customer = idOf(saved.customer);
+  if (!paymentMethod || !customer) {
+    return { ok: false, code: 'no_saved_card', message: 'No card was saved for later with the stay’s payment.' };
+  }
+  try {
+    const pi = await client.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency,
+        customer,
+        payment_method: paymentMethod,
+        off_session: true,
+        confirm: true,
+        capture_method: 'manual',
+        description: input.description,
+        metadata: { bookingId: input.bookingId, purpose: 'security_deposit' },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    const intent = fromStripeIntent(pi);
+    if (intent.status === 'requires_capture') return { ok: true, intent };
+    return {
+      ok: false,
+      code: pi.status === 'requires_action' ? 'authentication_required' : (intent.lastError?.code ?? 'not_authorised'),
+      message: intent.lastError?.message ?? 'The card could not hold the amount without the guest.',
+      intentId: pi.id,
+    };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      const failed = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id;
+      return {
+        ok: false,
+        code: err.decline_code ?? err.code ?? 'card_declined',
+        message: err.message,
+        ...(failed ? { intentId: failed } : {}),
+      };
+    }
+    throw wrap(err);
+  }
+}
+
+/**
+ * A Customer to keep the card on for the deposit's later off-session authorisation (ADR 0051),
+ * once per intent (its key derived from the intent's).
+ */
+async function customerFor(
+  client: Stripe,
+  input: Parameters<PaymentProvider['createIntent']>[0],
+): Promise<Stripe.Customer> {
+  try {
+    return await client.customers.create(
+      { email: input.receiptEmail, metadata: { bookingId: input.bookingId } },
+      { idempotencyKey: `customer:${input.idempotencyKey}` },
+    );
+  } catch (err) {
+    throw wrap(err);
+  }
+}
+
 /** Card payments through Stripe's official SDK (chosen when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). */
 export function stripePayments(settings: StripeSettings): StripePayments {
   const client = new Stripe(settings.secretKey, {
@@ -129,6 +209,7 @@ export function stripePayments(settings: StripeSettings): StripePayments {
     publicConfig: () => ({ provider: 'stripe', publishableKey: settings.publishableKey }),
 
     async createIntent(input) {
+      const customer = input.saveCard ? await customerFor(client, input) : null;
       const pi = await call(() =>
         client.paymentIntents.create(
           {
@@ -140,6 +221,7 @@ export function stripePayments(settings: StripeSettings): StripePayments {
             metadata: { bookingId: input.bookingId },
             // Manual: confirming authorises the card; paymentIntents.capture charges it (ADR 0050).
             capture_method: input.captureMethod ?? 'automatic',
+            ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -176,6 +258,8 @@ export function stripePayments(settings: StripeSettings): StripePayments {
     },
 
     captureIntent: (id, idempotencyKey, amountCents) => captureAtStripe(client, id, idempotencyKey, amountCents),
+
+    authorizeOffSession: (input) => authorizeAtStripe(client, input),
 
     async refund(intentId, idempotencyKey, amountCents) {
       try {

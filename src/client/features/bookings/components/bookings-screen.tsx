@@ -11,7 +11,7 @@ import { cardImage } from '#shared/images';
 import type { Booking } from '#shared/schemas/bookings';
 import { formatDay } from '#shared/dates';
 import { formatAmount, formatCents } from '#shared/money';
-import { DEPOSIT_LABEL, DEPOSIT_NOTE, priceLines } from '#shared/price-lines';
+import { bookingDepositState, depositLine, priceLines } from '#shared/price-lines';
 import { TEXTS } from '#shared/texts';
 import { QueryView } from '#client/components/ui/query-view';
 import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
@@ -83,6 +83,8 @@ function BookingRow({
 }) {
   const titleId = `booking-title-${booking._id}`;
   const inactive = booking.status === 'cancelled' || booking.status === 'expired';
+  // "held, not charged" only while the deposit is or will be held (ADR 0051).
+  const deposit = depositLine(booking.breakdown, bookingDepositState(booking));
   return (
     <tr
       className={`border-t border-gray-200 align-middle ${inactive ? 'bg-gray-50' : ''}`}
@@ -108,9 +110,9 @@ function BookingRow({
               {line.key === 'nights' ? line.label : `${line.label} ${formatCents(line.cents)}`}
             </span>
           ))}
-        {booking.breakdown.depositCents > 0 && (
+        {deposit && (
           <span className="block text-sm text-gray-700">
-            {DEPOSIT_LABEL} {formatCents(booking.breakdown.depositCents)}, {DEPOSIT_NOTE}
+            {deposit.label} {formatCents(deposit.cents)}, {deposit.note}
           </span>
         )}
       </td>

@@ -14,6 +14,7 @@ import { zoneLabel } from '#shared/time-zones';
 import { PageTitle } from '#client/components/page-title';
 import { PolicyTerms } from '#client/components/pricing/policy-terms';
 import { PriceBreakdownList } from '#client/components/pricing/price-breakdown';
+import { bookingDepositState } from '#shared/price-lines';
 import { QueryView } from '#client/components/ui/query-view';
 import { isApiError } from '#client/lib/api';
 import { bookingKeys, fetchReceipt } from '../lib/bookings-api';
@@ -106,6 +107,7 @@ function Receipt({ booking }: { booking: Booking }) {
         </h2>
         <PriceBreakdownList
           breakdown={booking.breakdown}
+          depositState={bookingDepositState(booking)}
           totalLabel={moneyTaken(booking) ? 'Total paid' : 'Total'}
           totalTestId="receipt-total"
           className="mt-2"
