@@ -3,55 +3,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '#shared/schemas/bookings';
+import { aBooking } from '#shared/test/booking-factory';
 import { json, renderRoutes, setUpComponentTests, stubFetch } from '#client/test/render-routes';
 import { Component as ReceiptPage } from './receipt';
 
 setUpComponentTests({ muteToasts: true });
 
-const booking: Booking = {
-  _id: 'b1',
-  homeId: 'h1',
-  title: 'Strict loft',
-  location: 'Porto',
-  image: '/placeholder-home.svg',
-  price: 100,
-  from: '2099-05-01',
-  to: '2099-05-03',
-  nights: 2,
-  total: 225,
-  guests: 1,
-  status: 'confirmed',
+const booking = aBooking({
   bookingMode: 'request',
-  respondBy: null,
   requestedAt: '2099-04-01T10:00:00.000Z',
-  hostMessage: null,
-  holdExpiresAt: null,
-  paymentReceived: false,
-  guestEmail: 'guest@example.com',
-  hostEmail: 'host@example.com',
-  message: '',
   createdAt: '2099-04-01T10:00:00.000Z',
-  breakdown: {
-    nights: 2,
-    nightlyCents: 10_000,
-    nightly: [],
-    discounts: [],
-    guests: 1,
-    extraGuests: 0,
-    extraGuestFeeCents: 0,
-    depositCents: 0,
-    subtotalCents: 20_000,
-    cleaningFeeCents: 2_500,
-    serviceFeeCents: 0,
-    taxCents: 0,
-    totalCents: 22_500,
-  },
-  cancellationPolicy: 'strict',
-  timeZone: 'UTC',
-  cancelledAt: null,
-  cancelledBy: null,
-  refund: null,
-};
+  breakdown: { ...aBooking().breakdown, depositCents: 0 },
+  depositStatus: null,
+});
 
 async function totalLabel(fields: Partial<Booking>): Promise<string> {
   stubFetch({ 'GET /api/bookings/b1/receipt': () => json({ ...booking, ...fields }) });
