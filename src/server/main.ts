@@ -109,6 +109,7 @@ function jobSettings(env: Env, providers: EnvProviders): JobSettings {
       messageMailMs: env.MESSAGE_MAIL_INTERVAL_MS,
       reviewPublishMs: env.REVIEW_PUBLISH_INTERVAL_MS,
       depositReleaseMs: env.DEPOSIT_RELEASE_INTERVAL_MS,
+      payoutMs: env.PAYOUT_INTERVAL_MS,
     },
     messageMailDelayMs: env.MESSAGE_MAIL_DELAY_MS,
     onPass: (job, outcome) => providers.metrics?.sweeperRun(job, outcome),
