@@ -250,8 +250,18 @@ export interface AppDeps {
   pricing?: PricingSettings;
   /** DEPOSIT_RELEASE_DAYS: a security deposit is released this many days after check-out (3 when not given). */
   deposits?: { releaseDays: number };
+  /** CURRENCY and PAYOUT_DELAY_HOURS for the money ledger (issue 28); `usd` and 24 when not given. */
+  ledger?: LedgerSettings;
   /** The background jobs, started once the server listens; none when not given (tests run passes themselves). */
   jobs?: JobSettings;
+}
+
+/** The money ledger's settings (issue 28, ADR 0053). */
+export interface LedgerSettings {
+  /** CURRENCY: the marketplace's one currency, lower-case ISO code, on every ledger entry. */
+  currency: string;
+  /** PAYOUT_DELAY_HOURS: a host's share becomes payable this long after check-in (the home's time). */
+  payoutDelayHours: number;
 }
 
 /** The percentages every booking's price adds (src/shared/stay.ts priceStay). */

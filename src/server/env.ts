@@ -92,6 +92,13 @@ const envSchema = z
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Production without Stripe keys takes test cards only when this is true (a demo site). */
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+    /** The marketplace's one currency (lower-case ISO 4217 code), stored on every ledger entry (issue 28). */
+    CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'must be a lower-case ISO currency code, e.g. usd or eur')
+      .default('usd'),
+    /** A host's share of a stay becomes payable this many hours after check-in, in the home's time zone (issue 28). */
+    PAYOUT_DELAY_HOURS: z.coerce.number().int().min(0).max(720).default(24),
     /** Service fee on the nights and the cleaning fee of every booking, in percent (ADR 0019). */
     SERVICE_FEE_PERCENT: percent.default(0),
     /** Tax on the whole price (nights, cleaning fee, service fee), in percent; shown on the "VAT" line. */

@@ -39,6 +39,7 @@ async function main() {
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
     deposits: { releaseDays: env.DEPOSIT_RELEASE_DAYS },
+    ledger: { currency: env.CURRENCY, payoutDelayHours: env.PAYOUT_DELAY_HOURS },
     checkResponses: env.CHECK_RESPONSES,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },

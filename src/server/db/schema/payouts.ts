@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '#shared/schemas/payouts';
 import { users } from './accounts';
 import { bookings } from './bookings';
+import { ledgerEntries } from './ledger';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -84,7 +85,9 @@ export const payoutItems = pgTable(
       .notNull()
       .references(() => payouts.id, { onDelete: 'restrict' }),
     /** The ledger entry (ledger_entries.id) on the host's host_payable account. */
-    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
     /** The ledger kind of the entry's transaction (host_share_available, refund, deposit_capture). */
     kind: text('kind').notNull(),
