@@ -120,10 +120,10 @@ export function sandboxPayouts(deps: { db: Db; clock: Clock; publicUrl: string }
       return { url: `${deps.publicUrl}/api/payouts/sandbox/onboarding/${secret}` };
     },
 
-    async dashboardLink(accountId) {
-      await account(accountId);
-      // The sandbox has no dashboard of its own: the host's Payouts screen shows what it would.
-      return { url: `${deps.publicUrl}/dashboard/payouts?sandbox-dashboard=${encodeURIComponent(accountId)}` };
+    // The sandbox's "dashboard" is its onboarding page again: there the host changes the test account
+    // (as they would change their bank account in Stripe's Express dashboard).
+    dashboardLink(accountId) {
+      return this.onboardingLink(accountId, { returnUrl: '', refreshUrl: '' });
     },
 
     findOnboarding: (secret) => findOnboarding(deps, secret),
