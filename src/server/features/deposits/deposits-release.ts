@@ -10,6 +10,7 @@ import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 import { bookings, securityDeposits } from '#server/db/schema';
 import { logOf } from '../bookings/bookings-model';
 import type { DepositDeps } from './deposits-model';
+import { postDepositState } from '../ledger/ledger-bookings';
 
 /** Bookings that will never be stayed in: their deposit goes back without waiting for a check-out. */
 const ENDED_WITHOUT_STAY = sql`${bookings.status} in ('expired', 'cancelled', 'declined')`;
@@ -44,11 +45,16 @@ export async function releaseDueDeposits(deps: DepositDeps, limit = 100): Promis
   if (released.length) {
     // Guarded: a deposit claimed meanwhile is not marked released (a claim needs release_at in the future,
     // and the release time of those due by time has passed, so only an ended booking's could race here).
-    const rows = await deps.db
-      .update(securityDeposits)
-      .set({ status: 'released', releasedAt: now, updatedAt: now })
-      .where(and(inArray(securityDeposits.bookingId, released), eq(securityDeposits.status, 'held')))
-      .returning({ id: securityDeposits.bookingId });
+    const rows = await deps.db.transaction(async (tx) => {
+      const changed = await tx
+        .update(securityDeposits)
+        .set({ status: 'released', releasedAt: now, updatedAt: now })
+        .where(and(inArray(securityDeposits.bookingId, released), eq(securityDeposits.status, 'held')))
+        .returning();
+      // The releases' memo entries commit with the rows (ADR 0053).
+      for (const row of changed) await postDepositState(tx, deps, row, now);
+      return changed;
+    });
     result.released = rows.length;
   }
   return result;
