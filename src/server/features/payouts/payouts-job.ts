@@ -24,18 +24,9 @@ import {
 import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 import { PayoutProviderError } from '#server/providers/payouts/payout-provider';
 import { postLedgerTransaction } from '../ledger/ledger-post';
+import { releaseDueHostShares } from '../ledger/ledger-release';
 import { connectReminderMail } from './payouts-mail';
 import { currencyOf, payoutLog, unpaidEntries, type PayoutDeps } from './payouts-model';
-
-/**
- * CALL SITE for the ledger's `releaseDueHostShares(db, now, settings)` (i28-ledger,
- * features/ledger/ledger-release.ts, not merged here yet): moves each stay's share from host_pending
- * to host_payable once check-in + PAYOUT_DELAY_HOURS has passed. Until it is merged, nothing moves.
- */
-async function releaseDueShares(deps: PayoutDeps): Promise<number> {
-  void deps;
-  return 0;
-}
 
 export interface PayoutPassResult {
   released: number;
@@ -49,7 +40,8 @@ type PayoutRow = typeof payouts.$inferSelect;
 /** One pass: shares made payable, pending payouts finished, then one payout per host with money available. */
 export async function runPayouts(deps: PayoutDeps): Promise<PayoutPassResult> {
   const result: PayoutPassResult = { released: 0, paid: 0, failed: 0, reminded: 0 };
-  result.released = await releaseDueShares(deps);
+  // Shares whose check-in + PAYOUT_DELAY_HOURS has passed move to host_payable first (the ledger's).
+  result.released = await releaseDueHostShares(deps.db, deps.clock.now(), deps.ledger ?? {});
   // Payouts a crash or an unreachable provider left pending: asked again with the same key.
   const pending = await deps.db
     .select()

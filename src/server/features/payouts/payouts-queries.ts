@@ -1,7 +1,7 @@
 /** What a host sees of their payouts: balance, what the next payouts are made of, history, CSV. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HostPayouts } from '#shared/schemas/payouts';
-import { zonedTimeToUtc } from '#shared/time-zones';
+import { checkInInstant } from '#shared/cancellation';
 import { bookings, ledgerEntries, ledgerTransactions, payoutItems, payouts } from '#server/db/schema';
 import { hostBalances } from '../ledger/ledger-post';
 import { payoutAccountOf } from './payouts-accounts';
@@ -85,7 +85,7 @@ export async function hostPayoutsView(deps: PayoutDeps, hostId: string): Promise
     ...unpaid.map((u) => ({ ...lineOf(u, byId), availableAt: null })),
     ...pending.map((p) => {
       const b = p.bookingId ? byId.get(p.bookingId) : undefined;
-      const availableAt = b ? new Date(zonedTimeToUtc(b.checkIn, '00:00', b.timeZone).getTime() + delayMs) : null;
+      const availableAt = b ? new Date(checkInInstant(b.checkIn, b.timeZone).getTime() + delayMs) : null;
       return { ...lineOf({ ...p, kind: 'host_pending' }, byId), availableAt: availableAt?.toISOString() ?? null };
     }),
   ];

@@ -6,6 +6,7 @@ import { sandboxPayouts } from '#server/providers/payouts/sandbox-payouts';
 import { bookStay } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
 import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
+import { addDays } from '#shared/stay';
 import { postLedgerTransaction } from '../ledger/ledger-post';
 import { runPayouts } from './payouts-job';
 import type { PayoutDeps } from './payouts-model';
@@ -23,57 +24,28 @@ beforeAll(async () => {
     mail: t.app.mailQueue,
   };
   guest = await signInAs(t.app, 'guest');
+  // Inside the factory homes' booking window (Dec 1 to Mar 1); each stay moves the clock on a few days.
+  t.clock.set('2026-12-01T10:00:00.000Z');
 });
 
-let nextStay = 0;
-/** A stay paid through the API at a new home of `host`'s. */
+/** A stay paid through the API at a new home of `host`'s, checking in two days from the test clock's today. */
 async function paidStay(host: SignedIn, priceCents = 10_000): Promise<BookingRow> {
   const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents });
-  const day = 10 + 3 * nextStay++;
-  const checkIn = `2027-01-${String(day).padStart(2, '0')}`;
-  const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn, checkOut: `2027-01-${day + 2}` });
+  const checkIn = addDays(t.clock.now().toISOString().slice(0, 10), 2);
+  const stay = await bookStay(t.app, guest, { homeId: home.id, checkIn, checkOut: addDays(checkIn, 2) });
   const [row] = await t.db.select().from(bookings).where(eq(bookings.id, stay.bookingId));
   return row!;
 }
 
-/**
- * The ledger's charge and host_share_available for a paid stay, per the ledger contract. SETUP until the
- * ledger's booking postings and releaseDueHostShares are merged into this branch (they post these).
- */
-async function shareBecomesPayable(booking: BookingRow, hostId: string) {
-  const fee = booking.serviceFeeCents;
-  const tax = booking.taxCents;
-  const share = booking.amountCents - fee - tax;
-  const at = t.clock.now();
-  await t.db.transaction(async (tx) => {
-    await postLedgerTransaction(tx, {
-      kind: 'charge',
-      idempotencyKey: `charge:${booking.id}`,
-      bookingId: booking.id,
-      at,
-      currency: 'usd',
-      lines: [
-        { account: 'platform_cash', amountCents: booking.amountCents },
-        { account: 'host_pending', hostId, amountCents: -share },
-        { account: 'platform_fees', amountCents: -fee },
-        { account: 'taxes_collected', amountCents: -tax },
-      ],
-    });
-    await postLedgerTransaction(tx, {
-      kind: 'host_share_available',
-      idempotencyKey: `available:${booking.id}`,
-      bookingId: booking.id,
-      at,
-      currency: 'usd',
-      lines: [
-        { account: 'host_pending', hostId, amountCents: share },
-        { account: 'host_payable', hostId, amountCents: -share },
-      ],
-    });
-  });
-  return share;
+/** The host's share of a booking (the ledger's charge: total - service fee - tax). */
+const shareOf = (b: BookingRow) => b.amountCents - b.serviceFeeCents - b.taxCents;
+
+/** The test clock passes the stays' check-in + PAYOUT_DELAY_HOURS (24): their shares become payable. */
+function checkInPasses() {
+  t.clock.advance(4 * 86_400_000);
 }
 
+/** A refund of `cents` of a stay whose share was paid out: what the ledger posts (fee and tax are 0 here), all from host_payable. */
 async function refundAfterPayout(booking: BookingRow, hostId: string, cents: number) {
   await t.db.transaction((tx) =>
     postLedgerTransaction(tx, {
@@ -158,7 +130,13 @@ describe('host payouts (sandbox)', () => {
       history: [],
     });
     const booking = await paidStay(host);
-    const share = await shareBecomesPayable(booking, host.user.id);
+    const share = shareOf(booking);
+    const before = await view(host);
+    expect(before.balance).toEqual({ pendingCents: share, availableCents: 0, paidCents: 0 });
+    expect(before.upcoming).toEqual([
+      expect.objectContaining({ bookingId: booking.id, kind: 'host_pending', availableAt: expect.any(String) }),
+    ]);
+    checkInPasses();
 
     await pass();
     await pass();
@@ -196,7 +174,8 @@ describe('host payouts (sandbox)', () => {
   it('a refused transfer fails the payout; the next pass after the host fixes the account pays the same stays', async () => {
     const host = await signInAs(t.app, 'host');
     const booking = await paidStay(host, 12_000);
-    const share = await shareBecomesPayable(booking, host.user.id);
+    const share = shareOf(booking);
+    checkInPasses();
     await connect(host, '000111111116');
     expect(await pass()).toMatchObject({ paid: 0, failed: 1 });
     const failed = await view(host);
@@ -219,14 +198,16 @@ describe('host payouts (sandbox)', () => {
     const host = await signInAs(t.app, 'host');
     await connect(host);
     const first = await paidStay(host, 10_000);
-    const share = await shareBecomesPayable(first, host.user.id);
+    const share = shareOf(first);
+    checkInPasses();
     await pass();
     await refundAfterPayout(first, host.user.id, 5_000);
     expect(await pass()).toMatchObject({ paid: 0 });
     expect((await view(host)).balance.availableCents).toBe(-5_000);
 
     const second = await paidStay(host, 8_000);
-    const secondShare = await shareBecomesPayable(second, host.user.id);
+    const secondShare = shareOf(second);
+    checkInPasses();
     expect(await pass()).toMatchObject({ paid: 1 });
     const after = await view(host);
     expect(after.history[0]).toMatchObject({ status: 'paid', amountCents: secondShare - 5_000 });
@@ -242,7 +223,8 @@ describe('host payouts (sandbox)', () => {
     const host = await signInAs(t.app, 'host');
     await connect(host);
     const booking = await paidStay(host);
-    const share = await shareBecomesPayable(booking, host.user.id);
+    const share = shareOf(booking);
+    checkInPasses();
     const other = { ...deps, payouts: sandboxPayouts({ db: t.db, clock: t.clock, publicUrl: TEST_ORIGIN }) };
     const results = await Promise.all([runPayouts(deps), runPayouts(other)]);
     expect(results.reduce((n, r) => n + r.paid, 0)).toBeGreaterThanOrEqual(1);
@@ -258,7 +240,8 @@ describe('host payouts (sandbox)', () => {
     const a = await signInAs(t.app, 'host');
     const b = await signInAs(t.app, 'host');
     const booking = await paidStay(a);
-    await shareBecomesPayable(booking, a.user.id);
+    checkInPasses();
+    await pass();
     expect((await view(b)).upcoming).toEqual([]);
   });
 });
