@@ -242,6 +242,7 @@ describe('host payouts (sandbox)', () => {
     const booking = await paidStay(a);
     checkInPasses();
     await pass();
+    expect((await view(a)).upcoming).toEqual([expect.objectContaining({ bookingId: booking.id })]);
     expect((await view(b)).upcoming).toEqual([]);
   });
 });
