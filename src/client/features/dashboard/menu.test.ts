@@ -39,11 +39,12 @@ describe('menuForRole', () => {
     ]);
   });
 
-  it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too) and Messages', () => {
+  it('gives a host Manage Home, Add Home, Reservations and Payouts, then My Bookings (they can book too) and Messages', () => {
     expect(labels('host')).toEqual([
       'Manage Home',
       'Add Home',
       'Reservations',
+      'Payouts',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -52,6 +53,7 @@ describe('menuForRole', () => {
       '/dashboard/manage-home',
       '/dashboard/add-home',
       '/dashboard/reservations',
+      '/dashboard/payouts',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,

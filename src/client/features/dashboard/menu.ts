@@ -47,6 +47,8 @@ const HOST_MENU: readonly MenuItem[] = [
   { label: 'Add Home', to: '/dashboard/add-home' },
   // Issue 11: who booked the host's homes (deviation D47).
   { label: 'Reservations', to: '/dashboard/reservations' },
+  // Issue 28: the host's earnings and payouts (deviation D105).
+  { label: 'Payouts', to: '/dashboard/payouts' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

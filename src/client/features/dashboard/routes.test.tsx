@@ -42,6 +42,7 @@ describe('dashboard routes', () => {
         'Manage Home',
         'Add Home',
         'Reservations',
+        'Payouts',
         'My Bookings',
         'Messages',
         'Wishlist',

@@ -44,6 +44,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },
               { path: 'updateHomeForm/:id', lazy: page(() => import('../hosting/pages/update-home')) },
               { path: 'reservations', lazy: page(() => import('../reservations/pages/reservations-page')) },
+              { path: 'payouts', lazy: page(() => import('../payouts/pages/payouts-page')) },
               { path: 'calendar/:id', lazy: page(() => import('../hosting/pages/home-calendar')) },
             ],
           },
