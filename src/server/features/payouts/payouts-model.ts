@@ -25,7 +25,7 @@ export const payoutLog = (deps: PayoutDeps) => deps.log ?? silent;
 export const currencyOf = (deps: PayoutDeps) => deps.ledger?.currency ?? 'usd';
 
 /** The ledger kinds of payouts themselves: their host_payable entries pay items, they are not items. */
-export const TRANSFER_KINDS = ['transfer', 'transfer_reversal', 'transfer_failed'] as const;
+const TRANSFER_KINDS = ['transfer', 'transfer_reversal', 'transfer_failed'] as const;
 
 type Reader = Pick<Db, 'select'>;
 

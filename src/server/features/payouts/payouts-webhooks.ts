@@ -53,7 +53,7 @@ export async function handlePayoutEvent(
  * take it): the payout is failed, the ledger gets `transfer_reversal` (host_payable owed again), and
  * its stays go into the next payout.
  */
-export async function transferReturned(deps: PayoutDeps, transferId: string, code: string) {
+async function transferReturned(deps: PayoutDeps, transferId: string, code: string) {
   await inTransaction(deps.db, async (tx) => {
     const [payout] = await tx
       .update(payouts)

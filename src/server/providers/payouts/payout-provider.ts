@@ -12,7 +12,7 @@ export interface ConnectedAccount {
   status: PayoutAccountStatus;
 }
 
-export interface TransferInput {
+interface TransferInput {
   accountId: string;
   amountCents: number;
   currency: string;

@@ -26,7 +26,7 @@ export interface StripePayouts extends PayoutProvider {
 }
 
 /** enabled: transfers are active and payouts allowed; restricted: Stripe disabled it or wants overdue details. */
-export function accountStatus(account: Stripe.Account): PayoutAccountStatus {
+function accountStatus(account: Stripe.Account): PayoutAccountStatus {
   if (account.capabilities?.transfers === 'active' && account.payouts_enabled) return 'enabled';
   const req = account.requirements;
   if (account.details_submitted && (req?.disabled_reason || (req?.past_due?.length ?? 0) > 0)) return 'restricted';
