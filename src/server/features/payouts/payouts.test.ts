@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, jobs, ledgerEntries, sandboxTransfers, type BookingRow } from '#server/db/schema';
 import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
+import { PayoutProviderError } from '#server/providers/payouts/payout-provider';
 import { sandboxPayouts } from '#server/providers/payouts/sandbox-payouts';
 import { bookStay } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
@@ -216,6 +217,37 @@ describe('host payouts (sandbox)', () => {
       expect.objectContaining({ bookingId: second.id, kind: 'host_share_available', amountCents: secondShare }),
     ]);
     expect(after.balance).toMatchObject({ availableCents: 0, paidCents: share + secondShare - 5_000 });
+    expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
+  });
+
+  it('an answer lost after the transfer went out (a crash before the ledger write) is asked again: paid once', async () => {
+    const host = await signInAs(t.app, 'host');
+    await connect(host);
+    const booking = await paidStay(host);
+    const share = shareOf(booking);
+    checkInPasses();
+    // The provider makes the transfer, then the process never hears back (killed, or the connection dropped).
+    const sandbox = deps.payouts;
+    const lost = {
+      ...sandbox,
+      transfer: async (input: Parameters<typeof sandbox.transfer>[0]) => {
+        await sandbox.transfer(input);
+        throw new PayoutProviderError('socket hang up', 'provider_error', false);
+      },
+    };
+    expect(await runPayouts({ ...deps, payouts: lost })).toMatchObject({ paid: 0, failed: 0 });
+    const inFlight = await view(host);
+    expect(inFlight.history).toEqual([expect.objectContaining({ status: 'pending', amountCents: share })]);
+    expect(inFlight.balance).toMatchObject({ availableCents: share, paidCents: 0 });
+    expect(await transfersFor(booking)).toHaveLength(1);
+
+    // The next pass asks again with the same key (payout:<id>): the same transfer answers, the ledger is posted once.
+    expect(await pass()).toMatchObject({ paid: 1 });
+    expect(await pass()).toMatchObject({ paid: 0 });
+    const paid = await view(host);
+    expect(paid.history).toEqual([expect.objectContaining({ status: 'paid', amountCents: share })]);
+    expect(paid.balance).toMatchObject({ availableCents: 0, paidCents: share });
+    expect(await transfersFor(booking)).toHaveLength(1);
     expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
   });
 

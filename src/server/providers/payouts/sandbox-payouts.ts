@@ -85,6 +85,20 @@ export function sandboxPayouts(deps: { db: Db; clock: Clock; publicUrl: string }
     return row;
   }
 
+  async function onboardingLink(accountId: string) {
+    await account(accountId);
+    const secret = token(24);
+    await db
+      .update(sandboxPayoutAccounts)
+      .set({
+        onboardingToken: secret,
+        onboardingExpiresAt: new Date(clock.now().getTime() + ONBOARDING_LINK_MS),
+        updatedAt: clock.now(),
+      })
+      .where(eq(sandboxPayoutAccounts.id, accountId));
+    return { url: `${deps.publicUrl}/api/payouts/sandbox/onboarding/${secret}` };
+  }
+
   return {
     name: 'sandbox',
 
@@ -106,24 +120,12 @@ export function sandboxPayouts(deps: { db: Db; clock: Clock; publicUrl: string }
       return { id: row.id, status: row.status };
     },
 
-    async onboardingLink(accountId) {
-      await account(accountId);
-      const secret = token(24);
-      await db
-        .update(sandboxPayoutAccounts)
-        .set({
-          onboardingToken: secret,
-          onboardingExpiresAt: new Date(clock.now().getTime() + ONBOARDING_LINK_MS),
-          updatedAt: clock.now(),
-        })
-        .where(eq(sandboxPayoutAccounts.id, accountId));
-      return { url: `${deps.publicUrl}/api/payouts/sandbox/onboarding/${secret}` };
-    },
+    onboardingLink: (accountId) => onboardingLink(accountId),
 
     // The sandbox's "dashboard" is its onboarding page again: there the host changes the test account
     // (as they would change their bank account in Stripe's Express dashboard).
     dashboardLink(accountId) {
-      return this.onboardingLink(accountId, { returnUrl: '', refreshUrl: '' });
+      return onboardingLink(accountId);
     },
 
     findOnboarding: (secret) => findOnboarding(deps, secret),
