@@ -22,7 +22,7 @@ export function periodOf(query: { from?: string | undefined; to?: string | undef
   return { from, to };
 }
 
-export const LEDGER_PAGE_MAX = 5_000;
+const LEDGER_PAGE_MAX = 5_000;
 
 /** The entries of a period (any by default) and/or one booking, oldest first; at most `limit`. */
 export async function listLedger(
