@@ -4,9 +4,11 @@
  * ledger itself, so the figures are what the entries say, never a second count.
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { checkInInstant } from '#shared/cancellation';
+import type { Booking } from '#shared/schemas/bookings';
 import type { FinanceResponse, LedgerEntry, LedgerQuery } from '#shared/schemas/ledger';
 import type { Db } from '#server/db/client';
-import { ledgerEntries, ledgerTransactions } from '#server/db/schema';
+import { ledgerEntries, ledgerTransactions, type BookingRow } from '#server/db/schema';
 import { invalid } from '#server/domain-errors';
 
 /** A date (`2026-11-01`: its start, UTC) or a date-time with an offset. */
@@ -132,5 +134,38 @@ export async function financeFigures(
     payoutsFailedCents: n(row?.failed),
     heldForHostsCents: 0 - n(row?.pending) - n(row?.payable),
     depositsHeldCents: 0 - n(row?.depositsHeld),
+  };
+}
+
+/**
+ * A booking's money split for its receipt and its host (issue 28), from its ledger lines: what the
+ * guest paid (less refunds), the fee and tax kept, and the host's share with the instant it becomes
+ * payable. Null when no money was taken for it.
+ */
+export async function bookingSplit(
+  db: Db,
+  booking: Pick<BookingRow, 'id' | 'checkIn' | 'timeZone'>,
+  payoutDelayHours: number,
+): Promise<NonNullable<Booking['split']> | null> {
+  const [row] = await db
+    .select({
+      charges: sql<string>`count(*) filter (where ${ledgerTransactions.kind} = 'charge')`,
+      cash: sumWhere(sql`${ledgerEntries.account} = 'platform_cash'`),
+      fees: sumWhere(sql`${ledgerEntries.account} = 'platform_fees'`),
+      taxes: sumWhere(sql`${ledgerEntries.account} = 'taxes_collected'`),
+      host: sumWhere(sql`${ledgerEntries.account} in ('host_pending', 'host_payable')`),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    // The stay's own money: its charge and refunds (a deposit capture is not the stay's price).
+    .where(and(eq(ledgerTransactions.bookingId, booking.id), sql`${ledgerTransactions.kind} in ('charge', 'refund')`));
+  if (!Number(row?.charges ?? 0)) return null;
+  const payableAt = checkInInstant(booking.checkIn, booking.timeZone).getTime() + payoutDelayHours * 3_600_000;
+  return {
+    paidCents: Number(row!.cash),
+    serviceFeeCents: 0 - Number(row!.fees),
+    taxCents: 0 - Number(row!.taxes),
+    hostPayoutCents: 0 - Number(row!.host),
+    hostPayoutAt: new Date(payableAt).toISOString(),
   };
 }
