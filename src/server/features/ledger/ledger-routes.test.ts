@@ -106,5 +106,8 @@ describe('the admin ledger and finance', () => {
     const bad = await get('/api/admin/finance?from=2026-12-01&to=2026-11-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_period');
+    // Well-formed, but no instant: refused, never a 500.
+    expect((await get('/api/admin/ledger?from=2026-11-01T00:00:00%2B99:00')).statusCode).toBe(400);
+    expect((await get('/api/admin/finance?from=2026-02-30')).statusCode).toBe(400);
   });
 });
