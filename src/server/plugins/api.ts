@@ -10,6 +10,7 @@ import { calendarSyncRoutes } from '../features/calendar-sync/calendar-sync-rout
 import { calendarRoutes } from '../features/calendar/calendar-routes';
 import { pricingRoutes } from '../features/pricing/pricing-routes';
 import { depositsRoutes } from '../features/deposits/deposits-routes';
+import { ledgerRoutes } from '../features/ledger/ledger-routes';
 import { homesRoutes } from '../features/homes/homes-routes';
 import { messagesRoutes } from '../features/messages/messages-routes';
 import { paymentsRoutes } from '../features/payments/payments-routes';
@@ -64,6 +65,7 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(uploadsRoutes(ctx));
     await app.register(reservationsRoutes(ctx));
     await app.register(depositsRoutes(ctx));
+    await app.register(ledgerRoutes(ctx));
     await app.register(payoutsRoutes(ctx));
     await app.register(sandboxOnboardingRoutes(ctx));
     await app.register(calendarSyncRoutes(ctx));

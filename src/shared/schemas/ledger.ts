@@ -52,7 +52,7 @@ export const ledgerQuerySchema = z
   .strict();
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
-export const ledgerEntrySchema = z
+const ledgerEntrySchema = z
   .object({
     transactionId: z.string(),
     account: z.enum(LEDGER_ACCOUNTS),
@@ -73,7 +73,6 @@ export const ledgerResponseSchema = z
     truncated: z.boolean().describe('More entries matched than were returned; narrow the period'),
   })
   .meta({ id: 'Ledger' });
-export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
 
 /** GET /api/admin/finance */
 export const financeQuerySchema = z
@@ -82,7 +81,6 @@ export const financeQuerySchema = z
     to: instant.optional().describe('End of the period, exclusive (default: the first of next month, UTC)'),
   })
   .strict();
-export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 
 const cents = (what: string) => z.number().int().describe(what);
 

@@ -20,11 +20,12 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings, All Users and Damage claims, then My Bookings (they can book too) and Messages', () => {
+  it('gives the admin All Bookings, All Users, Damage claims and Finance, then My Bookings (they can book too) and Messages', () => {
     expect(labels('admin')).toEqual([
       'All Bookings',
       'All Users',
       'Damage claims',
+      'Finance',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -33,6 +34,7 @@ describe('menuForRole', () => {
       '/dashboard/allbooking',
       '/dashboard/alluser',
       '/dashboard/damage-claims',
+      '/dashboard/finance',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,

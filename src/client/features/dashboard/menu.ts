@@ -36,6 +36,8 @@ const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
   { label: 'Damage claims', to: '/dashboard/damage-claims' },
+  // Issue 28: the marketplace's books (D101).
+  { label: 'Finance', to: '/dashboard/finance' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

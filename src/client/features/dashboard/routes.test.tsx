@@ -87,6 +87,7 @@ describe('dashboard routes', () => {
         'All Bookings',
         'All Users',
         'Damage claims',
+        'Finance',
         'My Bookings',
         'Messages',
         'Wishlist',

@@ -35,6 +35,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
               { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
               { path: 'damage-claims', lazy: page(() => import('../deposits/pages/damage-claims-page')) },
+              { path: 'finance', lazy: page(() => import('../finance/pages/finance-page')) },
             ],
           },
           {

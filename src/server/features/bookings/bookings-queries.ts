@@ -7,6 +7,8 @@ import { bookings, homeBlocks } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
 import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
+import { ledgerSettingsOf } from '../ledger/ledger-bookings';
+import { bookingSplit } from '../ledger/ledger-queries';
 
 /**
  * Bookings newest first: confirmed ones and holds still waiting for payment
@@ -90,5 +92,6 @@ export async function findReceipt(deps: BookingDeps, caller: Caller, id: string)
   const booking = await findBooking(deps.db, id);
   const isHost = booking !== null && sameEmail(booking.hostEmail, caller.email);
   if (!booking || !(mayManage(caller, booking) || isHost)) throw notFound('No booking with this id');
-  return toBooking(booking);
+  const split = await bookingSplit(deps.db, booking, ledgerSettingsOf(deps).payoutDelayHours);
+  return { ...toBooking(booking), split };
 }

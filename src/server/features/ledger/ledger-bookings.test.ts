@@ -87,6 +87,21 @@ describe('an instant booking', () => {
       paidCents: 0,
     });
     await expectAllBalanced();
+    // The receipt shows the split, for the guest and the host alike; payable 24 h after check-in (12:00 UTC).
+    for (const who of [guest, host]) {
+      const receipt = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/${bookingId}/receipt`,
+        headers: who.headers,
+      });
+      expect(receipt.json().split).toEqual({
+        paidCents: b.amountCents,
+        serviceFeeCents: b.serviceFeeCents,
+        taxCents: b.taxCents,
+        hostPayoutCents: hostShare,
+        hostPayoutAt: '2026-12-11T12:00:00.000Z',
+      });
+    }
   });
 
   it("a guest's cancellation by policy refunds half, taking fee and tax in proportion", async () => {
@@ -107,6 +122,17 @@ describe('an instant booking', () => {
     });
     const hostShare = b.amountCents - b.serviceFeeCents - b.taxCents;
     expect((await hostBalances(t.db, host.user.id)).pendingCents).toBe(hostShare - (r - f - tax));
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${bookingId}/receipt`,
+      headers: guest.headers,
+    });
+    expect(receipt.json().split).toMatchObject({
+      paidCents: b.amountCents - r,
+      serviceFeeCents: b.serviceFeeCents - f,
+      taxCents: b.taxCents - tax,
+      hostPayoutCents: hostShare - (r - f - tax),
+    });
     await expectAllBalanced();
   });
 
@@ -158,6 +184,12 @@ describe('a request to book', () => {
     const { bookingId } = await bookStay(t.app, guest, { homeId: id, checkIn: '2026-12-10', checkOut: '2026-12-13' });
     expect((await decide(bookingId, 'decline')).statusCode).toBe(200);
     expect(await ledgerOf(bookingId)).toEqual({});
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${bookingId}/receipt`,
+      headers: guest.headers,
+    });
+    expect(receipt.json().split).toBeNull();
   });
 });
 

@@ -114,7 +114,7 @@ async function pendingOf(tx: Tx, bookingId: string): Promise<number> {
  * f = round(F*R/A), t = round(T*R/A), and the rest, R - f - t, from the host's share. A full
  * refund is then exactly the charge reversed.
  */
-export function refundSplit(
+function refundSplit(
   booking: Pick<BookingRow, 'amountCents' | 'serviceFeeCents' | 'taxCents'>,
   refundCents: number,
 ): { feeCents: number; taxCents: number; hostCents: number } {
