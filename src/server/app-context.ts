@@ -4,6 +4,7 @@ import type { Clock } from './providers/clock/clock';
 import type { MailProvider } from './providers/mail/mail';
 import type { MailQueue } from './providers/mail/mail-queue';
 import type { PaymentProvider } from './providers/payments/payment-provider';
+import type { PayoutProvider } from './providers/payouts/payout-provider';
 import type { StorageProvider } from './providers/storage/storage';
 
 /*
@@ -84,6 +85,8 @@ export interface JobSettings {
     messageMailMs: number;
     reviewPublishMs: number;
     depositReleaseMs: number;
+    /** PAYOUT_INTERVAL_MS (the payout job; none when not given). */
+    payoutMs?: number;
   };
   /** How long a message stays unread before its recipient is mailed (MESSAGE_MAIL_DELAY_MS). */
   messageMailDelayMs: number;
@@ -169,6 +172,11 @@ export interface AppDeps {
   mail: MailProvider;
   /** Card payments: `sandboxPayments` (default) or `stripePayments` (when Stripe keys are set). */
   payments: PaymentProvider;
+  /**
+   * Host payouts: `sandboxPayouts` or `stripePayouts` (Stripe Connect, with the Stripe keys); when not given,
+   * the sandbox on this database (buildApp).
+   */
+  payouts?: PayoutProvider;
   /** Where sign-in failure counters live; in-process memory when not given (Redis when REDIS_URL is set). */
   loginThrottleStore?: LoginThrottleStore;
   /** Better Auth's rate-limit counters; Better Auth's in-process memory when not given. */
@@ -242,8 +250,18 @@ export interface AppDeps {
   pricing?: PricingSettings;
   /** DEPOSIT_RELEASE_DAYS: a security deposit is released this many days after check-out (3 when not given). */
   deposits?: { releaseDays: number };
+  /** CURRENCY and PAYOUT_DELAY_HOURS for the money ledger (issue 28); `usd` and 24 when not given. */
+  ledger?: LedgerSettings;
   /** The background jobs, started once the server listens; none when not given (tests run passes themselves). */
   jobs?: JobSettings;
+}
+
+/** The money ledger's settings (issue 28, ADR 0053). */
+export interface LedgerSettings {
+  /** CURRENCY: the marketplace's one currency, lower-case ISO code, on every ledger entry. */
+  currency: string;
+  /** PAYOUT_DELAY_HOURS: a host's share becomes payable this long after check-in (the home's time). */
+  payoutDelayHours: number;
 }
 
 /** The percentages every booking's price adds (src/shared/stay.ts priceStay). */
@@ -256,7 +274,9 @@ export interface PricingSettings {
  * What routes see and hand to services: the deps plus what buildApp derives
  * from them. It is itself the bookings services' dependencies (BookingDeps).
  */
-export type AppContext = Omit<AppDeps, 'mail'> & {
+export type AppContext = Omit<AppDeps, 'mail' | 'payouts'> & {
+  /** The payout provider of the deps, or the sandbox on this database. */
+  payouts: PayoutProvider;
   /**
    * The durable mail queue (ADR 0046), the one way the app sends mail: the provider of the deps
    * (`AppDeps.mail`) is used only by the queue's worker.

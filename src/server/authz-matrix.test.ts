@@ -16,6 +16,8 @@ import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
 import { calendarCases } from './test/authz-calendar-cases';
 import { depositCases } from './test/authz-deposit-cases';
+import { ledgerCases } from './test/authz-ledger-cases';
+import { payoutCases } from './test/authz-payout-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
 import { insertBooking, insertHome } from './test/factories';
@@ -327,6 +329,15 @@ const MATRIX: Record<string, Case[]> = {
     freshBooking: async () => freshBooking(),
     freshRequest,
   }),
+  ...ledgerCases({
+    t,
+    who: () => who,
+    homeId: () => homeId,
+    freshHome,
+    freshBooking: async () => freshBooking(),
+    freshRequest,
+  }),
+  ...payoutCases(),
 };
 
 const EXCLUDED = (method: string, url: string) =>

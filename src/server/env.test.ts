@@ -38,6 +38,16 @@ describe('loadEnv', () => {
     expect(loadEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
   });
 
+  it('takes the ledger currency as a lower-case ISO code and the payout delay in hours (issue 28)', () => {
+    expect(loadEnv({})).toMatchObject({ CURRENCY: 'usd', PAYOUT_DELAY_HOURS: 24 });
+    expect(loadEnv({ CURRENCY: 'eur', PAYOUT_DELAY_HOURS: '0' })).toMatchObject({
+      CURRENCY: 'eur',
+      PAYOUT_DELAY_HOURS: 0,
+    });
+    expect(() => loadEnv({ CURRENCY: 'EUR' })).toThrow(/CURRENCY: must be a lower-case ISO currency code/);
+    expect(() => loadEnv({ PAYOUT_DELAY_HOURS: '-1' })).toThrow(/PAYOUT_DELAY_HOURS/);
+  });
+
   it('refuses a header deadline longer than the request deadline', () => {
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
       /HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS \(5000\)/,

@@ -88,8 +88,17 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** The Connect webhook endpoint's secret (/api/webhooks/stripe-connect; STRIPE_WEBHOOK_SECRET when not set). */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Production without Stripe keys takes test cards only when this is true (a demo site). */
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+    /** The marketplace's one currency (lower-case ISO 4217 code), stored on every ledger entry (issue 28). */
+    CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'must be a lower-case ISO currency code, e.g. usd or eur')
+      .default('usd'),
+    /** A host's share of a stay becomes payable this many hours after check-in, in the home's time zone (issue 28). */
+    PAYOUT_DELAY_HOURS: z.coerce.number().int().min(0).max(720).default(24),
     /** Service fee on the nights and the cleaning fee of every booking, in percent (ADR 0019). */
     SERVICE_FEE_PERCENT: percent.default(0),
     /** Tax on the whole price (nights, cleaning fee, service fee), in percent; shown on the "VAT" line. */
@@ -112,6 +121,8 @@ const envSchema = z
     DEPOSIT_RELEASE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
     /** How often the deposit release job looks for deposits due (and for those of bookings that ended unstayed). */
     DEPOSIT_RELEASE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+    /** How often the payout job makes hosts' shares payable and pays available balances out (issue 28). */
+    PAYOUT_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
     /** A request (headers and body) must have arrived within this time, else 408 and the connection is closed. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
     /** The headers must have arrived within this time (at most REQUEST_TIMEOUT_MS). */

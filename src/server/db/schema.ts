@@ -13,3 +13,5 @@ export * from './schema/reviews';
 export * from './schema/jobs';
 export * from './schema/pricing';
 export * from './schema/deposits';
+export * from './schema/ledger';
+export * from './schema/payouts';

@@ -10,9 +10,12 @@ import { calendarSyncRoutes } from '../features/calendar-sync/calendar-sync-rout
 import { calendarRoutes } from '../features/calendar/calendar-routes';
 import { pricingRoutes } from '../features/pricing/pricing-routes';
 import { depositsRoutes } from '../features/deposits/deposits-routes';
+import { ledgerRoutes } from '../features/ledger/ledger-routes';
 import { homesRoutes } from '../features/homes/homes-routes';
 import { messagesRoutes } from '../features/messages/messages-routes';
 import { paymentsRoutes } from '../features/payments/payments-routes';
+import { payoutsRoutes } from '../features/payouts/payouts-routes';
+import { sandboxOnboardingRoutes } from '../features/payouts/payouts-sandbox-routes';
 import { reviewsRoutes } from '../features/reviews/reviews-routes';
 import { searchRoutes } from '../features/search/search-routes';
 import { uploadsRoutes } from '../features/uploads/uploads-routes';
@@ -62,6 +65,9 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(uploadsRoutes(ctx));
     await app.register(reservationsRoutes(ctx));
     await app.register(depositsRoutes(ctx));
+    await app.register(ledgerRoutes(ctx));
+    await app.register(payoutsRoutes(ctx));
+    await app.register(sandboxOnboardingRoutes(ctx));
     await app.register(calendarSyncRoutes(ctx));
     await app.register(messagesRoutes(ctx, streams));
     await app.register(reviewsRoutes(ctx));

@@ -10,6 +10,7 @@ import { countLocallyWhileUnavailable, memoryRateLimitStore } from '../features/
 import { liveStreams, type LiveStreams } from '../features/messages/messages-stream';
 import { memoryMessageBus } from '../providers/live/memory-bus';
 import { mailQueue } from '../providers/mail/mail-queue';
+import { sandboxPayouts } from '../providers/payouts/sandbox-payouts';
 
 /** What the routes share: the context handed to services, Better Auth and its sign-in guards, the live streams. */
 export interface AppServices {
@@ -71,6 +72,7 @@ export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),
     importNames: (ids) => importNamesOf(deps.db, ids),
+    payouts: deps.payouts ?? sandboxPayouts({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl }),
   };
   // Live message streams stay open for minutes: they are ended before the server closes, so a
   // shutdown does not wait for them (the browser reconnects, to another process).

@@ -4,6 +4,7 @@ import { runExclusively } from '../jobs/job-queue';
 import { startBookingSweeper } from '../features/bookings/bookings-sweeper';
 import { startCalendarSync } from '../features/calendar-sync/calendar-sync-job';
 import { startDepositRelease } from '../features/deposits/deposits-release';
+import { startPayouts } from '../features/payouts/payouts-job';
 import { startMessageMailer } from '../features/messages/messages-mailer';
 import { startReviewsPublisher } from '../features/reviews/reviews-publisher';
 import { startUploadsSweeper } from '../features/uploads/uploads-sweeper';
@@ -88,6 +89,19 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
           },
         ),
       );
+      // Makes stays' shares payable after check-in and pays hosts' available balances (issue 28).
+      if (intervals.payoutMs) {
+        started.push(
+          startPayouts(
+            { ...ctx, log },
+            {
+              intervalMs: intervals.payoutMs,
+              exclusive: runExclusively(db, 'payouts'),
+              onPass: (outcome) => onPass?.('payouts', outcome),
+            },
+          ),
+        );
+      }
       done();
     });
     app.addHook('onClose', async () => {

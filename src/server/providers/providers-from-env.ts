@@ -12,6 +12,7 @@ import type { MailProvider } from './mail/mail';
 import { outboxMail } from './mail/outbox-mail';
 import { smtpMail } from './mail/smtp-mail';
 import { paymentsFromEnv } from './payments/payments-from-env';
+import { payoutsFromEnv } from './payouts/payouts-from-env';
 import {
   openRedis,
   redisRateLimitStore,
@@ -31,6 +32,7 @@ export type EnvProviders = Pick<
   | 'storage'
   | 'mail'
   | 'payments'
+  | 'payouts'
   | 'calendarFetch'
   | 'messageBus'
   | 'loginThrottleStore'
@@ -69,6 +71,8 @@ export async function providersFromEnv(
   const provider = paymentsFromEnv(env, { db: database.db, clock });
   const payments = metrics ? countedPayments(provider, metrics) : provider;
   console.log(`Card payments: ${payments.name}`);
+  const payouts = payoutsFromEnv(env, { db: database.db, clock, publicUrl: config.publicUrl });
+  console.log(`Host payouts: ${payouts.name}`);
   const calendarFetch = { allowPrivate: env.CALENDAR_IMPORT_ALLOW_PRIVATE };
   if (calendarFetch.allowPrivate)
     console.log('Calendar imports may fetch from private addresses (CALENDAR_IMPORT_ALLOW_PRIVATE).');
@@ -88,6 +92,7 @@ export async function providersFromEnv(
     storage,
     mail,
     payments,
+    payouts,
     calendarFetch,
     messageBus,
     ...(shared && {

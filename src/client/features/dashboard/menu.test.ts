@@ -20,11 +20,12 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings, All Users and Damage claims, then My Bookings (they can book too) and Messages', () => {
+  it('gives the admin All Bookings, All Users, Damage claims and Finance, then My Bookings (they can book too) and Messages', () => {
     expect(labels('admin')).toEqual([
       'All Bookings',
       'All Users',
       'Damage claims',
+      'Finance',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -33,17 +34,19 @@ describe('menuForRole', () => {
       '/dashboard/allbooking',
       '/dashboard/alluser',
       '/dashboard/damage-claims',
+      '/dashboard/finance',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,
     ]);
   });
 
-  it('gives a host Manage Home, Add Home and Reservations, then My Bookings (they can book too) and Messages', () => {
+  it('gives a host Manage Home, Add Home, Reservations and Payouts, then My Bookings (they can book too) and Messages', () => {
     expect(labels('host')).toEqual([
       'Manage Home',
       'Add Home',
       'Reservations',
+      'Payouts',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -52,6 +55,7 @@ describe('menuForRole', () => {
       '/dashboard/manage-home',
       '/dashboard/add-home',
       '/dashboard/reservations',
+      '/dashboard/payouts',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,

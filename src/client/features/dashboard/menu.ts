@@ -36,6 +36,8 @@ const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'All Bookings', to: '/dashboard/allbooking' },
   { label: 'All Users', to: '/dashboard/alluser' },
   { label: 'Damage claims', to: '/dashboard/damage-claims' },
+  // Issue 28: the marketplace's books (D101).
+  { label: 'Finance', to: '/dashboard/finance' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,
@@ -47,6 +49,8 @@ const HOST_MENU: readonly MenuItem[] = [
   { label: 'Add Home', to: '/dashboard/add-home' },
   // Issue 11: who booked the host's homes (deviation D47).
   { label: 'Reservations', to: '/dashboard/reservations' },
+  // Issue 28: the host's earnings and payouts (deviation D105).
+  { label: 'Payouts', to: '/dashboard/payouts' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

@@ -35,6 +35,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'alluser', lazy: page(() => import('./pages/all-users')) },
               { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
               { path: 'damage-claims', lazy: page(() => import('../deposits/pages/damage-claims-page')) },
+              { path: 'finance', lazy: page(() => import('../finance/pages/finance-page')) },
             ],
           },
           {
@@ -44,6 +45,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'manage-home', lazy: page(() => import('../hosting/pages/manage-home')) },
               { path: 'updateHomeForm/:id', lazy: page(() => import('../hosting/pages/update-home')) },
               { path: 'reservations', lazy: page(() => import('../reservations/pages/reservations-page')) },
+              { path: 'payouts', lazy: page(() => import('../payouts/pages/payouts-page')) },
               { path: 'calendar/:id', lazy: page(() => import('../hosting/pages/home-calendar')) },
             ],
           },

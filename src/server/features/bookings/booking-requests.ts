@@ -29,6 +29,7 @@ import { findReservation } from './reservations-queries';
 import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
 import { authorizeDepositNow, scheduleDeposit } from '../deposits/deposits-authorise';
+import { postCharge } from '../ledger/ledger-bookings';
 
 /** A host review of a guest this good or better counts for the `good_review` requirement. */
 const GOOD_REVIEW_MIN = 4;
@@ -186,6 +187,8 @@ export async function acceptRequest(
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'requested'), gt(bookings.respondBy, now)))
       .returning();
     if (!confirmed) return undefined;
+    // Captured and confirmed: the ledger's charge commits with the confirmation (ADR 0053).
+    await postCharge(tx, deps, confirmed, now);
     const [times] = await tx
       .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
       .from(homes)

@@ -19,6 +19,7 @@ import { requestWithIntent } from './booking-requests';
 import { postBookingNote } from '../messages/messages-threads';
 import { underHomeLock } from '../calendar/availability';
 import { authorizeDepositNow, scheduleDeposit } from '../deposits/deposits-authorise';
+import { postCharge } from '../ledger/ledger-bookings';
 
 export type ConfirmOutcome = 'confirmed' | 'already_confirmed' | 'requested' | 'unpaid' | 'mismatch' | 'too_late';
 
@@ -87,6 +88,8 @@ export async function confirmWithIntent(
       )
       .returning();
     if (!confirmed) return undefined;
+    // The money is in: the ledger's charge commits with the confirmation (ADR 0053).
+    await postCharge(tx, deps, confirmed, now);
     // The home's own times (the host may set them), read now: the mail says what holds for this stay.
     const [times] = await tx
       .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })

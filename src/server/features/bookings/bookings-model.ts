@@ -14,7 +14,7 @@ import {
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import type { Booking, PriceBreakdown } from '#shared/schemas/bookings';
-import type { MessageBus, PricingSettings, ServiceLog } from '#server/app-context';
+import type { LedgerSettings, MessageBus, PricingSettings, ServiceLog } from '#server/app-context';
 import { conflict, providerUnavailable } from '#server/domain-errors';
 import type { Db } from '#server/db/client';
 import { bookings, homes, type BookingRow } from '#server/db/schema';
@@ -48,6 +48,8 @@ export interface BookingDeps {
   messageBus?: MessageBus;
   /** SERVICE_FEE_PERCENT and TAX_PERCENT; 0 when not given. */
   pricing?: PricingSettings;
+  /** CURRENCY and PAYOUT_DELAY_HOURS (the money ledger); `usd` and 24 when not given. */
+  ledger?: LedgerSettings;
 }
 
 const silent: BookingLog = { info() {}, warn() {}, error() {} };

@@ -7,6 +7,8 @@ import { bookings, homeBlocks, securityDeposits } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
 import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
+import { ledgerSettingsOf } from '../ledger/ledger-bookings';
+import { bookingSplit } from '../ledger/ledger-queries';
 
 /** Bookings with their deposit's state (one row each: the deposit's key is the booking's). */
 const withDeposit = (deps: BookingDeps) =>
@@ -99,5 +101,6 @@ export async function findReceipt(deps: BookingDeps, caller: Caller, id: string)
     .select({ status: securityDeposits.status })
     .from(securityDeposits)
     .where(eq(securityDeposits.bookingId, booking.id));
-  return toBooking(booking, deposit?.status ?? null);
+  const split = await bookingSplit(deps.db, booking, ledgerSettingsOf(deps).payoutDelayHours);
+  return { ...toBooking(booking, deposit?.status ?? null), split };
 }

@@ -13,6 +13,7 @@ import {
   notRefunded,
   type BookingDeps,
 } from './bookings-model';
+import { postRefund } from '../ledger/ledger-bookings';
 
 /**
  * Refunds the booking's payment once (key `refund-<id>`), records the refund id; false when it could not.
@@ -48,16 +49,29 @@ export async function refundBooking(
       );
       refund = { id: ALREADY_REFUNDED };
     }
-    await deps.db
-      .update(bookings)
-      .set({ refundId: refund.id, updatedAt: deps.clock.now() })
-      .where(and(eq(bookings.id, booking.id), notRefunded()));
+    await recordRefund(deps, booking.id, refund.id);
     logOf(deps).info({ bookingId: booking.id, refundId: refund.id }, 'booking payment refunded');
     return true;
   } catch (err) {
     await recordFailedRefund(deps, booking, err);
     return false;
   }
+}
+
+/**
+ * The refund id and the ledger's refund entries in one transaction (ADR 0053): only the call that
+ * records the refund posts it, and the amount is the one the provider was asked for.
+ */
+async function recordRefund(deps: BookingDeps, bookingId: string, refundId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .update(bookings)
+      .set({ refundId, updatedAt: now })
+      .where(and(eq(bookings.id, bookingId), notRefunded()))
+      .returning();
+    if (recorded) await postRefund(tx, deps, recorded, refundId, now);
+  });
 }
 
 /** The provider's answers that no retry changes: the payment does not exist or cannot be refunded any more. */

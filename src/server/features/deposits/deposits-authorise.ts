@@ -15,6 +15,7 @@ import type { Tx } from '../calendar/availability';
 import { logOf } from '../bookings/bookings-model';
 import { notHeldMails } from './deposits-mail';
 import { ENDED_WITHOUT_STAY, releaseAtOf, type DepositDeps } from './deposits-model';
+import { postDepositState } from '../ledger/ledger-bookings';
 
 /** How long before the release an authorisation is placed: Stripe's 7 days, less a day's margin. */
 const HOLD_LEAD_MS = 6 * 86_400_000;
@@ -71,11 +72,16 @@ async function authorizeOne(deps: DepositDeps, deposit: SecurityDepositRow, book
   const pending = and(eq(securityDeposits.bookingId, booking.id), eq(securityDeposits.status, 'pending'));
   if (result.ok) {
     const intentId = result.intent.id;
-    const [held] = await deps.db
-      .update(securityDeposits)
-      .set({ status: 'held', paymentIntentId: intentId, updatedAt: now })
-      .where(pending)
-      .returning({ id: securityDeposits.bookingId });
+    const held = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(securityDeposits)
+        .set({ status: 'held', paymentIntentId: intentId, updatedAt: now })
+        .where(pending)
+        .returning();
+      // The hold's memo entries commit with the row (ADR 0053).
+      if (row) await postDepositState(tx, deps, row, now);
+      return row;
+    });
     if (held) return 'held';
     // Another pass held it first, or it was let go meanwhile: this authorisation is not kept.
     const [row] = await deps.db.select().from(securityDeposits).where(eq(securityDeposits.bookingId, booking.id));

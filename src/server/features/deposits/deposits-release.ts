@@ -13,6 +13,7 @@ import { logOf } from '../bookings/bookings-model';
 import { authorizeDueDeposits, type DepositAuthoriseResult } from './deposits-authorise';
 import { releasedMails } from './deposits-mail';
 import { ENDED_WITHOUT_STAY, type DepositDeps } from './deposits-model';
+import { postDepositState } from '../ledger/ledger-bookings';
 
 export interface DepositReleaseResult extends DepositAuthoriseResult {
   released: number;
@@ -31,8 +32,11 @@ async function markReleased(deps: DepositDeps, booking: BookingRow, now: Date): 
       .set({ status: 'released', releasedAt: now, updatedAt: now })
       .where(and(eq(securityDeposits.bookingId, booking.id), eq(securityDeposits.status, 'held')))
       .returning();
-    if (row) for (const mail of releasedMails(booking, row, deps.publicUrl)) await deps.mail?.send(mail, tx);
-    return Boolean(row);
+    if (!row) return false;
+    for (const mail of releasedMails(booking, row, deps.publicUrl)) await deps.mail?.send(mail, tx);
+    // The release's memo entries commit with the row (ADR 0053).
+    await postDepositState(tx, deps, row, now);
+    return true;
   });
 }
 

@@ -17,6 +17,7 @@ import type { CardInput } from '#server/providers/payments/sandbox-cards';
 import { findBooking, logOf, paymentUnavailable, sameEmail, type Caller } from '../bookings/bookings-model';
 import { claimFiledMail, decisionMails } from './deposits-mail';
 import { releaseAtOf, toDeposit, type DepositDeps } from './deposits-model';
+import { postDepositState } from '../ledger/ledger-bookings';
 
 /**
  * The sandbox's card form pays the stay and authorises the deposit in one submission (the server
@@ -70,18 +71,23 @@ export async function authorizeDepositInSandbox(
     throw paymentUnavailable(err);
   }
 
-  const [inserted] = await deps.db
-    .insert(securityDeposits)
-    .values({
-      bookingId: booking.id,
-      amountCents: depositCents,
-      paymentIntentId: intentId,
-      releaseAt: releaseAtOf(deps, booking, home?.checkOutTime ?? null),
-      createdAt: deps.clock.now(),
-      updatedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: securityDeposits.bookingId });
+  const inserted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(securityDeposits)
+      .values({
+        bookingId: booking.id,
+        amountCents: depositCents,
+        paymentIntentId: intentId,
+        releaseAt: releaseAtOf(deps, booking, home?.checkOutTime ?? null),
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    // The hold's memo entries commit with the row (ADR 0053).
+    if (row) await postDepositState(tx, deps, row, deps.clock.now());
+    return row;
+  });
   if (!inserted) {
     // A racing submission held it first: this second authorisation is let go.
     await deps.payments.cancelIntent(intentId).catch((err: unknown) => {
@@ -268,7 +274,10 @@ export async function decideDamageClaim(
       })
       .where(and(eq(securityDeposits.bookingId, booking.id), eq(securityDeposits.status, 'claimed')))
       .returning();
-    if (decided) for (const mail of decisionMails(booking, decided, deps.publicUrl)) await deps.mail?.send(mail, tx);
+    if (!decided) return decided;
+    // The release, or the capture owed to the host, commits with the decision (ADR 0053).
+    await postDepositState(tx, deps, decided, now);
+    for (const mail of decisionMails(booking, decided, deps.publicUrl)) await deps.mail?.send(mail, tx);
     return decided;
   });
   if (!row) throw conflict('This damage claim was decided already', 'already_decided');

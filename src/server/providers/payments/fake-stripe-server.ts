@@ -29,6 +29,8 @@ interface FakeIntent {
   customer: string | null;
   payment_method: string | null;
   setup_future_usage: 'off_session' | 'on_session' | null;
+  /** The charge once paid (Connect transfers name it as their source_transaction). */
+  latest_charge: string | null;
   created: number;
   livemode: false;
 }
@@ -58,6 +60,8 @@ export async function startFakeStripe() {
   const offSessionFailures = new Map<string, 'card_declined' | 'authentication_required'>();
   const requests: SeenRequest[] = [];
   const token = () => randomBytes(8).toString('hex');
+  // Stripe Connect (accounts, links, transfers): its own block below, apart from the payment intents.
+  const connect = fakeConnect(token, (charge) => [...intents.values()].find((i) => i.latest_charge === charge));
 
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve, reject) => {
@@ -122,6 +126,7 @@ export async function startFakeStripe() {
       intent.amount_received = intent.amount;
     }
     intent.last_payment_error = null;
+    intent.latest_charge ??= `ch_fake_${token()}`;
   }
 
   function handle(seen: SeenRequest): { status: number; body: unknown } {
@@ -159,6 +164,7 @@ export async function startFakeStripe() {
         customer,
         payment_method: params.get('payment_method'),
         setup_future_usage: sfu === 'off_session' || sfu === 'on_session' ? sfu : null,
+        latest_charge: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -210,6 +216,7 @@ export async function startFakeStripe() {
       intent.status = 'succeeded';
       intent.amount_received = amount;
       intent.amount_capturable = 0;
+      intent.latest_charge ??= `ch_fake_${token()}`;
       return { status: 200, body: intent };
     }
     if (method === 'POST' && path === '/v1/customers') {
@@ -253,7 +260,7 @@ export async function startFakeStripe() {
       const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
       return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
     }
-    return error(404, 'unknown_path', `Unrecognized request URL (${method}: ${path}).`);
+    return connect.handle(seen) ?? error(404, 'unknown_path', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   const server: Server = createServer((req, res) => {
@@ -328,6 +335,196 @@ export async function startFakeStripe() {
       };
       return intent;
     },
+    connect: connect.api,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/* ---- Stripe Connect (issue 28, payouts): accounts, account links, login links, transfers, reversals ---- */
+
+interface FakeAccount {
+  id: string;
+  object: 'account';
+  email: string | null;
+  metadata: Record<string, string>;
+  controller: Record<string, unknown>;
+  capabilities: { transfers: 'inactive' | 'pending' | 'active' };
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
+  created: number;
+}
+
+interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created: number;
+}
+
+type Reply = { status: number; body: unknown };
+
+const fail = (status: number, code: string, message: string): Reply => ({
+  status,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});
+
+function bracketed(params: URLSearchParams, name: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) {
+    const m = new RegExp(`^${name}\\[(.+)\\]$`).exec(k);
+    if (m) out[m[1]!] = v;
+  }
+  return out;
+}
+
+/**
+ * The Connect part of the fake API. Accounts start needing details; `api.completeOnboarding` plays the
+ * host finishing Stripe's hosted onboarding (transfers active, payouts enabled). A transfer needs an
+ * account whose transfers capability is active and, with `source_transaction`, a paid charge at least
+ * its amount; `api.failTransfersTo` makes transfers to an account fail (`account_closed`).
+ */
+function fakeConnect(token: () => string, chargeOf: (charge: string) => { amount_received: number } | undefined) {
+  const accounts = new Map<string, FakeAccount>();
+  const transfers = new Map<string, FakeTransfer>();
+  const failing = new Set<string>();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function createTransfer(params: URLSearchParams): Reply {
+    const destination = accounts.get(params.get('destination') ?? '');
+    if (!destination) return fail(400, 'resource_missing', 'No such destination account');
+    if (destination.capabilities.transfers !== 'active') {
+      return fail(
+        400,
+        'insufficient_capabilities_for_transfer',
+        'The destination account needs the transfers capability.',
+      );
+    }
+    if (failing.has(destination.id)) return fail(400, 'account_closed', 'The destination account is closed.');
+    const amount = Number(params.get('amount'));
+    const source = params.get('source_transaction');
+    if (source) {
+      const charge = chargeOf(source);
+      if (!charge) return fail(400, 'resource_missing', `No such charge: '${source}'`);
+      if (amount > charge.amount_received) {
+        return fail(400, 'amount_too_large', 'Transfer amount exceeds the source transaction amount.');
+      }
+    }
+    const transfer: FakeTransfer = {
+      id: `tr_fake_${token()}`,
+      object: 'transfer',
+      amount,
+      amount_reversed: 0,
+      currency: params.get('currency') ?? '',
+      destination: destination.id,
+      source_transaction: source,
+      transfer_group: params.get('transfer_group'),
+      metadata: bracketed(params, 'metadata'),
+      reversed: false,
+      created: now(),
+    };
+    transfers.set(transfer.id, transfer);
+    return { status: 200, body: transfer };
+  }
+
+  function reverse(id: string, params: URLSearchParams): Reply {
+    const transfer = transfers.get(id);
+    if (!transfer) return fail(404, 'resource_missing', `No such transfer: '${id}'`);
+    const left = transfer.amount - transfer.amount_reversed;
+    const amount = params.get('amount') === null ? left : Number(params.get('amount'));
+    if (!(amount > 0) || amount > left) return fail(400, 'amount_too_large', 'The reversal exceeds what is left.');
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    return { status: 200, body: { id: `trr_fake_${token()}`, object: 'transfer_reversal', amount, transfer: id } };
+  }
+
+  function handle({ method, path, params }: SeenRequest): Reply | null {
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: FakeAccount = {
+        id: `acct_fake_${token()}`,
+        object: 'account',
+        email: params.get('email'),
+        metadata: bracketed(params, 'metadata'),
+        controller: { type: 'application', losses: { payments: params.get('controller[losses][payments]') } },
+        capabilities: { transfers: 'inactive' },
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: {
+          currently_due: ['external_account', 'individual.dob.day'],
+          past_due: [],
+          disabled_reason: null,
+        },
+        created: now(),
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    let m = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const account = accounts.get(m[1]!);
+      return account ? { status: 200, body: account } : fail(404, 'resource_missing', `No such account: '${m[1]}'`);
+    }
+    m = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+    if (method === 'POST' && m) {
+      const account = accounts.get(m[1]!);
+      if (!account) return fail(404, 'resource_missing', `No such account: '${m[1]}'`);
+      if (!account.details_submitted) return fail(400, 'account_invalid', 'The account has not completed onboarding.');
+      return {
+        status: 200,
+        body: { object: 'login_link', url: `https://connect.stripe.test/express/${account.id}`, created: now() },
+      };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = accounts.get(params.get('account') ?? '');
+      if (!account) return fail(404, 'resource_missing', 'No such account');
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/${account.id}/${token()}`,
+          expires_at: now() + 300,
+          created: now(),
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
+    m = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const transfer = transfers.get(m[1]!);
+      return transfer ? { status: 200, body: transfer } : fail(404, 'resource_missing', `No such transfer: '${m[1]}'`);
+    }
+    m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && m) return reverse(m[1]!, params);
+    return null;
+  }
+
+  return {
+    handle,
+    api: {
+      accounts,
+      transfers,
+      /** The host finished Stripe's onboarding: transfers active, payouts enabled. */
+      completeOnboarding(id: string) {
+        const account = accounts.get(id)!;
+        Object.assign(account, {
+          capabilities: { transfers: 'active' },
+          payouts_enabled: true,
+          details_submitted: true,
+          requirements: { currently_due: [], past_due: [], disabled_reason: null },
+        });
+        return account;
+      },
+      failTransfersTo(id: string, failing_ = true) {
+        if (failing_) failing.add(id);
+        else failing.delete(id);
+      },
+    },
   };
 }

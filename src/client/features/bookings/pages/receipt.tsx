@@ -62,6 +62,30 @@ function RefundSection({ booking }: { booking: Booking }) {
   );
 }
 
+/** Where the money went (issue 28), from the ledger: shown once money was taken. */
+function SplitSection({ booking }: { booking: Booking }) {
+  const split = booking.split;
+  if (!split) return null;
+  return (
+    <section aria-labelledby="receipt-split" className="mt-6 border-t border-gray-200 pt-4">
+      <h2 id="receipt-split" className="text-lg font-semibold text-gray-900">
+        Where the money goes
+      </h2>
+      <dl className="mt-2">
+        <Row label="Paid by the guest">{formatCents(split.paidCents)}</Row>
+        <Row label="Service fee (StayHub)">{formatCents(split.serviceFeeCents)}</Row>
+        <Row label="Tax">{formatCents(split.taxCents)}</Row>
+        <Row label="Host's payout">
+          <span data-testid="receipt-host-payout">{formatCents(split.hostPayoutCents)}</span>
+        </Row>
+        {split.hostPayoutCents > 0 && (
+          <Row label="Payable to the host from">{dateTime(split.hostPayoutAt, booking.timeZone)}</Row>
+        )}
+      </dl>
+    </section>
+  );
+}
+
 function Receipt({ booking }: { booking: Booking }) {
   return (
     <article
@@ -114,6 +138,7 @@ function Receipt({ booking }: { booking: Booking }) {
         />
       </section>
       <RefundSection booking={booking} />
+      <SplitSection booking={booking} />
       <PolicyTerms
         policy={booking.cancellationPolicy}
         timeZone={booking.timeZone}

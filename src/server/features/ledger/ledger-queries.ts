@@ -1,0 +1,174 @@
+/**
+ * The operator's books (issue 28): the ledger's lines for a period or a booking, as JSON or CSV for
+ * the accountant, and a period's figures (GET /api/admin/finance). Everything is read from the
+ * ledger itself, so the figures are what the entries say, never a second count.
+ */
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { checkInInstant } from '#shared/cancellation';
+import type { Booking } from '#shared/schemas/bookings';
+import type { FinanceResponse, LedgerEntry, LedgerQuery } from '#shared/schemas/ledger';
+import type { Db } from '#server/db/client';
+import { ledgerEntries, ledgerTransactions, type BookingRow } from '#server/db/schema';
+import { invalid } from '#server/domain-errors';
+
+/** A date (`2026-11-01`: its start, UTC) or a date-time with an offset. */
+function instantOf(value: string): Date {
+  const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
+  // A well-formed text can still name no instant (an offset past ±24 h): a 400, not a 500.
+  if (Number.isNaN(at.getTime())) throw invalid(`${value} is not a date or a date-time`, 'invalid_period');
+  return at;
+}
+
+/** The period asked for; by default the calendar month (UTC) that `now` is in. */
+export function periodOf(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+  const from = query.from ? instantOf(query.from) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = query.to ? instantOf(query.to) : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  if (to <= from) throw invalid('`to` must be after `from`', 'invalid_period');
+  return { from, to };
+}
+
+const LEDGER_PAGE_MAX = 5_000;
+
+/** The entries of a period (any by default) and/or one booking, oldest first; at most `limit`. */
+export async function listLedger(
+  db: Db,
+  query: LedgerQuery,
+  limit = LEDGER_PAGE_MAX,
+): Promise<{ entries: LedgerEntry[]; truncated: boolean }> {
+  const where: SQL[] = [];
+  if (query.from) where.push(gte(ledgerTransactions.at, instantOf(query.from)));
+  if (query.to) where.push(lt(ledgerTransactions.at, instantOf(query.to)));
+  if (query.bookingId) where.push(eq(ledgerTransactions.bookingId, query.bookingId));
+  const rows = await db
+    .select({
+      transactionId: ledgerTransactions.id,
+      account: ledgerEntries.account,
+      hostId: ledgerEntries.hostId,
+      amountCents: ledgerEntries.amountCents,
+      currency: ledgerEntries.currency,
+      bookingId: ledgerTransactions.bookingId,
+      payoutId: ledgerTransactions.payoutId,
+      kind: ledgerTransactions.kind,
+      at: ledgerTransactions.at,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(...where))
+    .orderBy(asc(ledgerTransactions.at), asc(ledgerEntries.id))
+    .limit(limit + 1);
+  return {
+    entries: rows.slice(0, limit).map((r) => ({ ...r, amountCents: Number(r.amountCents), at: r.at.toISOString() })),
+    truncated: rows.length > limit,
+  };
+}
+
+const CSV_COLUMNS = [
+  'at',
+  'transactionId',
+  'kind',
+  'account',
+  'hostId',
+  'bookingId',
+  'payoutId',
+  'amountCents',
+  'currency',
+] as const;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted; a leading =+-@ is prefixed so spreadsheets show text. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The entries as CSV (a header line, then one line per entry; signed cents). */
+export function ledgerCsv(entries: LedgerEntry[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const e of entries) lines.push(CSV_COLUMNS.map((c) => csvField(e[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const sumWhere = (condition: SQL) =>
+  sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${condition}), 0)`;
+
+/** A period's figures: what moved in it, and what is held at its end. */
+export async function financeFigures(
+  db: Db,
+  period: { from: Date; to: Date },
+  currency: string,
+): Promise<FinanceResponse> {
+  const inPeriod = sql`${ledgerTransactions.at} >= ${period.from.toISOString()}::timestamptz`;
+  const cash = (kinds: string) =>
+    sumWhere(
+      sql`${inPeriod} and ${ledgerEntries.account} = 'platform_cash' and ${ledgerTransactions.kind} in (${sql.raw(kinds)})`,
+    );
+  const account = (name: string, moving: boolean) =>
+    sumWhere(
+      moving ? sql`${inPeriod} and ${ledgerEntries.account} = ${name}` : sql`${ledgerEntries.account} = ${name}`,
+    );
+  const [row] = await db
+    .select({
+      gross: cash(`'charge'`),
+      fees: account('platform_fees', true),
+      taxes: account('taxes_collected', true),
+      refunds: cash(`'refund'`),
+      captured: cash(`'deposit_capture'`),
+      paid: cash(`'transfer'`),
+      failed: cash(`'transfer_reversal', 'transfer_failed'`),
+      pending: account('host_pending', false),
+      payable: account('host_payable', false),
+      depositsHeld: account('deposits_held', false),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    // Everything before the period's end: balances at its end; the `inPeriod` filters pick its movements.
+    .where(lt(ledgerTransactions.at, period.to));
+  const n = (v: string | undefined) => Number(v ?? 0);
+  return {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    currency,
+    grossBookingsCents: n(row?.gross),
+    platformFeesCents: 0 - n(row?.fees),
+    taxesCollectedCents: 0 - n(row?.taxes),
+    refundsCents: 0 - n(row?.refunds),
+    depositsCapturedCents: n(row?.captured),
+    payoutsMadeCents: 0 - n(row?.paid),
+    payoutsFailedCents: n(row?.failed),
+    heldForHostsCents: 0 - n(row?.pending) - n(row?.payable),
+    depositsHeldCents: 0 - n(row?.depositsHeld),
+  };
+}
+
+/**
+ * A booking's money split for its receipt and its host (issue 28), from its ledger lines: what the
+ * guest paid (less refunds), the fee and tax kept, and the host's share with the instant it becomes
+ * payable. Null when no money was taken for it.
+ */
+export async function bookingSplit(
+  db: Db,
+  booking: Pick<BookingRow, 'id' | 'checkIn' | 'timeZone'>,
+  payoutDelayHours: number,
+): Promise<NonNullable<Booking['split']> | null> {
+  const [row] = await db
+    .select({
+      charges: sql<string>`count(*) filter (where ${ledgerTransactions.kind} = 'charge')`,
+      cash: sumWhere(sql`${ledgerEntries.account} = 'platform_cash'`),
+      fees: sumWhere(sql`${ledgerEntries.account} = 'platform_fees'`),
+      taxes: sumWhere(sql`${ledgerEntries.account} = 'taxes_collected'`),
+      host: sumWhere(sql`${ledgerEntries.account} in ('host_pending', 'host_payable')`),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    // The stay's own money: its charge and refunds (a deposit capture is not the stay's price).
+    .where(and(eq(ledgerTransactions.bookingId, booking.id), sql`${ledgerTransactions.kind} in ('charge', 'refund')`));
+  if (!Number(row?.charges ?? 0)) return null;
+  const payableAt = checkInInstant(booking.checkIn, booking.timeZone).getTime() + payoutDelayHours * 3_600_000;
+  return {
+    paidCents: Number(row!.cash),
+    serviceFeeCents: 0 - Number(row!.fees),
+    taxCents: 0 - Number(row!.taxes),
+    hostPayoutCents: 0 - Number(row!.host),
+    hostPayoutAt: new Date(payableAt).toISOString(),
+  };
+}
