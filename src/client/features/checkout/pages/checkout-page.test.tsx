@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '#shared/texts';
 import { json, renderRoutes, setUpComponentTests, stubFetch, testQueryClient } from '#client/test/render-routes';
 import { Component as CheckoutPage } from './checkout-page';
+import { aBooking } from '#shared/test/booking-factory';
 
 const home = {
   _id: 'h1',
@@ -187,36 +188,27 @@ describe('checkout page', () => {
       'POST /api/payment-intent': json({ ...intent, bookingMode: 'request' }),
       'POST /api/payments/sandbox/confirm': json({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } }),
       'POST /api/bookings': json({ acknowledged: true, insertedId: 'b1' }),
-      'GET /api/bookings/b1/receipt': json({
-        _id: 'b1',
-        homeId: 'h1',
-        title: 'Test flat',
-        location: 'Lisbon, Portugal',
-        image: '/placeholder-home.svg',
-        price: 100,
-        from: '2030-05-01',
-        to: '2030-05-04',
-        nights: 3,
-        total: 341.25,
-        guests: 1,
-        status: 'requested',
-        bookingMode: 'request',
-        respondBy,
-        requestedAt: '2030-04-01T15:30:00.000Z',
-        hostMessage: null,
-        holdExpiresAt: null,
-        paymentReceived: false,
-        guestEmail: 'guest@stayhub.test',
-        hostEmail: 'host@stayhub.test',
-        message: '',
-        createdAt: '2030-04-01T15:20:00.000Z',
-        breakdown,
-        cancellationPolicy: 'moderate',
-        timeZone: 'Europe/Lisbon',
-        cancelledAt: null,
-        cancelledBy: null,
-        refund: null,
-      }),
+      'GET /api/bookings/b1/receipt': json(
+        aBooking({
+          title: 'Test flat',
+          location: 'Lisbon, Portugal',
+          from: '2030-05-01',
+          to: '2030-05-04',
+          nights: 3,
+          total: 341.25,
+          status: 'requested',
+          bookingMode: 'request',
+          respondBy,
+          requestedAt: '2030-04-01T15:30:00.000Z',
+          guestEmail: 'guest@stayhub.test',
+          hostEmail: 'host@stayhub.test',
+          createdAt: '2030-04-01T15:20:00.000Z',
+          breakdown,
+          cancellationPolicy: 'moderate',
+          timeZone: 'Europe/Lisbon',
+          depositStatus: null,
+        }),
+      ),
     });
     // Dates of its own: the tests before left a checkout draft (its step) for theirs.
     await render('?homeId=h1&checkIn=2030-06-01&checkOut=2030-06-04&guests=1');
