@@ -22,6 +22,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           expect: expectSettings,
+          // A component test that clicks through a checkout takes 1-2 s alone and over 5 s (the default)
+          // on a loaded 2-core machine; one that hangs still fails.
+          testTimeout: 15_000,
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['src/shared/test/fail-on-console-error.ts'],
         },
