@@ -30,7 +30,8 @@ const escape = (s: string) =>
 function page(holderName: string | null) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Payout account (test mode) - StayHub</title></head>
+<title>Payout account (test mode) - StayHub</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem">
 <main>
 <h1>Connect your payout account</h1>
@@ -70,11 +71,15 @@ export function sandboxOnboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       async (request, reply) => {
         const found = await sandbox().findOnboarding(request.params.token);
         if (!found) throw notFound('This onboarding link has expired: start again from Payouts');
-        return reply
-          .header('cache-control', 'no-store')
-          .header('referrer-policy', 'no-referrer')
-          .type('text/html; charset=utf-8')
-          .send(page(found.holderName));
+        return (
+          reply
+            .header('cache-control', 'no-store')
+            // Not no-referrer: under it a browser posts the form with `Origin: null`, which the
+            // origin check refuses; same-origin still keeps the link's secret from other sites.
+            .header('referrer-policy', 'same-origin')
+            .type('text/html; charset=utf-8')
+            .send(page(found.holderName))
+        );
       },
     );
 

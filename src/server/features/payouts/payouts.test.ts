@@ -80,6 +80,11 @@ async function connect(host: SignedIn, accountNumber = '000123456789') {
   const page = await t.app.inject({ method: 'GET', url: path });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');
+  // The browser sends the form's real Origin only if the page allows a referrer to its own site
+  // (under no-referrer it sends `Origin: null`, and the origin check refuses the post).
+  expect(page.headers['referrer-policy']).toBe('same-origin');
+  // The app's icon, named as the app's pages do: else the browser asks for /favicon.ico (a 404).
+  expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
   const sent = await t.app.inject({
     method: 'POST',
     url: path,
