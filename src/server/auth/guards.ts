@@ -40,9 +40,27 @@ export interface Identity {
   sessionToken: string;
 }
 
+/**
+ * An admin action a route performs (issue 30): the audit log records each successful call of the
+ * route by an admin, with who, what, when and why (the body's `note` or `reason`). Routes declare it
+ * in their options, `config: { audit: { action: 'report.resolve', targetType: 'report', targetParam: 'id' } }`,
+ * so the log's completeness can be checked against the route table.
+ */
+export interface AuditedAction {
+  /** What was done, as `noun.verb`: 'host.approve', 'booking.cancel', 'report.resolve'. */
+  action: string;
+  /** What it was done to. */
+  targetType: 'user' | 'home' | 'booking' | 'review' | 'message' | 'conversation' | 'report' | 'claim' | 'payout';
+  /** The route parameter holding the target's id (none: the body or the answer names it). */
+  targetParam?: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    audit?: AuditedAction;
   }
 }
 
