@@ -25,6 +25,8 @@ import { memoryMail } from '../src/server/providers/mail/mail';
 import { sandboxPayments } from '../src/server/providers/payments/sandbox-payments';
 import { diskStorage } from '../src/server/providers/storage/disk-storage';
 import { addDays, calendarDate } from '../src/shared/stay';
+import { destination, pointColumns } from '../src/server/features/geo/approximate-point';
+import { lookupPlace } from '../src/server/features/geo/gazetteer';
 
 export interface BenchReady {
   type: 'ready';
@@ -138,6 +140,8 @@ async function loadPglite(database: Database): Promise<Loaded> {
         availableFrom: from,
         availableTo: addDays(from, int(7, 365)),
         images: [`/uploads/bench-${i % 50}-1280.webp`, `/uploads/bench-${(i + 7) % 50}-1280.webp`],
+        // Within 4 km of the city's centre (the gazetteer's point), as a city's homes spread.
+        ...pointColumns(destination(lookupPlace(location)!.point, int(0, 4000), rand() * 2 * Math.PI)),
       };
       rows.push(row);
       all.push({

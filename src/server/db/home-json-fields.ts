@@ -65,6 +65,12 @@ const EXCEPTIONS: Partial<Record<StoredKey, FieldRule>> = {
       `CASE WHEN ${p('ratingCount')} > 0\n         THEN trim_scale(((${p('ratingSum')}::bigint * 200 + ${p('ratingCount')}) / (2 * ${p('ratingCount')}))::numeric / 100)::text ELSE 'null' END`,
   },
   reviewCount: { columns: ['ratingCount'], value: (r) => r.ratingCount, sql: (p) => p('ratingCount') },
+  // The public point (issue 29): the approximate columns as { lat, lng }; the exact ones are never stored in it.
+  point: {
+    columns: ['approxLat', 'approxLng'],
+    value: (r) => ({ lat: r.approxLat, lng: r.approxLng }),
+    sql: (p) => `'{"lat":' || ${p('approxLat')}::text || ',"lng":' || ${p('approxLng')}::text || '}'`,
+  },
 };
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -21,6 +21,7 @@ import { startTcpProxy, type TcpProxy } from '#server/test/tcp-proxy';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3 } from '#server/test/s3-server';
 import sharp from 'sharp';
 import { multipart } from '#server/features/uploads/fixtures/multipart';
+import { pointColumns } from '#server/features/geo/approximate-point';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const missing = !adminUrl
@@ -121,6 +122,7 @@ describe.skipIf(missing !== null)(
           availableFrom: addDays(today, 1),
           availableTo: addDays(today, 120),
           images: ['/uploads/mn-1280.webp'],
+          ...pointColumns({ lat: 41.14961, lng: -8.61099 }),
         })
         .returning();
       return row!;

@@ -14,6 +14,8 @@ import { accounts, homes, users } from '../db/schema';
 import type { Clock } from '../providers/clock/clock';
 import type { StorageProvider } from '../providers/storage/storage';
 import { seedDemoReviews } from './demo-reviews';
+import type { GeoPoint } from '#shared/schemas/geo';
+import { destination, pointColumns } from '../features/geo/approximate-point';
 import {
   storeDemoImages,
   type Backdrop,
@@ -90,6 +92,29 @@ export const DEMO_CITY_TIME_ZONES: Readonly<Record<string, string>> = {
   [NEW_YORK]: 'America/New_York',
   [DHAKA]: 'Asia/Dhaka',
 };
+
+/**
+ * Each demo city's centre, as the gazetteer has it (GeoNames; demo-data.test.ts checks they agree),
+ * written out so seeding does not load the gazetteer.
+ */
+export const DEMO_CITY_POINTS: Readonly<Record<string, GeoPoint>> = {
+  [LISBON]: { lat: 38.71667, lng: -9.13333 },
+  [BARCELONA]: { lat: 41.38879, lng: 2.15899 },
+  [PARIS]: { lat: 48.85341, lng: 2.3488 },
+  [CAPE_TOWN]: { lat: -33.92584, lng: 18.42322 },
+  [KYOTO]: { lat: 35.02107, lng: 135.75385 },
+  [NEW_YORK]: { lat: 40.71427, lng: -74.00597 },
+  [DHAKA]: { lat: 23.7104, lng: 90.40744 },
+};
+
+/**
+ * Where the i-th demo home stands: around its city's centre, 0.5 to 4 km out in a golden-angle
+ * spiral, so a city's homes spread over town instead of sharing a pin (the same on every seed).
+ */
+export function demoHomePoint(location: string, i: number): GeoPoint {
+  const centre = DEMO_CITY_POINTS[location]!;
+  return destination(centre, 500 + ((i * 1_237) % 3_500), i * 2.399963);
+}
 
 /** In display order (newest first): the home page's first four come from four cities. */
 export const DEMO_HOMES: readonly DemoHome[] = [
@@ -644,6 +669,7 @@ export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedD
       availableFrom: from,
       availableTo: addDays(from, h.window[1]),
       images,
+      ...pointColumns(demoHomePoint(h.location, i)),
       createdAt: now,
       updatedAt: now,
     };

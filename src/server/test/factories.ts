@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nightsBetween } from '#shared/stay';
 import type { Db } from '../db/client';
 import { bookings, homes, reviews, users } from '../db/schema';
+import { pointColumns } from '../features/geo/approximate-point';
 
 type NewHome = typeof homes.$inferInsert;
 type NewUser = typeof users.$inferInsert;
@@ -42,6 +43,8 @@ export async function insertHome(db: Db, overrides: Partial<NewHome> = {}) {
       availableFrom: '2026-12-01',
       availableTo: '2027-03-01',
       images: [`/uploads/test-${n}-1280.webp`, `/uploads/test-${n}-b-1280.webp`],
+      // In Lisbon unless a test places it; the public point is drawn from the exact one, as the API does.
+      ...pointColumns({ lat: overrides.lat ?? 38.71667, lng: overrides.lng ?? -9.13333 }),
       ...overrides,
     })
     .returning();

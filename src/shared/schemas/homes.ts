@@ -3,6 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
+import { geoPointSchema } from './geo';
 import { homePricingFieldsSchema, homePricingSchema } from './pricing';
 import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
@@ -49,6 +50,14 @@ export const homeSchema = z
       .string()
       .describe("The home's IANA time zone: check-in/out times, cut-offs and its calendar's today are read in it"),
     ...homePricingSchema.shape,
+    point: geoPointSchema.describe(
+      'Where the home is, approximately: its exact point moved by a fixed per-home offset of 200–500 m',
+    ),
+    exactPoint: geoPointSchema
+      .optional()
+      .describe(
+        'GET /api/home/:id only, for its host, an admin and a guest with a confirmed or completed booking of it: the exact point',
+      ),
     stay: z
       .object({
         nights: z.number().int(),
@@ -65,7 +74,7 @@ export const homeSchema = z
   .meta({ id: 'Home' });
 
 /** Fields a Home gets per request, not stored in homes.api_json. */
-export const PER_REQUEST_HOME_FIELDS = ['host', 'stay'] as const;
+export const PER_REQUEST_HOME_FIELDS = ['host', 'stay', 'exactPoint'] as const;
 export type Home = z.infer<typeof homeSchema>;
 
 export const homeListSchema = z.array(homeSchema);
@@ -234,6 +243,11 @@ export const homeFieldsSchema = z
       .describe(
         'IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit',
       ),
+    point: geoPointSchema
+      .optional()
+      .describe(
+        "The pin: where the home is exactly (shown only to its host, admins and guests with a confirmed stay). Left out: the gazetteer's point of the location on create (400 place_not_found when it knows none), kept on edit unless the location changes",
+      ),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)
@@ -289,6 +303,7 @@ export const updateHomeSchema = homeFieldsSchema
     cleaningFee: true,
     cancellationPolicy: true,
     timeZone: true,
+    point: true,
   })
   .extend({
     from: isoDate.optional().describe('First available date; with `to`'),

@@ -30,6 +30,7 @@ export function aHome(fields: Partial<Home> = {}): Home {
     timeZone: 'UTC',
     ...DEFAULT_HOME_PRICING,
     guestsIncluded: 4,
+    point: { lat: 38.7145, lng: -9.1312 },
     ...fields,
   };
 }

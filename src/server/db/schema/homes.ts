@@ -91,6 +91,16 @@ export const homes = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
+     * Where the home is (migration 0032, ADR 0056): the exact point the host placed, shown only to
+     * the host, admins and guests with a confirmed stay, and the public point, moved from it by a
+     * fixed per-home random offset of 200–500 m drawn when the exact point is written
+     * (features/geo/approximate-point.ts). Searches by map box read only the public one.
+     */
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    approxLat: doublePrecision('approx_lat').notNull(),
+    approxLng: doublePrecision('approx_lng').notNull(),
+    /**
      * The published guest reviews of this home: how many and the sum of their overall ratings,
      * kept by a trigger on reviews (migration 0012), so cards show the average without a join.
      */
@@ -141,6 +151,9 @@ export const homes = pgTable(
     index('homes_price_idx').on(t.priceCents, t.seq),
     index('homes_rating_idx').on(t.ratingSort, t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
+    // A map box search (bbox) is `point <@ box` on the public point, PostgreSQL's own GiST point
+    // operator class: no extension, the same on PGlite and PostgreSQL (ADR 0056).
+    index('homes_approx_point_idx').using('gist', sql`point(${t.approxLng}, ${t.approxLat})`),
     check('homes_price_positive', sql`${t.priceCents} > 0`),
     check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
     check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
@@ -152,6 +165,11 @@ export const homes = pgTable(
         and ${t.weeklyDiscountPercent} between 0 and 90 and ${t.monthlyDiscountPercent} between 0 and 90
         and ${t.lastMinuteDiscountPercent} between 0 and 90 and ${t.earlyBirdDiscountPercent} between 0 and 90
         and ${t.lastMinuteDays} between 1 and 365 and ${t.earlyBirdDays} between 1 and 365 and ${t.guestsIncluded} >= 1`,
+    ),
+    check(
+      'homes_points_valid',
+      sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180
+        and ${t.approxLat} between -90 and 90 and ${t.approxLng} between -180 and 180`,
     ),
     check('homes_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),

@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION home_api_json(
   p_cancellation_policy text, p_time_zone text, p_weekend_price_cents integer, p_weekly_discount_percent integer,
   p_monthly_discount_percent integer, p_last_minute_discount_percent integer, p_last_minute_days integer, p_early_bird_discount_percent integer,
   p_early_bird_days integer, p_guests_included integer, p_extra_guest_fee_cents integer, p_security_deposit_cents integer,
-  p_booking_mode text, p_instant_book_requirements text[])
+  p_booking_mode text, p_instant_book_requirements text[], p_approx_lat double precision, p_approx_lng double precision)
 RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT '{"_id":' || to_json(p_id::text)::text
     || ',"title":' || to_json(p_title)::text
@@ -48,5 +48,6 @@ RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     || ',"securityDeposit":' || trim_scale(p_security_deposit_cents::numeric / 100)::text
     || ',"bookingMode":' || to_json(p_booking_mode)::text
     || ',"instantBookRequirements":' || to_json(p_instant_book_requirements)::text
+    || ',"point":' || '{"lat":' || p_approx_lat::text || ',"lng":' || p_approx_lng::text || '}'
     || '}'
 $$;

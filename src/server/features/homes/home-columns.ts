@@ -12,6 +12,9 @@ const NOT_IN_A_HOME = [
   'upcomingNights',
   'upcomingFrom',
   'ratingSort',
+  // The exact point: a Home carries the public one (point); exactPoint is added per request.
+  'lat',
+  'lng',
   'apiJson',
   'createdAt',
   'updatedAt',

@@ -10,6 +10,8 @@ import { inTransaction } from '#server/db/transaction';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
 import type { PageRow } from './home-rows';
+import { pointColumns } from '../geo/approximate-point';
+import { homePoint } from '../geo/home-point';
 
 export type HomeRow = typeof homes.$inferSelect;
 
@@ -219,8 +221,12 @@ export interface HomeOwner {
   email: string;
 }
 
-/** Inserts a home owned by `owner`; the pictures must already have been checked. */
+/**
+ * Inserts a home owned by `owner`; the pictures must already have been checked. Without a pin the
+ * home is placed at the city its location names (400 place_not_found when the gazetteer knows none).
+ */
 export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, images: string[]): Promise<string> {
+  const point = pointColumns(homePoint(input.location, input.point));
   const [row] = await db
     .insert(homes)
     .values({
@@ -241,6 +247,7 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       availableFrom: input.from,
       availableTo: input.to,
       images,
+      ...point,
     })
     .returning({ id: homes.id });
   return row!.id;

@@ -9,6 +9,22 @@ import { inTransaction } from '#server/db/transaction';
 import { bookings, homes } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import { bookingInTheWay, bookingNamed } from '../calendar/availability';
+import { pointColumns, roundPoint } from '../geo/approximate-point';
+import { homePoint } from '../geo/home-point';
+
+/**
+ * The point columns after an edit: a new pin, or a new location without one (the gazetteer's
+ * point), draws a new public offset; otherwise the stored point and its offset are kept, so the
+ * public point of a home never moves while its pin stays (ADR 0056).
+ */
+function pointValues(input: Pick<UpdateHome, 'point' | 'location'>, row: typeof homes.$inferSelect) {
+  const kept = { lat: row.lat, lng: row.lng, approxLat: row.approxLat, approxLng: row.approxLng };
+  if (input.point) {
+    const pin = roundPoint(input.point);
+    return pin.lat === row.lat && pin.lng === row.lng ? kept : pointColumns(pin);
+  }
+  return input.location === row.location ? kept : pointColumns(homePoint(input.location, undefined));
+}
 
 type PricingInput = Pick<
   UpdateHome,
@@ -84,6 +100,7 @@ export async function updateHome(db: Db, id: string, input: UpdateHome, now: Dat
       // Bookings keep the zone they were made in (bookings.time_zone): changing it moves no cut-off.
       timeZone: input.timeZone ?? row.timeZone,
       ...pricingValues(input, row),
+      ...pointValues(input, row),
     };
     if (input.guestsIncluded !== undefined && input.guestsIncluded > values.totalGuest) {
       throw invalid(

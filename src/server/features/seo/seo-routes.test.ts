@@ -29,10 +29,10 @@ async function insertHomesAt(seqs: number[]): Promise<Map<number, string>> {
   // Both drivers answer { rows }; drizzle types a raw statement's result as the driver's generic one.
   const { rows } = (await t.db.execute(sql`
     insert into homes (seq, host_email, title, location, price_cents, total_guest, bedrooms, bathrooms,
-                       available_from, available_to, updated_at)
+                       available_from, available_to, updated_at, lat, lng, approx_lat, approx_lng)
     overriding system value
     select s, 'host@example.test', 'Home ' || s, 'Lisbon, Portugal', 10000, 2, 1, 1,
-           '2026-12-01', '2027-03-01', ${UPDATED.toISOString()}::timestamptz
+           '2026-12-01', '2027-03-01', ${UPDATED.toISOString()}::timestamptz, 38.71667, -9.13333, 38.7145, -9.1312
     from unnest(${`{${seqs.join(',')}}`}::bigint[]) as s
     returning id, seq`)) as unknown as { rows: { id: string; seq: string | number }[] };
   return new Map(rows.map((r) => [Number(r.seq), r.id]));
