@@ -138,6 +138,9 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/places': [
     { name: 'place suggestions', request: () => ({ method: 'GET', url: '/api/places?q=Lis' }), expect: all(200) },
   ],
+  'GET /api/geocode': [
+    { name: 'a place on the map', request: () => ({ method: 'GET', url: '/api/geocode?q=Lisbon' }), expect: all(200) },
+  ],
   'GET /api/homes/price-histogram': [
     {
       name: 'price histogram',

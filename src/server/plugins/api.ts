@@ -18,6 +18,7 @@ import { payoutsRoutes } from '../features/payouts/payouts-routes';
 import { sandboxOnboardingRoutes } from '../features/payouts/payouts-sandbox-routes';
 import { reviewsRoutes } from '../features/reviews/reviews-routes';
 import { searchRoutes } from '../features/search/search-routes';
+import { geoRoutes } from '../features/geo/geo-routes';
 import { uploadsRoutes } from '../features/uploads/uploads-routes';
 import { profileRoutes } from '../features/users/profile-routes';
 import { usersRoutes } from '../features/users/users-routes';
@@ -57,6 +58,7 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(usersRoutes(ctx, auth));
     await app.register(homesRoutes(ctx));
     await app.register(searchRoutes(ctx));
+    await app.register(geoRoutes());
     await app.register(bookingsRoutes(ctx));
     await app.register(calendarRoutes(ctx));
     await app.register(pricingRoutes(ctx));

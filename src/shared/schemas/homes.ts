@@ -3,7 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
-import { geoPointSchema } from './geo';
+import { bboxParam, geoPointSchema } from './geo';
 import { homePricingFieldsSchema, homePricingSchema } from './pricing';
 import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
@@ -128,6 +128,7 @@ export const homesQueryFields = z
       .optional()
       .describe('newest (default; in a place search the best-matching place first), price_asc, price_desc, rating'),
     email: emailSchema.optional().describe("A host's homes only: that host or an admin, signed in"),
+    bbox: bboxParam.optional(),
   })
   .strict();
 

@@ -50,6 +50,7 @@ const NUMERIC = new Set(['rank', 'seq', 'price_cents', 'rating_count', 'rating_s
 function readField(name: string, value: string | null): unknown {
   if (value === null) return null;
   if (NUMERIC.has(name)) return text.int(value);
+  if (name === 'lat' || name === 'lng') return Number(value);
   if (name === 'host_joined_at') return text.instant(value);
   return value;
 }

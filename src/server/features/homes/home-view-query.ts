@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { homes, reviews, users } from '#server/db/schema';
 import { homeRowsReader } from './home-rows';
+import type { GeoPoint } from '#shared/schemas/geo';
 
 const p = sql.placeholder;
 
@@ -18,6 +19,10 @@ function homeViewQuery(db: Db) {
   return db
     .select({
       apiJson: homes.apiJson,
+      // The exact point and the owner: the route adds exactPoint for those who may see it.
+      lat: homes.lat,
+      lng: homes.lng,
+      hostId: homes.hostId,
       hostName: sql`${users.name}`.as('host_name'),
       hostImage: sql`${users.image}`.as('host_image'),
       hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
@@ -34,7 +39,16 @@ function homeViewQuery(db: Db) {
 }
 
 /** The columns of homeViewQuery in select order. */
-const HOME_VIEW_COLUMNS = ['api_json', 'host_name', 'host_image', 'host_joined_at', 'host_review_count'];
+const HOME_VIEW_COLUMNS = [
+  'api_json',
+  'lat',
+  'lng',
+  'host_id',
+  'host_name',
+  'host_image',
+  'host_joined_at',
+  'host_review_count',
+];
 
 const readers = new WeakMap<Db, ReturnType<typeof homeRowsReader>>();
 
@@ -59,7 +73,7 @@ export async function selectHomeView(
   db: Db,
   id: string,
   now: Date,
-): Promise<{ json: string; host: HomeHost | null } | undefined> {
+): Promise<{ json: string; host: HomeHost | null; hostId: string | null; exactPoint: GeoPoint } | undefined> {
   const [row] = await readerFor(db)({ id, now });
   if (!row) return undefined;
   const joined = row.host_joined_at;
@@ -72,5 +86,10 @@ export async function selectHomeView(
           joinedAt: (joined instanceof Date ? joined : new Date(String(joined))).toISOString(),
           reviewCount: Number(row.host_review_count),
         };
-  return { json: row.api_json as string, host };
+  return {
+    json: row.api_json as string,
+    host,
+    hostId: (row.host_id as string | null) ?? null,
+    exactPoint: { lat: Number(row.lat), lng: Number(row.lng) },
+  };
 }

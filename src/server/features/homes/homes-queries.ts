@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
 import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
+import type { Bbox } from '#shared/schemas/geo';
 import { homeFields } from './home-columns';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
 
@@ -33,7 +34,20 @@ interface ListShape {
   /** A price range (both bounds bound, the missing one as 0 or the top of integer). */
   price: boolean;
   bedrooms: boolean;
+  /** A map box (bbox): its public point in the box, or, across the antimeridian, in either half. */
+  box: boolean;
+  boxWraps: boolean;
 }
+
+/** The point the homes_approx_point_idx GiST index is on (migration 0032, ADR 0056): the public one. */
+const publicPoint = sql`point(${homes.approxLng}, ${homes.approxLat})`;
+const boxOf = (west: SQL, east: SQL) =>
+  sql`${publicPoint} <@ box(point(${west}, ${p('south')}::double precision), point(${east}, ${p('north')}::double precision))`;
+const westBound = sql`${p('west')}::double precision`;
+const eastBound = sql`${p('east')}::double precision`;
+/** Edges included (`<@` on a box is inclusive); across 180° the box is its two halves. */
+const IN_BOX = boxOf(westBound, eastBound);
+const IN_WRAPPED_BOX = sql`(${boxOf(westBound, sql`180::double precision`)} or ${boxOf(sql`-180::double precision`, eastBound)})`;
 
 /**
  * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018, 0021) answers what it
@@ -95,6 +109,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
   if (shape.price) filters.push(gte(homes.priceCents, p('minPrice')), lte(homes.priceCents, p('maxPrice')));
   if (shape.bedrooms) filters.push(gte(homes.bedrooms, p('bedrooms')));
+  if (shape.box) filters.push(shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX);
   const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
@@ -181,6 +196,7 @@ export async function selectListPage(
     afterSeq?: number;
     afterPrice?: number;
     afterRating?: number;
+    bbox?: Bbox;
     size: number;
   },
 ): Promise<PageRow[]> {
@@ -191,6 +207,8 @@ export async function selectListPage(
     after: values.afterSeq !== undefined,
     price: values.minPrice !== undefined || values.maxPrice !== undefined,
     bedrooms: values.bedrooms !== undefined,
+    box: values.bbox !== undefined,
+    boxWraps: values.bbox !== undefined && values.bbox.west > values.bbox.east,
   };
   const fixedSize = values.size === HOMES_PAGE_DEFAULT + 1 ? values.size : null;
   const key = `${sort}_${Object.values(shape)
@@ -202,8 +220,11 @@ export async function selectListPage(
     query = prepareList(db, sort, shape, fixedSize);
     lists.set(key, query);
   }
-  const bound = shape.price
-    ? { ...values, minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }
-    : values;
+  const { bbox, ...rest } = values;
+  const bound = {
+    ...rest,
+    ...bbox,
+    ...(shape.price && { minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }),
+  };
   return (await query(bound)).map(toPageRow);
 }

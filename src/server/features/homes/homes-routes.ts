@@ -25,6 +25,7 @@ import { SEARCH_MATCH_HEADER } from '#shared/place-match';
 import { createHome, deleteHome, deletedHomeOwner, findHome, findHomeView, homeWithHostJson } from './homes-service';
 import { listHostHomes, searchPublicHomes } from './homes-search';
 import { updateHome } from './homes-update';
+import { maySeeExactPoint } from '../geo/exact-point-access';
 import { OPTIONAL_SESSION } from '../../http/openapi';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -96,14 +97,25 @@ function homeReads(app: RouteApp, ctx: AppContext) {
         tags: ['homes'],
         summary:
           'One home, with the host email under both hostEmail and email, and the host (name, photo, joined, reviews)',
+        description:
+          '`point` is approximate (moved 200–500 m by a fixed per-home offset); `exactPoint` is added for the ' +
+          "home's host, an admin, and a guest with a confirmed (or completed) booking of it.",
         params: idParam,
+        // Anyone may read a home; a session may add its exact point.
+        security: OPTIONAL_SESSION,
         response: { 200: homeSchema, 404: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const found = await findHomeView(ctx.db, request.params.id, ctx.clock.now());
       if (!found) throw notFound('No home with this id');
-      return jsonText<Home>(homeWithHostJson(found.json, found.host));
+      const home = { id: request.params.id, hostId: found.hostId };
+      if (!(await maySeeExactPoint(ctx.db, home, request.identity))) {
+        return jsonText<Home>(homeWithHostJson(found.json, found.host));
+      }
+      // The exact point is this viewer's alone: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store');
+      return jsonText<Home>(homeWithHostJson(found.json, found.host, found.exactPoint));
     },
   );
 }

@@ -4,6 +4,8 @@ import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/ho
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents } from '#shared/money';
 import type { PlaceMatch } from '#shared/place-match';
+import { parseBbox, type GeoPoint } from '#shared/schemas/geo';
+import { invalid } from '#server/domain-errors';
 import { DEFAULT_TIME_ZONE, homeToday, zoneForLocation } from '#shared/time-zones';
 import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
@@ -150,7 +152,10 @@ export async function listHomes(
   };
   let rows: PageRow[];
   let match: PlaceMatch | null = null;
-  if (query.location) {
+  // A map box replaces the place (D107): the map view is the place; the client keeps the text as a label.
+  const bbox = query.bbox === undefined ? undefined : parseBbox(query.bbox);
+  if (typeof bbox === 'string') throw invalid(bbox, 'invalid_bbox');
+  if (query.location && !bbox) {
     // Places by substring, or the closest spelling when none contains it ("Lisbn").
     const found = await selectPlacePage(db, {
       term: query.location,
@@ -184,6 +189,7 @@ export async function listHomes(
       afterSeq: afterKey.afterSeq ?? undefined,
       afterPrice: afterKey.afterPrice ?? undefined,
       afterRating: afterKey.afterRating ?? undefined,
+      bbox,
       size,
     });
   }
@@ -203,9 +209,13 @@ export async function findHomeView(db: Db, id: string, now: Date) {
   return (await selectHomeView(db, id, now)) ?? null;
 }
 
-/** A home's stored JSON (homes.api_json, ADR 0027) with its host added: GET /api/home/:id's answer. */
-export function homeWithHostJson(json: string, host: HomeHost | null): string {
-  return `${json.slice(0, -1)},"host":${JSON.stringify(host)}}`;
+/**
+ * A home's stored JSON (homes.api_json, ADR 0027) with its host added, and its exact point for
+ * those who may see it: GET /api/home/:id's answer.
+ */
+export function homeWithHostJson(json: string, host: HomeHost | null, exactPoint?: GeoPoint): string {
+  const exact = exactPoint ? `,"exactPoint":${JSON.stringify(exactPoint)}` : '';
+  return `${json.slice(0, -1)},"host":${JSON.stringify(host)}${exact}}`;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {
