@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-context';
 import type { Auth } from './auth/auth';
+import type { AuditedAction } from './auth/guards';
 import { logSafeError } from './db/log-safe-error';
 import { errorHandler } from './http/error-handler';
 import { openApiDocs } from './http/openapi';
@@ -20,11 +21,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Better Auth instance (tests use it to create sessions). */
     auth: Auth;
-    /** Every route as registered (method, full URL); the authorisation matrix test reads it. */
-    routeTable: { method: string; url: string }[];
+    /** Every route as registered (method, full URL, the admin action it audits); the authorisation matrix test reads it. */
+    routeTable: RouteEntry[];
     /** Mail sent by Better Auth (verification, password reset) goes out through this queue, off the request path. */
     mailQueue: MailQueue;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  audit?: AuditedAction | undefined;
 }
 
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 10_000, idleMs: 30_000, checkIntervalMs: 1_000 };
@@ -73,9 +80,10 @@ function createServer(deps: AppDeps) {
 }
 
 function recordRoutes(app: FastifyInstance) {
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) routeTable.push({ method, url: route.url });
+    for (const method of ([] as string[]).concat(route.method))
+      routeTable.push({ method, url: route.url, audit: route.config?.audit });
   });
 }

@@ -20,6 +20,7 @@ import { ledgerCases } from './test/authz-ledger-cases';
 import { payoutCases } from './test/authz-payout-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
+import { auditedRoutesNeverSucceeding, auditRowsOf, unauditedAdminRoutes } from './test/authz-audit';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
 import { bookStay } from './test/booking-test-helpers';
@@ -341,6 +342,18 @@ const MATRIX: Record<string, Case[]> = {
     freshRequest,
   }),
   ...payoutCases(),
+  'GET /api/admin/audit': [
+    {
+      name: 'the audit log',
+      request: () => ({ method: 'GET', url: '/api/admin/audit' }),
+      expect: only({ admin: 200 }),
+    },
+    {
+      name: 'an unknown filter (admins pass the role guard)',
+      request: () => ({ method: 'GET', url: '/api/admin/audit?who=me' }),
+      expect: only({ admin: 400 }),
+    },
+  ],
 };
 
 const EXCLUDED = (method: string, url: string) =>
@@ -380,11 +393,19 @@ describe('authorisation matrix', () => {
           const res = await t.app.inject({ ...request, headers: { ...request.headers, ...auth } });
           got[actor] = res.statusCode;
           if (res.statusCode >= 500) throw new Error(`${actor}: ${res.statusCode} ${res.body}`);
+          const entry = t.app.routeTable.find((r) => `${r.method} ${r.url}` === route);
+          expect(await auditRowsOf(t.db, entry, actor, res, who.admin.user.id), `audit log, ${actor}`).toBeNull();
         }
         expect(got).toEqual(c.expect);
       });
     }
   }
+
+  it('audits every route an admin can call to change something, export or read private content (ADR 0059)', () => {
+    const routes = t.app.routeTable.filter((r) => !EXCLUDED(r.method, r.url));
+    expect(unauditedAdminRoutes(routes, MATRIX), 'admin route(s) without config.audit').toEqual([]);
+    expect(auditedRoutesNeverSucceeding(routes, MATRIX), 'audited route(s) with no successful admin case').toEqual([]);
+  });
 
   it('signs the same callers in by bearer token as by cookie', async () => {
     for (const actor of ['guest', 'host', 'admin'] as const) {

@@ -22,6 +22,7 @@
  * host: list every role a route allows (`requireRole(request, 'host', 'admin')`).
  */
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { AuditTargetType } from '#shared/schemas/audit';
 import { ROLES, type Role } from '#shared/schemas/users';
 import { forbidden, unauthenticated } from '#server/domain-errors';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
@@ -50,8 +51,11 @@ export interface AuditedAction {
   /** What was done, as `noun.verb`: 'host.approve', 'booking.cancel', 'report.resolve'. */
   action: string;
   /** What it was done to. */
-  targetType: 'user' | 'home' | 'booking' | 'review' | 'message' | 'conversation' | 'report' | 'claim' | 'payout';
-  /** The route parameter holding the target's id (none: the body or the answer names it). */
+  targetType: AuditTargetType;
+  /**
+   * The route parameter holding the target's id (none: the answer's `id`, or the handler names it
+   * with auditAs() from features/audit/audit-hook.ts, as it may name the action of a route that does several).
+   */
   targetParam?: string;
 }
 

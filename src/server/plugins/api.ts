@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authConfigRoutes, betterAuthRoutes } from '../auth/auth-routes';
 import { trustedOrigins } from '../auth/config';
 import { resolveIdentity } from '../auth/guards';
+import { auditLogHook } from '../features/audit/audit-hook';
+import { auditRoutes } from '../features/audit/audit-routes';
 import { bookingsRoutes } from '../features/bookings/bookings-routes';
 import { receiptsRoutes } from '../features/bookings/receipts-routes';
 import { reservationsRoutes } from '../features/bookings/reservations-routes';
@@ -53,6 +55,9 @@ export function api(services: AppServices): FastifyPluginAsync {
         },
       );
     });
+    // The audit log: a row for each successful admin call of a route declaring config.audit, written
+    // before the answer leaves (features/audit/audit-hook.ts, ADR 0059).
+    app.addHook('onSend', auditLogHook(ctx));
     await app.register(betterAuthRoutes(auth, ctx.config, { throttle, devices }, ctx.db));
     await app.register(authConfigRoutes(ctx.config));
     await app.register(usersRoutes(ctx, auth));
@@ -75,5 +80,6 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(reviewsRoutes(ctx));
     await app.register(wishlistRoutes(ctx));
     await app.register(profileRoutes(ctx));
+    await app.register(auditRoutes(ctx));
   };
 }

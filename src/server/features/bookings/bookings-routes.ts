@@ -152,6 +152,7 @@ function bookingListRoutes(app: RouteApp, ctx: AppContext) {
   app.delete(
     '/bookings/:id',
     {
+      config: { audit: { action: 'booking.cancel', targetType: 'booking', targetParam: 'id' } },
       preValidation: authenticated,
       schema: {
         tags: ['bookings'],

@@ -51,6 +51,7 @@ export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/host/reservations/:id/cancel',
       {
+        config: { audit: { action: 'booking.cancel_for_host', targetType: 'booking', targetParam: 'id' } },
         preValidation: withRole('host', 'admin'),
         schema: {
           tags: ['reservations'],
@@ -94,6 +95,7 @@ function registerRequestDecisions(app: Parameters<FastifyPluginAsyncZod>[0], ctx
   app.post(
     '/host/reservations/:id/accept',
     {
+      config: { audit: { action: 'booking.accept', targetType: 'booking', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       schema: {
         tags: ['reservations'],
@@ -113,6 +115,7 @@ function registerRequestDecisions(app: Parameters<FastifyPluginAsyncZod>[0], ctx
   app.post(
     '/host/reservations/:id/decline',
     {
+      config: { audit: { action: 'booking.decline', targetType: 'booking', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       schema: {
         tags: ['reservations'],

@@ -109,6 +109,7 @@ function feedRoutes(app: RouteApp, ctx: AppContext, { ownHome, feedAnswer }: Cal
   app.post(
     '/home/:id/calendar-feed/rotate',
     {
+      config: { audit: { action: 'home.calendar_feed_rotate', targetType: 'home', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       schema: {
         tags: ['calendar'],
@@ -155,6 +156,7 @@ function importRoutes(app: RouteApp, ctx: AppContext, { syncDeps, ownHome }: Cal
   app.post(
     '/home/:id/calendar-imports',
     {
+      config: { audit: { action: 'home.calendar_import_add', targetType: 'home', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       schema: {
         tags: ['calendar'],
@@ -177,6 +179,7 @@ function importRoutes(app: RouteApp, ctx: AppContext, { syncDeps, ownHome }: Cal
   app.delete(
     '/home/:id/calendar-imports/:importId',
     {
+      config: { audit: { action: 'home.calendar_import_remove', targetType: 'home', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       schema: {
         tags: ['calendar'],
@@ -195,6 +198,7 @@ function importRoutes(app: RouteApp, ctx: AppContext, { syncDeps, ownHome }: Cal
   app.post(
     '/home/:id/calendar-imports/:importId/sync',
     {
+      config: { audit: { action: 'home.calendar_import_sync', targetType: 'home', targetParam: 'id' } },
       preValidation: withRole('host', 'admin'),
       // Counted per caller and home by @fastify/rate-limit (shared through Redis when REDIS_URL is set).
       preHandler: syncNowLimit,

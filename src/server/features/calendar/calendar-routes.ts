@@ -54,6 +54,7 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/home/:id/blocks',
       {
+        config: { audit: { action: 'home.block_add', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['calendar'],
@@ -76,6 +77,7 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/home/:id/blocks',
       {
+        config: { audit: { action: 'home.block_remove', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['calendar'],
@@ -97,6 +99,7 @@ export function calendarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/home/:id/blocks/:blockId',
       {
+        config: { audit: { action: 'home.block_remove', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['calendar'],

@@ -87,6 +87,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/damage-claims/:bookingId/decide',
       {
+        config: { audit: { action: 'claim.decide', targetType: 'claim', targetParam: 'bookingId' } },
         preValidation: withRole('admin'),
         schema: {
           tags: ['deposits', 'admin'],

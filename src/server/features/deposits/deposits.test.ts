@@ -342,6 +342,13 @@ describe('the admin decides a claim', () => {
     expect(depositSchema.parse(res.json())).toMatchObject({ status: 'released', capturedAmount: null });
     const row = await depositRow(bookingId);
     expect((await provider().retrieveIntent(row!.paymentIntentId!)).status).toBe('canceled');
+    // The decision is in the audit log (ADR 0059; the authorisation matrix cannot reach a claim).
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=claim.decide',
+      headers: admin.headers,
+    });
+    expect(audit.json().entries[0]).toMatchObject({ actorId: admin.user.id, targetType: 'claim', targetId: bookingId });
   });
 
   it('two racing decisions: one wins, the other answers 409, and the card agrees with the record', async () => {

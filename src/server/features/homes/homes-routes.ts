@@ -191,6 +191,7 @@ function homeRemoval(app: RouteApp, ctx: AppContext) {
   app.delete(
     '/homes/:id',
     {
+      config: { audit: { action: 'home.delete', targetType: 'home', targetParam: 'id' } },
       preValidation: authenticated,
       schema: {
         tags: ['homes'],

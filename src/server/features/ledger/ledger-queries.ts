@@ -12,7 +12,7 @@ import { ledgerEntries, ledgerTransactions, type BookingRow } from '#server/db/s
 import { invalid } from '#server/domain-errors';
 
 /** A date (`2026-11-01`: its start, UTC) or a date-time with an offset. */
-function instantOf(value: string): Date {
+export function instantOf(value: string): Date {
   const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
   // A well-formed text can still name no instant (an offset past ±24 h): a 400, not a 500.
   if (Number.isNaN(at.getTime())) throw invalid(`${value} is not a date or a date-time`, 'invalid_period');

@@ -46,6 +46,7 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/ledger.csv',
       {
+        config: { audit: { action: 'ledger.export', targetType: 'ledger' } },
         preValidation: withRole('admin'),
         schema: {
           tags: ['admin', 'ledger'],

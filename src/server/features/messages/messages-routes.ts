@@ -143,6 +143,7 @@ function messageRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/conversations/:id/messages',
     {
+      config: { audit: { action: 'conversation.read', targetType: 'conversation', targetParam: 'id' } },
       preValidation: authenticated,
       schema: {
         tags: ['messages'],

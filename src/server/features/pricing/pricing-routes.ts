@@ -51,6 +51,7 @@ export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/home/:id/price-periods',
       {
+        config: { audit: { action: 'home.price_period_add', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['pricing'],
@@ -74,6 +75,7 @@ export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/home/:id/price-periods/:periodId',
       {
+        config: { audit: { action: 'home.price_period_change', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['pricing'],
@@ -96,6 +98,7 @@ export function pricingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/home/:id/price-periods/:periodId',
       {
+        config: { audit: { action: 'home.price_period_remove', targetType: 'home', targetParam: 'id' } },
         preValidation: authenticated,
         schema: {
           tags: ['pricing'],

@@ -138,6 +138,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/documents/:key',
       {
+        config: { audit: { action: 'document.read', targetType: 'document', targetParam: 'key' } },
         preValidation: authenticated,
         schema: {
           tags: ['uploads'],

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '#shared/schemas/common';
 import {
@@ -5,6 +6,7 @@ import {
   emailParam,
   hostRequestSchema,
   putUserBodySchema,
+  type PutUserBody,
   putUserResponseSchema,
   userListSchema,
   userSchema,
@@ -14,6 +16,7 @@ import type { Auth } from '#server/auth/auth';
 import { authenticated, requireRole, requireSelfOrAdmin, requireUser, sameEmail, withRole } from '#server/auth/guards';
 import { revokeUserSessions, rotateOwnSession, signSessionToken } from '#server/auth/sessions';
 import { invalid, forbidden, notFound } from '#server/domain-errors';
+import { auditAs, notAnAdminAction } from '../audit/audit-hook';
 import { isOwnDocumentUrl } from '../uploads/uploads-service';
 import { queueHostDecisionMail } from './users-mail';
 import { decideHostRequest, findUserByEmail, listUsers, requestHost, toUser } from './users-service';
@@ -76,6 +79,7 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
     app.put(
       '/user/:email',
       {
+        config: { audit: { action: 'host.decide', targetType: 'user' } },
         preValidation: authenticated,
         schema: {
           tags: ['users'],
@@ -98,7 +102,8 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
           throw invalid('The email in the body must be the one in the URL');
 
         if (body.role === 'admin') throw forbidden('Nobody becomes an admin through the API');
-
+        // A token or a host request is the caller's own business, not an admin action (ADR 0059).
+        if (body.role === undefined || body.role === 'requested') notAnAdminAction(request);
         if (body.role === undefined) {
           const fields = Object.keys(body);
           if (fields.length !== 1 || fields[0] !== 'email') throw invalid('Send {email} for a token, or a role change');
@@ -124,27 +129,33 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
           return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
         }
 
-        requireRole(request, 'admin');
-        const parsed = approvalRequestSchema.safeParse(body);
-        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid approval');
-        const target = await findUserByEmail(ctx.db, email);
-        if (!target) throw notFound('No user with this email');
-        const decision = {
-          to: target.email,
-          name: target.name,
-          approved: parsed.data.role === 'host',
-          reason: parsed.data.reason,
-        };
-        // The mail commits with the decision (ADR 0046): an admin who loses a race to decide mails nobody.
-        const decided =
-          target.role === 'requested' &&
-          (await decideHostRequest(ctx.db, target.id, parsed.data.role, (tx) =>
-            queueHostDecisionMail(ctx.mail, tx, decision, ctx.publicUrl),
-          ));
-        if (!decided) throw forbidden('Only a pending host request can be approved or declined');
-        await revokeUserSessions(ctx.db, target.id, 'role_changed');
+        await decideHost(ctx, request, email, body);
         return { acknowledged: true, modifiedCount: 1, upsertedCount: 0 };
       },
     );
   };
+}
+
+/** An admin's approval `{role: "host"}` or decline `{role: null}` of a pending host request (audited). */
+async function decideHost(ctx: AppContext, request: FastifyRequest, email: string, body: PutUserBody) {
+  requireRole(request, 'admin');
+  const parsed = approvalRequestSchema.safeParse(body);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid approval');
+  const target = await findUserByEmail(ctx.db, email);
+  if (!target) throw notFound('No user with this email');
+  const decision = {
+    to: target.email,
+    name: target.name,
+    approved: parsed.data.role === 'host',
+    reason: parsed.data.reason,
+  };
+  // The mail commits with the decision (ADR 0046): an admin who loses a race to decide mails nobody.
+  const decided =
+    target.role === 'requested' &&
+    (await decideHostRequest(ctx.db, target.id, parsed.data.role, (tx) =>
+      queueHostDecisionMail(ctx.mail, tx, decision, ctx.publicUrl),
+    ));
+  if (!decided) throw forbidden('Only a pending host request can be approved or declined');
+  auditAs(request, { action: decision.approved ? 'host.approve' : 'host.decline', targetId: target.id });
+  await revokeUserSessions(ctx.db, target.id, 'role_changed');
 }
