@@ -20,7 +20,7 @@ import { ledgerCases } from './test/authz-ledger-cases';
 import { payoutCases } from './test/authz-payout-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
-import { auditedRoutesNeverSucceeding, auditRowsOf, unauditedAdminRoutes } from './test/authz-audit';
+import { auditCases, auditedRoutesNeverSucceeding, auditRowsOf, unauditedAdminRoutes } from './test/authz-audit';
 import { insertBooking, insertHome } from './test/factories';
 import { signInAs, useTestApp, type Actor, type SignedIn } from './test/test-app';
 import { bookStay } from './test/booking-test-helpers';
@@ -342,18 +342,7 @@ const MATRIX: Record<string, Case[]> = {
     freshRequest,
   }),
   ...payoutCases(),
-  'GET /api/admin/audit': [
-    {
-      name: 'the audit log',
-      request: () => ({ method: 'GET', url: '/api/admin/audit' }),
-      expect: only({ admin: 200 }),
-    },
-    {
-      name: 'an unknown filter (admins pass the role guard)',
-      request: () => ({ method: 'GET', url: '/api/admin/audit?who=me' }),
-      expect: only({ admin: 400 }),
-    },
-  ],
+  ...auditCases(),
 };
 
 const EXCLUDED = (method: string, url: string) =>

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { RouteEntry } from '#server/app';
 import type { Db } from '#server/db/client';
 import { auditLog } from '#server/db/schema';
-import type { Case } from './authz-cases';
+import { only, type Case } from './authz-cases';
 import type { Actor } from './test-app';
 
 /**
@@ -27,6 +27,11 @@ export const SELF_SERVICE = new Set([
   'PUT /api/wishlist/:homeId',
   'DELETE /api/wishlist/:homeId',
   'PUT /api/profile',
+  // Issue 30's own-account routes (reports, blocks, deletion of one's account), whichever branch adds them.
+  'POST /api/reports',
+  'POST /api/users/:id/block',
+  'DELETE /api/users/:id/block',
+  'DELETE /api/me',
 ]);
 
 /** Reads that open private content (the rule of ADR 0059); exports are recognised by their URL. */
@@ -90,4 +95,22 @@ export async function auditRowsOf(
   if (!row.action.startsWith(route!.audit!.action.split('.')[0]!)) return `the row's action is ${row.action}`;
   if (route!.audit!.targetType !== row.targetType) return `the row's target type is ${row.targetType}`;
   return null;
+}
+
+/** The authorisation matrix's cases for the audit log's own route. */
+export function auditCases(): Record<string, Case[]> {
+  return {
+    'GET /api/admin/audit': [
+      {
+        name: 'the audit log',
+        request: () => ({ method: 'GET', url: '/api/admin/audit' }),
+        expect: only({ admin: 200 }),
+      },
+      {
+        name: 'an unknown filter (admins pass the role guard)',
+        request: () => ({ method: 'GET', url: '/api/admin/audit?who=me' }),
+        expect: only({ admin: 400 }),
+      },
+    ],
+  };
 }

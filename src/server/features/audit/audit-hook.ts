@@ -61,7 +61,9 @@ export function auditLogHook(deps: { db: Db; clock: { now(): Date } }): onSendAs
   return async (request, reply, payload) => {
     const declared = request.routeOptions.config.audit;
     const identity = request.identity;
-    if (!declared || identity?.role !== 'admin' || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    // HEAD (Fastify's twin of each GET) sends no content: nothing was read or exported.
+    if (!declared || request.method === 'HEAD' || identity?.role !== 'admin') return payload;
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     const told = details.get(request);
     if (told === null) return payload;
     const param = declared.targetParam && (request.params as Record<string, unknown>)[declared.targetParam];

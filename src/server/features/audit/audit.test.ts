@@ -115,6 +115,21 @@ describe('what an admin action records', () => {
     for (const res of [refused, token]) expect(await rowOf(String(res.headers['x-request-id']))).toBeUndefined();
   });
 
+  it('records an export of the ledger (access to data in bulk), not a HEAD of it', async () => {
+    const call = (method: 'GET' | 'HEAD') =>
+      t.app.inject({ method, url: '/api/admin/ledger.csv?from=2026-11-01', headers: admin.headers });
+    const head = await call('HEAD');
+    const get = await call('GET');
+    expect([head.statusCode, get.statusCode]).toEqual([200, 200]);
+    expect(await rowOf(String(head.headers['x-request-id']))).toBeUndefined();
+    expect(await rowOf(String(get.headers['x-request-id']))).toMatchObject({
+      action: 'ledger.export',
+      targetType: 'ledger',
+      targetId: null,
+      route: 'GET /api/admin/ledger.csv',
+    });
+  });
+
   it('answers 500 when the row cannot be written, so an action never goes unrecorded in silence', async () => {
     // A fault in the database itself (not a stand-in for our code): inserts into the log fail.
     await t.db.execute(sql`

@@ -149,7 +149,7 @@ function messageRoutes(app: RouteApp, ctx: AppContext) {
         tags: ['messages'],
         summary: 'A page of messages, newest first; ?cursor= for older ones. Marks the conversation read',
         description:
-          'Only its guest and host, and admins (read-only, each read recorded with the request id); anyone ' +
+          'Only its guest and host, and admins (read-only, each read recorded in the audit log); anyone ' +
           'else gets 404, as for an unknown id.',
         params: idParam,
         querystring: messagesQuerySchema,
