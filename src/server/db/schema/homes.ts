@@ -75,6 +75,14 @@ export const homes = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Pricing and booking mode (migration 0025, issue 27; src/shared/schemas/pricing.ts). */
     weekendPriceCents: integer('weekend_price_cents'),
+    /**
+     * The lowest and highest price any night of this home can have (the base, weekend and price
+     * period prices), kept by triggers (migration 0036, ADR 0058); both NULL when every night costs
+     * price_cents. A dated search's price sort and filter read them to bound its walk of the homes
+     * whose nightly price depends on the dates.
+     */
+    priceLowCents: integer('price_low_cents'),
+    priceHighCents: integer('price_high_cents'),
     weeklyDiscountPercent: integer('weekly_discount_percent').notNull().default(0),
     monthlyDiscountPercent: integer('monthly_discount_percent').notNull().default(0),
     lastMinuteDiscountPercent: integer('last_minute_discount_percent').notNull().default(0),
@@ -132,12 +140,21 @@ export const homes = pgTable(
       t.upcomingNights,
       t.id,
       t.hostEmail,
+      t.priceLowCents,
+      t.priceHighCents,
     ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
     // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
     index('homes_location_price_idx').on(t.location, t.priceCents, t.seq),
     index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
+    // The homes whose nightly price depends on the dates, by their lowest and highest night (ADR 0058).
+    index('homes_location_price_low_idx')
+      .on(t.location, t.priceLowCents, t.seq)
+      .where(sql`${t.priceLowCents} is not null`),
+    index('homes_location_price_high_idx')
+      .on(t.location, t.priceHighCents, t.seq)
+      .where(sql`${t.priceHighCents} is not null`),
     index('homes_price_idx').on(t.priceCents, t.seq),
     index('homes_rating_idx').on(t.ratingSort, t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
