@@ -1,6 +1,6 @@
 -- Search fast for every query shape (issue 29) and the dated price sort and filter (issue 27),
 -- ADR 0058. The text of src/server/db/sql/search-place-best.sql, home-stay-nightly-cents.sql,
--- search-dated-price-fits.sql, home-price-bounds.sql, price-periods-bounds.sql,
+-- search-dated-price-fits.sql, home-price-bounds.sql, price-periods-bounds.sql, search-place-set.sql,
 -- search-place-home-rows.sql and price-histogram-rows.sql.
 -- Each home's lowest and highest nightly price, NULL when every night costs price_cents.
 ALTER TABLE "homes" ADD COLUMN "price_low_cents" integer;
@@ -109,6 +109,42 @@ CREATE INDEX "homes_location_price_high_idx" ON "homes" USING btree ("location",
 --> statement-breakpoint
 CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","price_high_cents");
 --> statement-breakpoint
+CREATE INDEX "home_locations_lower_idx" ON "home_locations" USING btree (lower("location") text_pattern_ops);
+--> statement-breakpoint
+-- For the suggestions: the places containing the term, or, only when there are none, up to
+-- p_close_limit close spellings (closeness 1 for the former). A term of one or two letters (the
+-- first keystrokes) is inside most places' names and has no trigram to search by: it suggests the
+-- best p_close_limit places whose name starts with it, by rank and homes (migration 0036, ADR
+-- 0058), one walk of home_locations_lower_idx, instead of ranking nearly every place; only when
+-- none starts with it, the places containing it.
+CREATE OR REPLACE FUNCTION search_place_set(p_term text, p_escaped text, p_close_limit integer)
+RETURNS TABLE (location text, place_rank integer, home_count integer, closeness real)
+LANGUAGE plpgsql STABLE ROWS 25
+AS $$
+BEGIN
+  IF length(p_term) < 3 THEN
+    RETURN QUERY
+    SELECT s.location, s.place_rank, s.home_count, 1::real
+    FROM (
+      SELECT l.location,
+        CASE WHEN lower(trim(split_part(l.location, ',', 1))) = lower(p_term) THEN 0 ELSE 2 END AS place_rank,
+        l.home_count::integer AS home_count
+      FROM home_locations l
+      WHERE lower(l.location) LIKE p_escaped || '%') AS s
+    ORDER BY s.place_rank, s.home_count DESC, s.location
+    LIMIT p_close_limit;
+    -- No name starts with it ("%" of "100% Beach"): the places containing it, as for longer terms.
+    IF FOUND THEN
+      RETURN;
+    END IF;
+  END IF;
+  RETURN QUERY SELECT c.location, c.place_rank, c.home_count, 1::real FROM search_place_containing(p_term, p_escaped) c;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT * FROM search_place_close(p_term, p_close_limit);
+  END IF;
+END;
+$$;
+--> statement-breakpoint
 -- One page of a place search, as in migration 0018, over the places decided first: the best
 -- SEARCH_PLACES_MAX (20) of those containing the term (search_place_best: by rank, then homes), or
 -- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
@@ -151,7 +187,10 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      -- The page's homes are read by primary key after the page is decided, not for every home
+      -- each place's walk passes (20 places: up to 20 pages of index entries, one page of rows).
+      (SELECT q.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.id
       FROM p
       CROSS JOIN LATERAL (
         SELECT f.seq, f.id
@@ -171,10 +210,11 @@ BEGIN
         ORDER BY f.seq DESC NULLS LAST
         LIMIT p_page
       ) AS w
-      JOIN homes h ON h.id = w.id
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.seq DESC
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.seq DESC);
     ELSIF p_sort = 'price_asc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (

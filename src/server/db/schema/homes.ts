@@ -194,7 +194,11 @@ export const homeLocations = pgTable(
     location: text('location').primaryKey(),
     homeCount: integer('home_count').notNull(),
   },
-  (t) => [index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`)],
+  (t) => [
+    index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+    // The first keystrokes of a suggestion: places whose name starts with one or two letters (ADR 0058).
+    index('home_locations_lower_idx').on(sql`lower(${t.location}) text_pattern_ops`),
+  ],
 );
 
 /**

@@ -43,7 +43,10 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      -- The page's homes are read by primary key after the page is decided, not for every home
+      -- each place's walk passes (20 places: up to 20 pages of index entries, one page of rows).
+      (SELECT q.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.id
       FROM p
       CROSS JOIN LATERAL (
         SELECT f.seq, f.id
@@ -63,10 +66,11 @@ BEGIN
         ORDER BY f.seq DESC NULLS LAST
         LIMIT p_page
       ) AS w
-      JOIN homes h ON h.id = w.id
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.seq DESC
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.seq DESC);
     ELSIF p_sort = 'price_asc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
