@@ -63,7 +63,7 @@ async function pageByPage(query: string) {
   const seen: string[] = [];
   let url: string | null = `/api/homes?location=${encodeURIComponent(PLACE)}&${query}&limit=1`;
   while (url) {
-    const res = await t.app.inject({ url });
+    const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({ url });
     expect(res.statusCode, res.body).toBe(200);
     seen.push(...homeListSchema.parse(res.json()).map((h) => h._id));
     url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
