@@ -1,11 +1,14 @@
 -- Search fast for every query shape (issue 29) and the dated price sort and filter (issue 27),
 -- ADR 0058. The text of src/server/db/sql/search-place-best.sql, home-stay-nightly-cents.sql,
--- search-dated-price-fits.sql, home-price-bounds.sql, price-periods-bounds.sql, search-place-set.sql,
+-- search-stay-nightly-cents.sql, search-dated-price-fits.sql, home-price-bounds.sql, price-periods-bounds.sql, search-place-set.sql,
 -- search-place-home-rows.sql and price-histogram-rows.sql.
--- Each home's lowest and highest nightly price, NULL when every night costs price_cents.
+-- Each home's lowest and highest nightly price, NULL when every night costs price_cents, and
+-- whether it has price periods.
 ALTER TABLE "homes" ADD COLUMN "price_low_cents" integer;
 --> statement-breakpoint
 ALTER TABLE "homes" ADD COLUMN "price_high_cents" integer;
+--> statement-breakpoint
+ALTER TABLE "homes" ADD COLUMN "has_price_periods" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
 -- The best p_limit places containing the term (search_place_containing's ranks), by rank, then the
 -- places with more homes, then by name (issue 29, ADR 0058). A place search walks only these: a
@@ -39,35 +42,53 @@ AS $$
   WHERE h.id = p_home_id
 $$;
 --> statement-breakpoint
+-- A stay's nightly price for a search walk (ADR 0058): for a home without price periods, arithmetic
+-- on its columns (the stay's weekend nights, counted once per search, at the weekend price, the
+-- others at the base price; the average rounded half up as home_stay_nightly_cents); with periods,
+-- home_stay_nightly_cents. A plain SQL function, inlined into the walks.
+CREATE OR REPLACE FUNCTION search_stay_nightly_cents(
+  h_id uuid, h_price_cents integer, h_weekend_price_cents integer, h_has_price_periods boolean,
+  p_check_in date, p_check_out date, p_weekend_nights integer)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN h_has_price_periods THEN home_stay_nightly_cents(h_id, p_check_in, p_check_out)
+    ELSE ((2 * (h_price_cents::bigint * ((p_check_out - p_check_in) - p_weekend_nights)
+        + coalesce(h_weekend_price_cents, h_price_cents)::bigint * p_weekend_nights) + (p_check_out - p_check_in))
+      / (2 * (p_check_out - p_check_in)))::integer
+  END
+$$;
+--> statement-breakpoint
 -- Whether a home's nightly price for the dates is in a dated search's price range (issue 27, ADR
 -- 0058): price_cents for a home whose every night costs it (price_low_cents NULL), else the stay's
 -- price, computed only when its lowest and highest nights overlap the range. Inlined into the walks.
 CREATE OR REPLACE FUNCTION search_dated_price_fits(
   h_id uuid, h_price_cents integer, h_price_low_cents integer, h_price_high_cents integer,
-  p_check_in date, p_check_out date, p_min_price integer, p_max_price integer)
+  h_weekend_price_cents integer, h_has_price_periods boolean, p_check_in date, p_check_out date,
+  p_weekend_nights integer, p_min_price integer, p_max_price integer)
 RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT (p_min_price IS NULL AND p_max_price IS NULL)
     OR CASE WHEN h_price_low_cents IS NULL
       THEN h_price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
       ELSE h_price_low_cents <= coalesce(p_max_price, 2147483647) AND h_price_high_cents >= coalesce(p_min_price, 0)
-        AND home_stay_nightly_cents(h_id, p_check_in, p_check_out)
+        AND search_stay_nightly_cents(h_id, h_price_cents, h_weekend_price_cents, h_has_price_periods, p_check_in,
+          p_check_out, p_weekend_nights)
           BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
     END
 $$;
 --> statement-breakpoint
 -- Keeps homes.price_low_cents and price_high_cents (ADR 0058): the lowest and highest price any of
 -- the home's nights can have (base, weekend, price periods), both NULL when every night costs
--- price_cents. Run on a home's insert and on a change of its base or weekend price; price_periods'
+-- price_cents, and has_price_periods. Run on a home's insert and on a change of its base or weekend price; price_periods'
 -- trigger touches price_cents so this runs when a period changes.
 CREATE OR REPLACE FUNCTION home_price_bounds() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_low integer;
   v_high integer;
+  v_periods integer;
 BEGIN
   -- least and greatest skip NULLs: no weekend price, no periods.
   SELECT least(NEW.price_cents, NEW.weekend_price_cents, min(pp.price_cents)),
-         greatest(NEW.price_cents, NEW.weekend_price_cents, max(pp.price_cents))
-  INTO v_low, v_high
+         greatest(NEW.price_cents, NEW.weekend_price_cents, max(pp.price_cents)), count(pp.id)
+  INTO v_low, v_high, v_periods
   FROM price_periods pp WHERE pp.home_id = NEW.id;
   IF v_low = v_high THEN
     NEW.price_low_cents := NULL;
@@ -76,6 +97,7 @@ BEGIN
     NEW.price_low_cents := v_low;
     NEW.price_high_cents := v_high;
   END IF;
+  NEW.has_price_periods := v_periods > 0;
   RETURN NEW;
 END;
 $$;
@@ -107,7 +129,7 @@ CREATE INDEX "homes_location_price_low_idx" ON "homes" USING btree ("location","
 --> statement-breakpoint
 CREATE INDEX "homes_location_price_high_idx" ON "homes" USING btree ("location","price_high_cents","seq") WHERE "homes"."price_high_cents" is not null;
 --> statement-breakpoint
-CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","price_high_cents");
+CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","price_high_cents","weekend_price_cents","has_price_periods");
 --> statement-breakpoint
 CREATE INDEX "home_locations_lower_idx" ON "home_locations" USING btree (lower("location") text_pattern_ops);
 --> statement-breakpoint
@@ -150,7 +172,7 @@ $$;
 -- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
 -- With dates, the price sorts and the price filter read the nightly price for those dates (issue 27,
 -- ADR 0058): homes whose every night costs price_cents (price_low_cents NULL) walk the price index
--- as before; the others are priced by home_stay_nightly_cents, only those whose lowest (highest)
+-- as before; the others are priced by search_stay_nightly_cents, only those whose lowest (highest)
 -- night can still reach the page, which the plain walk bounds. The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
 -- page's homes follow. The walks are those of migration 0018, one per matched place, over the
@@ -171,6 +193,9 @@ AS $$
 DECLARE
   v_close boolean;
   v_matched boolean := false;
+  -- The stay's Friday and Saturday nights: the weekend price's share of a dated price (ADR 0058).
+  v_weekend_nights integer := (SELECT count(*)::integer FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS d
+    WHERE extract(dow FROM d) IN (5, 6));
 BEGIN
   -- First the places containing the term; only when there is none, the closest spelling. Each
   -- statement answers first what it matched (no seq; the best place's rank and name), then the
@@ -202,7 +227,8 @@ BEGIN
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
           AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
-            f.price_high_cents, p_check_in, p_check_out, p_min_price, p_max_price))
+            f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR f.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -253,7 +279,8 @@ BEGIN
         -- homes_location_price_low_idx: those whose lowest night is at most the page's dearest plain home.
         (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
         FROM (
-          SELECT h.seq, home_stay_nightly_cents(h.id, p_check_in, p_check_out) AS price_cents, h.rating_sum,
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
             h.rating_count, h.api_json
           FROM homes h
           WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
@@ -316,7 +343,8 @@ BEGIN
         -- homes_location_price_high_idx: those whose highest night is at least the page's cheapest plain home.
         (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
         FROM (
-          SELECT h.seq, home_stay_nightly_cents(h.id, p_check_in, p_check_out) AS price_cents, h.rating_sum,
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
             h.rating_count, h.api_json
           FROM homes h
           WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
@@ -364,7 +392,8 @@ BEGIN
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
           AND (p_check_in IS NULL OR search_dated_price_fits(h.id, h.price_cents, h.price_low_cents,
-            h.price_high_cents, p_check_in, p_check_out, p_min_price, p_max_price))
+            h.price_high_cents, h.weekend_price_cents, h.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)

@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -83,6 +84,8 @@ export const homes = pgTable(
      */
     priceLowCents: integer('price_low_cents'),
     priceHighCents: integer('price_high_cents'),
+    /** Whether the home has price periods (same triggers): without, a stay's price is arithmetic. */
+    hasPricePeriods: boolean('has_price_periods').notNull().default(false),
     weeklyDiscountPercent: integer('weekly_discount_percent').notNull().default(0),
     monthlyDiscountPercent: integer('monthly_discount_percent').notNull().default(0),
     lastMinuteDiscountPercent: integer('last_minute_discount_percent').notNull().default(0),
@@ -142,6 +145,8 @@ export const homes = pgTable(
       t.hostEmail,
       t.priceLowCents,
       t.priceHighCents,
+      t.weekendPriceCents,
+      t.hasPricePeriods,
     ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for

@@ -6,7 +6,7 @@
 -- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
 -- With dates, the price sorts and the price filter read the nightly price for those dates (issue 27,
 -- ADR 0058): homes whose every night costs price_cents (price_low_cents NULL) walk the price index
--- as before; the others are priced by home_stay_nightly_cents, only those whose lowest (highest)
+-- as before; the others are priced by search_stay_nightly_cents, only those whose lowest (highest)
 -- night can still reach the page, which the plain walk bounds. The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
 -- page's homes follow. The walks are those of migration 0018, one per matched place, over the
@@ -27,6 +27,9 @@ AS $$
 DECLARE
   v_close boolean;
   v_matched boolean := false;
+  -- The stay's Friday and Saturday nights: the weekend price's share of a dated price (ADR 0058).
+  v_weekend_nights integer := (SELECT count(*)::integer FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS d
+    WHERE extract(dow FROM d) IN (5, 6));
 BEGIN
   -- First the places containing the term; only when there is none, the closest spelling. Each
   -- statement answers first what it matched (no seq; the best place's rank and name), then the
@@ -58,7 +61,8 @@ BEGIN
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
           AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
-            f.price_high_cents, p_check_in, p_check_out, p_min_price, p_max_price))
+            f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR f.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -109,7 +113,8 @@ BEGIN
         -- homes_location_price_low_idx: those whose lowest night is at most the page's dearest plain home.
         (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
         FROM (
-          SELECT h.seq, home_stay_nightly_cents(h.id, p_check_in, p_check_out) AS price_cents, h.rating_sum,
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
             h.rating_count, h.api_json
           FROM homes h
           WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
@@ -172,7 +177,8 @@ BEGIN
         -- homes_location_price_high_idx: those whose highest night is at least the page's cheapest plain home.
         (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
         FROM (
-          SELECT h.seq, home_stay_nightly_cents(h.id, p_check_in, p_check_out) AS price_cents, h.rating_sum,
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
             h.rating_count, h.api_json
           FROM homes h
           WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
@@ -220,7 +226,8 @@ BEGIN
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
           AND (p_check_in IS NULL OR search_dated_price_fits(h.id, h.price_cents, h.price_low_cents,
-            h.price_high_cents, p_check_in, p_check_out, p_min_price, p_max_price))
+            h.price_high_cents, h.weekend_price_cents, h.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
