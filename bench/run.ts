@@ -119,7 +119,7 @@ async function main() {
     : null;
   // Issue 29's query shapes (PostgreSQL data: its places have prefix families and typos to find).
   const shapes = pgMode
-    ? shapeRoutes({ places: ready.places, today, bbox: await acceptsBbox(base) })
+    ? shapeRoutes({ places: ready.places, bigPlace: place, today, bbox: await acceptsBbox(base) })
     : { routes: [], aloneKeys: [] };
   const allRoutes: { key: string; name: string; path: string; vary?: () => string }[] = [
     // The ceiling is measured first and last: on a shared machine it moves by a third within the
