@@ -38,8 +38,12 @@ const BIG_PLACE = 'Lisbon, Portugal';
 /** Every BIG_EVERY-th home is in the big place: 10,000 of 1,000,000. */
 const BIG_EVERY = 100;
 const OTHER_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000) - Math.floor(HOMES / BIG_EVERY);
-/** 3: homes carry published-review counts and sums (the rating sort, issue 13). */
-const GENERATOR = 3;
+/**
+ * 3: homes carry published-review counts and sums (the rating sort, issue 13). 4: place names with
+ * prefix families and a skewed number of homes per place (issue 29), weekend prices on one home in
+ * ten and a low-season price period on one in fifty (the dated price sort, issue 27).
+ */
+const GENERATOR = 4;
 
 const SYLLABLES = [...'bcdfgklmnprstvz'].flatMap((c) => [...'aeiou'].map((v) => c + v));
 const COUNTRIES = [
@@ -75,17 +79,45 @@ function rng(seed: number) {
   };
 }
 
-/** 4,999 made-up place names ("Kamoru, Peru") besides the big place: distinct, deterministic. */
+/**
+ * Names people type as a prefix (issue 29): families of places sharing a first word, so "San",
+ * "New", "Port" match hundreds of places each, as in real gazetteers (San Jose, New Haven, Port Louis).
+ */
+const FAMILIES: [prefix: string, count: number][] = [
+  ['San', 400],
+  ['Santa', 150],
+  ['New', 300],
+  ['Port', 250],
+  ['Porto', 40],
+];
+
+/**
+ * 4,999 place names besides the big place: "Porto, Portugal" (the real city whose name is a prefix
+ * of "Portugal"), the prefix families above ("San Kamoru, Peru"), and made-up ones ("Kamoru, Peru");
+ * distinct, deterministic, shuffled so the families spread over big and small places.
+ */
 function placeNames(): string[] {
   const rand = rng(20_260_101);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-  const names = new Set<string>();
+  const word = () => {
+    const w = pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES) + (rand() < 0.5 ? pick(['n', 'r', 's', 'l']) : '');
+    return w[0]!.toUpperCase() + w.slice(1);
+  };
+  const names = new Set<string>(['Porto, Portugal']);
+  for (const [prefix, count] of FAMILIES) {
+    const end = names.size + count;
+    while (names.size < end) names.add(`${prefix} ${word()}, ${pick(COUNTRIES)}`);
+  }
   while (names.size < PLACES - 1) {
-    const word = pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES) + (rand() < 0.5 ? pick(['n', 'r', 's', 'l']) : '');
-    const city = word[0]!.toUpperCase() + word.slice(1);
+    const city = word();
     if (!city.toLowerCase().startsWith('lis')) names.add(`${city}, ${pick(COUNTRIES)}`);
   }
-  return [...names];
+  const list = [...names];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
 }
 
 /**
@@ -194,10 +226,14 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     console.log(`  bench data: ${label} (${Math.round((Date.now() - t) / 100) / 10} s)`);
   };
   console.log(`  bench data: loading ${version} into PostgreSQL (once; later runs reuse it)`);
+  // The ledger's tables refuse TRUNCATE (migration 0029) and the cascade reaches them; the bench's
+  // own throwaway database is emptied with ordinary triggers off (needs a superuser, as the bench has).
+  await client.query(`set session_replication_role = replica`);
   await step(
     'empty',
     `truncate bench_meta, bookings, payment_intents, payment_events, homes, home_locations, users restart identity cascade`,
   );
+  await client.query(`set session_replication_role = origin`);
   await client.query(`set synchronous_commit = off`);
   await client.query(`set maintenance_work_mem = '256MB'`);
   await client.query(`set work_mem = '64MB'`);
@@ -209,7 +245,7 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     `${HOMES} homes`,
     `with p as (select $1::text[] as places)
      insert into homes (host_id, host_email, title, location, description, price_cents, total_guest, bedrooms,
-                        bathrooms, available_from, available_to, images, rating_count, rating_sum)
+                        bathrooms, available_from, available_to, images, rating_count, rating_sum, weekend_price_cents)
      select 'bench-host', 'bench-host@stayhub.test',
             (array['Sunny','Quiet','Cosy','Bright','Spacious','Charming','Modern','Historic','Airy','Leafy'])[1 + h1 % 10]
               || ' ' || (array['apartment','loft','townhouse','cottage','villa','studio','cabin','guesthouse'])[1 + h2 % 8]
@@ -220,10 +256,14 @@ async function load(client: pg.Client, places: string[], anchor: string, version
             $2::date - 30 + h3 % 30,
             $2::date + case when g % ${BIG_EVERY} = 0 then 200 else 60 end + h2 % 300,
             array['/uploads/bench-' || g % 50 || '-1280.webp', '/uploads/bench-' || (g + 7) % 50 || '-1280.webp'],
-            rc, rc * 3 + (h1 / 11) % (2 * rc + 1)
+            rc, rc * 3 + (h1 / 11) % (2 * rc + 1),
+            case when h3 % 10 = 0 then (45 + h1 % 436) * 120 end
      from (
        select g,
-              case when g % ${BIG_EVERY} = 0 then '${BIG_PLACE}' else places[1 + (g::bigint * 7919) % ${PLACES - 1}] end as loc,
+              -- Skewed: place i of the shuffled list takes a share like sqrt((i+1)/n) - sqrt(i/n), from
+              -- about 14,000 homes for the first to about 100 for the last, as big and small towns.
+              case when g % ${BIG_EVERY} = 0 then '${BIG_PLACE}'
+                else places[1 + least(${PLACES - 2}, floor(${PLACES - 1} * power((hashint4(g + 6000011) & 2147483647)::float8 / 2147483648, 2))::int)] end as loc,
               hashint4(g) & 2147483647 as h1, hashint4(g + 1000003) & 2147483647 as h2,
               hashint4(g + 2000003) & 2147483647 as h3,
               -- Three homes in five have published reviews (1-40, averaging 3 to 5): the rating sort's data.
@@ -263,6 +303,14 @@ async function load(client: pg.Client, places: string[], anchor: string, version
     [anchor],
   );
   await client.query(`alter table bookings enable trigger bookings_nights_insert`);
+  // One home in fifty has a low season: 30% off for a month a few weeks ahead (the dated price sort).
+  await step(
+    'price periods',
+    `insert into price_periods (home_id, from_date, to_date, price_cents)
+     select id, $1::date + 20 + seq::int % 20, $1::date + 50 + seq::int % 20, greatest(100, price_cents * 7 / 10)
+     from homes where seq % 50 = 7`,
+    [anchor],
+  );
   await step(
     'confirmed nights per home',
     `update homes as h set confirmed_nights = c.nights, upcoming_from = homes_upcoming_from(c.nights),
@@ -271,6 +319,6 @@ async function load(client: pg.Client, places: string[], anchor: string, version
            where status = 'confirmed' and home_id is not null group by home_id) as c
      where h.id = c.home_id`,
   );
-  await step('vacuum analyze', `vacuum (analyze) homes, bookings, home_locations, users`);
+  await step('vacuum analyze', `vacuum (analyze) homes, bookings, home_locations, users, price_periods`);
   await client.query(`insert into bench_meta (version, anchor) values ($1, $2)`, [version, anchor]);
 }

@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -75,6 +76,16 @@ export const homes = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Pricing and booking mode (migration 0025, issue 27; src/shared/schemas/pricing.ts). */
     weekendPriceCents: integer('weekend_price_cents'),
+    /**
+     * The lowest and highest price any night of this home can have (the base, weekend and price
+     * period prices), kept by triggers (migration 0036, ADR 0058); both NULL when every night costs
+     * price_cents. A dated search's price sort and filter read them to bound its walk of the homes
+     * whose nightly price depends on the dates.
+     */
+    priceLowCents: integer('price_low_cents'),
+    priceHighCents: integer('price_high_cents'),
+    /** Whether the home has price periods (same triggers): without, a stay's price is arithmetic. */
+    hasPricePeriods: boolean('has_price_periods').notNull().default(false),
     weeklyDiscountPercent: integer('weekly_discount_percent').notNull().default(0),
     monthlyDiscountPercent: integer('monthly_discount_percent').notNull().default(0),
     lastMinuteDiscountPercent: integer('last_minute_discount_percent').notNull().default(0),
@@ -142,12 +153,23 @@ export const homes = pgTable(
       t.upcomingNights,
       t.id,
       t.hostEmail,
+      t.priceLowCents,
+      t.priceHighCents,
+      t.weekendPriceCents,
+      t.hasPricePeriods,
     ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
     // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
     index('homes_location_price_idx').on(t.location, t.priceCents, t.seq),
     index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
+    // The homes whose nightly price depends on the dates, by their lowest and highest night (ADR 0058).
+    index('homes_location_price_low_idx')
+      .on(t.location, t.priceLowCents, t.seq)
+      .where(sql`${t.priceLowCents} is not null`),
+    index('homes_location_price_high_idx')
+      .on(t.location, t.priceHighCents, t.seq)
+      .where(sql`${t.priceHighCents} is not null`),
     index('homes_price_idx').on(t.priceCents, t.seq),
     index('homes_rating_idx').on(t.ratingSort, t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
@@ -195,7 +217,11 @@ export const homeLocations = pgTable(
     location: text('location').primaryKey(),
     homeCount: integer('home_count').notNull(),
   },
-  (t) => [index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`)],
+  (t) => [
+    index('home_locations_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+    // The first keystrokes of a suggestion: places whose name starts with one or two letters (ADR 0058).
+    index('home_locations_lower_idx').on(sql`lower(${t.location}) text_pattern_ops`),
+  ],
 );
 
 /**

@@ -1,8 +1,10 @@
--- Live definition of price_histogram_rows(), as migration 0024 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_rows(), as migration 0036 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
--- As in migration 0016, over the places search_place_set decided (the closest spelling only when no
--- place contains the term), so the counts are those of the homes the search pages through.
+-- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
+-- containing the term, the closest spelling only when no place contains it), so the counts are
+-- those of the homes the search pages through. Prices are the base nightly prices, also with dates
+-- (ADR 0058).
 CREATE OR REPLACE FUNCTION price_histogram_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
   p_now timestamptz)
@@ -20,14 +22,18 @@ BEGIN
   END IF;
   RETURN QUERY
   SELECT h.price_cents, count(*)::integer
-  FROM search_place_set(p_term, p_escaped, 1) p
+  FROM (
+    SELECT b.location FROM search_place_best(p_term, p_escaped, 20) AS b
+    UNION ALL
+    SELECT c.location FROM search_place_close(p_term, 1) AS c
+    WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p
   JOIN homes h ON h.location = p.location
-  WHERE (p_guests IS NULL OR h.total_guest >= p_guests)
-    AND (p_bedrooms IS NULL OR h.bedrooms >= p_bedrooms)
+  -- The search's own test (the columns of homes_location_idx: an index-only scan per place).
+  WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+      h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
+      p_bedrooms)
     AND (p_check_in IS NULL OR (
-      h.available_from <= p_check_in AND h.available_to >= p_check_out
-      AND NOT (h.confirmed_nights && daterange(p_check_in, p_check_out, '[)'))
-      AND h.id NOT IN (
+      h.id NOT IN (
         SELECT b.home_id FROM bookings b
         WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
           AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))

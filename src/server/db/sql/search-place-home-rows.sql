@@ -1,8 +1,13 @@
--- Live definition of search_place_home_rows(), as migration 0024 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0036 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
--- One page of a place search, as in migration 0018, over the places decided first: those containing
--- the term, or else the one closest spelling. The first row says what was matched: out_seq NULL,
+-- One page of a place search, as in migration 0018, over the places decided first: the best
+-- SEARCH_PLACES_MAX (20) of those containing the term (search_place_best: by rank, then homes), or
+-- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
+-- With dates, the price sorts and the price filter read the nightly price for those dates (issue 27,
+-- ADR 0058): homes whose every night costs price_cents (price_low_cents NULL) walk the price index
+-- as before; the others are priced by search_stay_nightly_cents, only those whose lowest (highest)
+-- night can still reach the page, which the plain walk bounds. The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
 -- page's homes follow. The walks are those of migration 0018, one per matched place, over the
 -- matched places read once (a materialized CTE, which also gives the first row).
@@ -22,6 +27,9 @@ AS $$
 DECLARE
   v_close boolean;
   v_matched boolean := false;
+  -- The stay's Friday and Saturday nights: the weekend price's share of a dated price (ADR 0058).
+  v_weekend_nights integer := (SELECT count(*)::integer FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS d
+    WHERE extract(dow FROM d) IN (5, 6));
 BEGIN
   -- First the places containing the term; only when there is none, the closest spelling. Each
   -- statement answers first what it matched (no seq; the best place's rank and name), then the
@@ -31,14 +39,17 @@ BEGIN
     IF p_sort = 'newest' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_containing(p_term, p_escaped) AS c
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
         WHERE NOT v_close
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      -- The page's homes are read by primary key after the page is decided, not for every home
+      -- each place's walk passes (20 places: up to 20 pages of index entries, one page of rows).
+      (SELECT q.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.id
       FROM p
       CROSS JOIN LATERAL (
         SELECT f.seq, f.id
@@ -47,7 +58,11 @@ BEGIN
           AND f.seq < CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END
           AND search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
             f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-            p_min_price, p_max_price, p_bedrooms)
+            CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
+            p_bedrooms)
+          AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
+            f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR f.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -55,14 +70,15 @@ BEGIN
         ORDER BY f.seq DESC NULLS LAST
         LIMIT p_page
       ) AS w
-      JOIN homes h ON h.id = w.id
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.seq DESC
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.seq DESC);
     ELSIF p_sort = 'price_asc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_containing(p_term, p_escaped) AS c
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
         WHERE NOT v_close
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
@@ -72,22 +88,53 @@ BEGIN
       (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
       FROM p
       CROSS JOIN LATERAL (
-        SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
-        FROM homes h
-        WHERE h.location = p.location
-          AND (h.price_cents, h.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
+        -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
+        WITH a AS (
+          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          FROM homes h
+          WHERE h.location = p.location
+            AND (h.price_cents, h.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
+              CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE -1 END)
+            -- Spelled out as well: the bounds of the index walk.
+            AND h.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
+            AND (p_check_in IS NULL OR h.price_low_cents IS NULL)
+            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              p_min_price, p_max_price, p_bedrooms)
+            AND (p_check_in IS NULL OR h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          ORDER BY h.price_cents, h.seq
+          LIMIT p_page)
+        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+        UNION ALL
+        -- With dates, the homes whose nightly price depends on them, priced for the stay: by
+        -- homes_location_price_low_idx: those whose lowest night is at most the page's dearest plain home.
+        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        FROM (
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
+            h.rating_count, h.api_json
+          FROM homes h
+          WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
+            AND h.price_high_cents IS NOT NULL
+            AND h.price_low_cents <= least(coalesce(p_max_price, 2147483647),
+              (SELECT CASE WHEN count(*) < p_page THEN 2147483647 ELSE max(a.price_cents) END FROM a))
+            AND h.price_high_cents >= coalesce(p_min_price, 0)
+            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND (p_check_in IS NULL OR h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          OFFSET 0) AS d
+        WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
+          AND (d.price_cents, d.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
             CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE -1 END)
-          -- Spelled out as well: the bounds of the index walk.
-          AND h.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
-          AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-            p_min_price, p_max_price, p_bedrooms)
-          AND (p_check_in IS NULL OR h.id NOT IN (
-            SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-              AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
-        ORDER BY h.price_cents, h.seq
-        LIMIT p_page
+        ORDER BY d.price_cents, d.seq
+        LIMIT p_page)
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents, w.seq
@@ -95,7 +142,7 @@ BEGIN
     ELSIF p_sort = 'price_desc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_containing(p_term, p_escaped) AS c
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
         WHERE NOT v_close
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
@@ -105,21 +152,53 @@ BEGIN
       (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
       FROM p
       CROSS JOIN LATERAL (
-        SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
-        FROM homes h
-        WHERE h.location = p.location
-          AND (h.price_cents, h.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
+        -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
+        WITH a AS (
+          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          FROM homes h
+          WHERE h.location = p.location
+            AND (h.price_cents, h.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
+              CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END)
+            -- Spelled out as well: the bounds of the index walk.
+            AND h.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
+            AND (p_check_in IS NULL OR h.price_low_cents IS NULL)
+            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              p_min_price, p_max_price, p_bedrooms)
+            AND (p_check_in IS NULL OR h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          ORDER BY h.price_cents DESC, h.seq DESC
+          LIMIT p_page)
+        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+        UNION ALL
+        -- With dates, the homes whose nightly price depends on them, priced for the stay: by
+        -- homes_location_price_high_idx: those whose highest night is at least the page's cheapest plain home.
+        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        FROM (
+          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
+            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
+            h.rating_count, h.api_json
+          FROM homes h
+          WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
+            AND h.price_high_cents IS NOT NULL
+            AND h.price_high_cents >= greatest(coalesce(p_min_price, 0),
+              (SELECT CASE WHEN count(*) < p_page THEN 0 ELSE min(a.price_cents) END FROM a))
+            AND h.price_low_cents <= coalesce(p_max_price, 2147483647)
+            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND (p_check_in IS NULL OR h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          OFFSET 0) AS d
+        WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
+          AND (d.price_cents, d.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
             CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END)
-          AND h.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
-          AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-            p_min_price, p_max_price, p_bedrooms)
-          AND (p_check_in IS NULL OR h.id NOT IN (
-            SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-              AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
-        ORDER BY h.price_cents DESC, h.seq DESC
-        LIMIT p_page
+        ORDER BY d.price_cents DESC, d.seq DESC
+        LIMIT p_page)
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents DESC, w.seq DESC
@@ -127,7 +206,7 @@ BEGIN
     ELSIF p_sort = 'rating' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_containing(p_term, p_escaped) AS c
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
         WHERE NOT v_close
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
@@ -144,7 +223,11 @@ BEGIN
             CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END)
           AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-            p_min_price, p_max_price, p_bedrooms)
+            CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
+            p_bedrooms)
+          AND (p_check_in IS NULL OR search_dated_price_fits(h.id, h.price_cents, h.price_low_cents,
+            h.price_high_cents, h.weekend_price_cents, h.has_price_periods, p_check_in, p_check_out,
+            v_weekend_nights, p_min_price, p_max_price))
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
