@@ -138,7 +138,7 @@ export function usersRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsyncZod 
         // The mail commits with the decision (ADR 0046): an admin who loses a race to decide mails nobody.
         const decided =
           target.role === 'requested' &&
-          (await decideHostRequest(ctx.db, target.id, parsed.data.role, (tx) =>
+          (await decideHostRequest(ctx, target.id, parsed.data.role, (tx) =>
             queueHostDecisionMail(ctx.mail, tx, decision, ctx.publicUrl),
           ));
         if (!decided) throw forbidden('Only a pending host request can be approved or declined');
