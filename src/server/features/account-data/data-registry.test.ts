@@ -10,6 +10,7 @@ import { getTableColumns, is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema';
+import { deletionPlan } from './account-deletion';
 import { NOT_USER_DATA, PERSONAL_COLUMN, USER_DATA } from './data-registry';
 
 const SCHEMA_DIR = join(import.meta.dirname, '../../db');
@@ -76,5 +77,17 @@ describe('the registry of people data', () => {
         expect(`${name}.${field}`).not.toMatch(/token|password|secret|idempotency/i);
       }
     }
+  });
+
+  it('gives account deletion a step for every table it must anonymise or empty', () => {
+    const { anonymised, deleted } = deletionPlan();
+    const marked = (kind: string) =>
+      Object.entries(USER_DATA)
+        .filter(([, entry]) => entry.onDeletion === kind)
+        .map(([name]) => name)
+        .sort();
+    expect([...anonymised].sort()).toEqual(marked('anonymise'));
+    // Homes are deleted first, on their own (their deletion is remembered in deleted_homes).
+    expect([...deleted, 'homes'].sort()).toEqual(marked('delete'));
   });
 });

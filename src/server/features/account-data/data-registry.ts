@@ -32,6 +32,11 @@ export interface UserDataTable {
   /** The columns (Drizzle keys) their export shows; the rest (tokens, hashes, derived copies) is left out. */
   exportFields: readonly string[];
   onDeletion: OnAccountDeletion;
+  /**
+   * Words the person wrote that stay after their account is deleted, because they are the other party's
+   * record too (SQL column names): a message's body, a review's text. Their author shows as "Deleted user".
+   */
+  keptText?: readonly string[];
   /** Data inventory: why it is kept, for how long, who can see it. */
   why: string;
   retention: string;
@@ -192,6 +197,7 @@ export const USER_DATA: Record<string, UserDataTable> = {
     rowsOf: (me) => sql`${schema.messages.conversationId} in ${myConversationIds(me)}`,
     exportFields: ['id', 'conversationId', 'senderId', 'body', 'createdAt'],
     onDeletion: 'keep',
+    keptText: ['body'],
     why: 'What the parties wrote to each other',
     retention: 'As long as the other party keeps their account; the deleted author shows as "Deleted user"',
     visibleTo: 'The two parties; admins reading a dispute (each reading recorded)',
@@ -210,6 +216,7 @@ export const USER_DATA: Record<string, UserDataTable> = {
     rowsOf: (me) => sql`${schema.reviews.authorId} = ${me.id} or ${schema.reviews.subjectUserId} = ${me.id}`,
     exportFields: allBut(schema.reviews),
     onDeletion: 'keep',
+    keptText: ['text', 'reply'],
     why: 'Reviews written and received (ratings, text, the host reply)',
     retention: 'Indefinitely; the author of a deleted account shows as "Deleted user"',
     visibleTo: 'Everyone once published',
