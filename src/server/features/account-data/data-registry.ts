@@ -57,7 +57,8 @@ const myConversationIds = (me: DataSubject) =>
 const myPayoutIds = (me: DataSubject) =>
   sql`(select ${schema.payouts.id} from ${schema.payouts} where ${schema.payouts.hostId} = ${me.id})`;
 const UNTIL_DELETION = 'Until the account is deleted';
-const ACCOUNTING = 'Kept for accounting (10 years) with personal fields anonymised when the account is deleted';
+const ACCOUNTING =
+  "Kept for the books (no automatic end yet: the legal period is the operator's to set); anonymised when the account is deleted";
 
 /** Keyed by the SQL table name. */
 export const USER_DATA: Record<string, UserDataTable> = {
