@@ -14,8 +14,8 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { TextField } from '#client/components/ui/form-field';
 import { errorText } from '#client/components/ui/status';
 import { apiRequest, isApiError } from '#client/lib/api';
+import { dropSignedOutUser } from '#client/lib/session';
 import { authClient } from '../auth/auth-client';
-import { refreshSession } from '../auth/lib/session-actions';
 
 async function deleteAccount(password: string | null) {
   return apiRequest('/api/me', acknowledgedDelete, {
@@ -59,8 +59,8 @@ function DeleteAccountDialog({
   const remove = useMutation({
     mutationFn: () => deleteAccount(hasPassword ? password : null),
     onSuccess: async () => {
+      await dropSignedOutUser(queryClient);
       toast.success('Your account is deleted. Goodbye!');
-      await refreshSession(queryClient);
       await navigate('/');
     },
   });
