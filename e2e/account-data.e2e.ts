@@ -19,6 +19,14 @@ test('a user exports and then deletes their account; the email can register agai
   await page.goto('/dashboard/profile');
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
+  const shoot = async (name: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    }
+  };
+  await section.scrollIntoViewIfNeeded();
+  await shoot('profile-your-data');
 
   // The download is a JSON file of their own data.
   const downloading = page.waitForEvent('download');
@@ -38,6 +46,7 @@ test('a user exports and then deletes their account; the email can register agai
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Stays that have not ended yet must be cancelled first.')).toBeVisible();
   await expectAccessible(page);
+  await shoot('delete-dialog');
   // An empty password is stopped before any request.
   await dialog.getByRole('button', { name: 'Delete my account' }).focus();
   await page.keyboard.press('Enter');
@@ -46,6 +55,7 @@ test('a user exports and then deletes their account; the email can register agai
   await page.keyboard.type('not-my-password');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('That password is not right.')).toBeVisible();
+  await shoot('delete-dialog-refused');
   allowProblems(pageProblems, /status of 403 \(Forbidden\) \(http[^)]*\/api\/me\)/);
   await dialog.getByLabel('Your password').fill('');
   await page.keyboard.type(PASSWORD);
