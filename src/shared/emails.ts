@@ -11,7 +11,7 @@ export function sameEmail(a: string, b: string): boolean {
 /** How a deleted account shows wherever its name did (reviews, messages, bookings; ADR 0061). */
 export const DELETED_USER_NAME = 'Deleted user';
 /** The domain of deleted accounts' placeholder addresses: `.invalid` can never receive mail (RFC 2606). */
-export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
+const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
 
 /** A deleted account's unique, undeliverable address, so its real address can sign up again. */
 export function deletedUserEmail(userId: string): string {

@@ -16,7 +16,6 @@ export const deleteAccountSchema = z
   })
   .strict()
   .meta({ id: 'DeleteAccount' });
-export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 /** One table's rows about the person, with the fields the export shows (see docs/security.md, data inventory). */
 const exportedRows = z.array(z.record(z.string(), z.unknown()));

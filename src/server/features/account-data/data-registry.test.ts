@@ -33,7 +33,7 @@ async function schemaTables(): Promise<PgTable[]> {
 }
 
 /** The columns of a table that name or point at a person. */
-export function userColumns(table: PgTable): string[] {
+function userColumns(table: PgTable): string[] {
   const config = getTableConfig(table);
   const byName = config.columns.filter((c) => PERSONAL_COLUMN.test(c.name)).map((c) => c.name);
   const byForeignKey = config.foreignKeys

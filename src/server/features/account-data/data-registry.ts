@@ -17,7 +17,7 @@ export interface DataSubject {
 }
 
 /** What deleting the account does with the table's rows about the person (account-deletion.ts does it). */
-export type OnAccountDeletion =
+type OnAccountDeletion =
   /** The rows go. */
   | 'delete'
   /** The rows stay; their personal fields are blanked or replaced by placeholders. */
@@ -25,7 +25,7 @@ export type OnAccountDeletion =
   /** The rows stay as they are: they hold no personal field, only the (tombstone) user id. */
   | 'keep';
 
-export interface UserDataTable {
+interface UserDataTable {
   table: PgTable;
   /** The person's rows (their own, and those about them). */
   rowsOf: (me: DataSubject) => SQL;

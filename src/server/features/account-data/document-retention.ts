@@ -11,7 +11,7 @@ import { startPeriodicJob, type PeriodicJob } from '#server/jobs/periodic-job';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider } from '#server/providers/storage/storage';
 
-export const DEFAULT_HOST_DOCUMENT_RETENTION_DAYS = 30;
+const DEFAULT_HOST_DOCUMENT_RETENTION_DAYS = 30;
 const DOCUMENT_PREFIX = '/api/documents/';
 const BATCH = 100;
 const MAX_BATCHES_PER_PASS = 20;
