@@ -90,6 +90,8 @@ export interface JobSettings {
   };
   /** How long a message stays unread before its recipient is mailed (MESSAGE_MAIL_DELAY_MS). */
   messageMailDelayMs: number;
+  /** HOST_DOCUMENT_RETENTION_DAYS: a decided host request's document is deleted this long after the decision. */
+  hostDocumentRetentionDays?: number;
   /** Called after each pass of a job (metrics). */
   onPass?: (job: string, outcome: 'ok' | 'failed' | 'skipped') => void;
 }

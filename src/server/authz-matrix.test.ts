@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './features/uploads/fixtures/multipart';
 import { ownerTag } from './features/uploads/uploads-service';
+import { accountDataCases } from './test/authz-account-data-cases';
 import { calendarCases } from './test/authz-calendar-cases';
 import { depositCases } from './test/authz-deposit-cases';
 import { ledgerCases } from './test/authz-ledger-cases';
@@ -343,6 +344,7 @@ const MATRIX: Record<string, Case[]> = {
   }),
   ...payoutCases(),
   ...auditCases(),
+  ...accountDataCases(),
 };
 
 const EXCLUDED = (method: string, url: string) =>

@@ -107,6 +107,11 @@ const envSchema = z
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How often unused uploads older than a day are removed. */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+    /**
+     * A host request's identity document is deleted this many days after an admin approved or declined it
+     * (issue 30; checked as often as UPLOAD_SWEEP_INTERVAL_MS). 0: at the next pass after the decision.
+     */
+    HOST_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     /** How often the background worker fetches every imported iCal calendar (issue 11). */
     CALENDAR_SYNC_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(1_800_000),
     /** Lets calendar imports fetch from loopback and private addresses (tests, feeds on your own network). Never on a public site. */

@@ -113,6 +113,7 @@ function jobSettings(env: Env, providers: EnvProviders): JobSettings {
       payoutMs: env.PAYOUT_INTERVAL_MS,
     },
     messageMailDelayMs: env.MESSAGE_MAIL_DELAY_MS,
+    hostDocumentRetentionDays: env.HOST_DOCUMENT_RETENTION_DAYS,
     onPass: (job, outcome) => providers.metrics?.sweeperRun(job, outcome),
   };
 }

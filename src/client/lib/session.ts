@@ -179,12 +179,19 @@ export function useSignOut(): () => Promise<void> {
       } catch {
         // storage may be unavailable (private mode); nothing to remove then
       }
-      // Drop everything read as the previous user instead of refetching it: a refetch would
-      // only earn 401s (and must not show their data to whoever uses the browser next).
-      await queryClient.cancelQueries();
-      queryClient.clear();
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      announceSession('changed');
+      await dropSignedOutUser(queryClient);
     }
   }, [queryClient]);
+}
+
+/**
+ * After the server ended the session (sign-out, a deleted account): drop everything read as the previous
+ * user instead of refetching it, since a refetch would only earn 401s (and must not show their data to
+ * whoever uses the browser next); the other tabs follow.
+ */
+export async function dropSignedOutUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  announceSession('changed');
 }

@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
+import { accountDataRoutes } from '../features/account-data/account-data-routes';
 import { authConfigRoutes, betterAuthRoutes } from '../auth/auth-routes';
 import { trustedOrigins } from '../auth/config';
 import { resolveIdentity } from '../auth/guards';
@@ -81,5 +82,6 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(wishlistRoutes(ctx));
     await app.register(profileRoutes(ctx));
     await app.register(auditRoutes(ctx));
+    await app.register(accountDataRoutes(ctx, auth));
   };
 }

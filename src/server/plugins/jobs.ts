@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext, JobSettings } from '../app-context';
 import { runExclusively } from '../jobs/job-queue';
+import { startDocumentRetention } from '../features/account-data/document-retention';
 import { startBookingSweeper } from '../features/bookings/bookings-sweeper';
 import { startCalendarSync } from '../features/calendar-sync/calendar-sync-job';
 import { startDepositRelease } from '../features/deposits/deposits-release';
@@ -40,6 +41,18 @@ export function jobs(ctx: AppContext, settings: JobSettings): FastifyPluginAsync
             intervalMs: intervals.uploadSweepMs,
             exclusive: runExclusively(db, 'uploads-sweep'),
             onPass: (outcome) => onPass?.('uploads', outcome),
+          },
+        ),
+      );
+      // Deletes host-request documents HOST_DOCUMENT_RETENTION_DAYS after the request was decided (issue 30).
+      const retentionDays = settings.hostDocumentRetentionDays;
+      started.push(
+        startDocumentRetention(
+          { db, storage, clock, log, retentionDays },
+          {
+            intervalMs: intervals.uploadSweepMs,
+            exclusive: runExclusively(db, 'host-document-retention'),
+            onPass: (outcome) => onPass?.('host_documents', outcome),
           },
         ),
       );

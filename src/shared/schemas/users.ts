@@ -153,6 +153,14 @@ export const profileUpdateSchema = z
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const profileSchema = z
-  .object({ _id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable(), joinedAt: z.string() })
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    joinedAt: z.string(),
+    /** False for a Google-only account: deleting it asks for a fresh sign-in instead of a password. */
+    hasPassword: z.boolean(),
+  })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,6 +1,7 @@
 /**
  * /dashboard/profile: the user's name and photo. A new photo goes through the upload pipeline first
  * (POST /api/uploads), then PUT /api/profile saves both; the header, reviews and host sections show them.
+ * Below it, "Your data": download it or delete the account (account-data-section.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import { apiRequest } from '#client/lib/api';
 import { SESSION_QUERY_KEY } from '#client/lib/session';
 import { uploadImage } from '#client/lib/uploads';
 import { Avatar } from '#client/components/ui/avatar';
+import { AccountDataSection } from './account-data-section';
 
 const PROFILE_KEY = ['profile'] as const;
 
@@ -138,7 +140,12 @@ export function ProfilePage() {
       intro="Your name and photo show on your reviews, in the header and, for hosts, on your homes."
     >
       <QueryView query={profile} loadingLabel="Loading your profile">
-        {(data) => <ProfileForm initialName={data.name} initialImage={data.image} />}
+        {(data) => (
+          <>
+            <ProfileForm initialName={data.name} initialImage={data.image} />
+            <AccountDataSection hasPassword={data.hasPassword} />
+          </>
+        )}
       </QueryView>
     </Screen>
   );

@@ -17,6 +17,14 @@ export const users = pgTable(
     role: text('role'),
     location: text('location'),
     docImage: text('doc_image'),
+    /** When an admin approved or declined the host request: its document is deleted HOST_DOCUMENT_RETENTION_DAYS later. */
+    hostRequestDecidedAt: timestamp('host_request_decided_at', { withTimezone: true }),
+    /**
+     * Set when the person deleted their account (issue 30, ADR 0061): the row stays as a tombstone
+     * ("Deleted user", a placeholder email) because bookings, reviews, messages and ledger lines keep
+     * pointing at its id for the other party and for accounting.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

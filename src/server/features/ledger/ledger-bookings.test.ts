@@ -5,11 +5,12 @@
  * charge, a deposit's hold and capture, and the host's share becoming payable 24 h after check-in.
  * Prices carry a 12% service fee and a 10% tax. The test clock starts at 2026-11-21T10:00Z.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, ledgerEntries, ledgerTransactions } from '#server/db/schema';
 import { bookStay } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
+import { expectAllBalanced } from '#server/test/ledger-checks';
 import { TEST_NOW, signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
 import { hostBalances } from './ledger-post';
 import { releaseDueHostShares } from './ledger-release';
@@ -54,14 +55,6 @@ async function row(bookingId: string) {
   return b!;
 }
 
-/** Every transaction in the ledger sums to 0. */
-async function expectAllBalanced() {
-  const unbalanced = await t.db.execute(
-    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0`,
-  );
-  expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
-}
-
 const cancelAsGuest = (id: string, who: SignedIn = guest) =>
   t.app.inject({ method: 'DELETE', url: `/api/bookings/${id}`, headers: who.headers });
 
@@ -86,7 +79,7 @@ describe('an instant booking', () => {
       availableCents: 0,
       paidCents: 0,
     });
-    await expectAllBalanced();
+    await expectAllBalanced(t.db);
     // The receipt shows the split, for the guest and the host alike; payable 24 h after check-in (12:00 UTC).
     for (const who of [guest, host]) {
       const receipt = await t.app.inject({
@@ -133,7 +126,7 @@ describe('an instant booking', () => {
       taxCents: b.taxCents - tax,
       hostPayoutCents: hostShare - (r - f - tax),
     });
-    await expectAllBalanced();
+    await expectAllBalanced(t.db);
   });
 
   it("a host's cancellation refunds all: the charge exactly reversed, nothing left for anyone", async () => {
@@ -220,7 +213,7 @@ describe('a security deposit', () => {
       host_payable: -12_000,
     });
     expect((await hostBalances(t.db, host.user.id)).availableCents).toBe(12_000);
-    await expectAllBalanced();
+    await expectAllBalanced(t.db);
   });
 });
 
@@ -239,7 +232,7 @@ describe('releaseDueHostShares', () => {
     await releaseDueHostShares(t.db, new Date('2026-11-26T12:00:00Z'), settings);
     expect((await ledgerOf(bookingId)).host_share_available).toEqual({ host_pending: share, host_payable: -share });
     expect(await hostBalances(t.db, host.user.id)).toEqual({ pendingCents: 0, availableCents: share, paidCents: 0 });
-    await expectAllBalanced();
+    await expectAllBalanced(t.db);
   });
 
   it('moves only what a partial refund left, from check-in + 24 h in Tokyo', async () => {

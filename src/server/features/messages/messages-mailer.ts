@@ -5,6 +5,7 @@
  * mail is also claimed by a guarded UPDATE, in the transaction that queues the mail (ADR 0046), so even
  * two passes at once never send twice and a crash loses none.
  */
+import { isDeletedUserEmail } from '#shared/emails';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { JobOptions } from '#server/app-context';
 import { conversations, messages, users } from '#server/db/schema';
@@ -88,7 +89,8 @@ async function claimAndQueue(deps: MailerDeps, side: Side, due: Due, now: Date):
       .where(or(eq(users.id, due.recipientId), eq(users.id, senderId)));
     const to = people.find((p) => p.id === due.recipientId);
     const from = people.find((p) => p.id === senderId);
-    if (!to) return false;
+    // A deleted account's placeholder address can receive nothing (ADR 0061).
+    if (!to || isDeletedUserEmail(to.email)) return false;
     const link = deps.publicUrl ? `\n\nRead and answer: ${deps.publicUrl}/dashboard/messages/${due.id}` : '';
     const many = due.count === 1 ? 'a message' : `${due.count} messages`;
     await deps.mail.send(

@@ -24,7 +24,7 @@ export interface UploadsSweepDeps {
  * recorded before they existed, which may have been made on request since (derived-images.ts; a
  * missing one is no error).
  */
-function filesToRemove(row: { keys: string[]; visibility: Visibility }): string[] {
+export function filesToRemove(row: { keys: string[]; visibility: Visibility }): string[] {
   if (row.visibility !== 'public') return row.keys;
   const made = row.keys.flatMap(derivedKeysOf).filter((k) => !row.keys.includes(k));
   return [...row.keys, ...made];

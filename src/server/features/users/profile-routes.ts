@@ -1,19 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '#shared/schemas/common';
 import { profileSchema, profileUpdateSchema } from '#shared/schemas/users';
 import type { AppContext } from '#server/app-context';
 import { authenticated, requireUser } from '#server/auth/guards';
-import { users } from '#server/db/schema';
+import type { Db } from '#server/db/client';
+import { accounts, users } from '#server/db/schema';
 import { invalid, notFound } from '#server/domain-errors';
 import { uploadedImageExists } from '../uploads/uploads-service';
 
-const toProfile = (row: typeof users.$inferSelect) => ({
+/** Whether the person signs in with a password (else Google only): account deletion asks for it (ADR 0061). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+const toProfile = async (db: Db, row: typeof users.$inferSelect) => ({
   _id: row.id,
   name: row.name,
   email: row.email,
   image: row.image,
   joinedAt: row.createdAt.toISOString(),
+  hasPassword: await hasPassword(db, row.id),
 });
 
 /** The caller's own profile: name and photo (issue 12). The photo comes from POST /api/uploads first. */
@@ -36,7 +48,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(users.id, requireUser(request).id));
         if (!row) throw notFound('No such user');
         reply.header('cache-control', 'private, no-store');
-        return toProfile(row);
+        return toProfile(ctx.db, row);
       },
     );
 
@@ -66,7 +78,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .where(eq(users.id, me.id))
           .returning();
         if (!row) throw notFound('No such user');
-        return toProfile(row);
+        return toProfile(ctx.db, row);
       },
     );
   };

@@ -152,7 +152,7 @@ async function decideHost(ctx: AppContext, request: FastifyRequest, email: strin
   // The mail commits with the decision (ADR 0046): an admin who loses a race to decide mails nobody.
   const decided =
     target.role === 'requested' &&
-    (await decideHostRequest(ctx.db, target.id, parsed.data.role, (tx) =>
+    (await decideHostRequest(ctx, target.id, parsed.data.role, (tx) =>
       queueHostDecisionMail(ctx.mail, tx, decision, ctx.publicUrl),
     ));
   if (!decided) throw forbidden('Only a pending host request can be approved or declined');

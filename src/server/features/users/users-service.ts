@@ -3,6 +3,7 @@ import type { User } from '#shared/schemas/users';
 import { ROLES, type Role } from '#shared/schemas/users';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
+import type { Clock } from '#server/providers/clock/clock';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,15 +56,17 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * False when the role changed meanwhile (nothing else is done).
  */
 export async function decideHostRequest(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   userId: string,
   role: 'host' | null,
   andThen: (tx: Tx) => Promise<void> = async () => {},
 ): Promise<boolean> {
+  const now = clock.now();
   return db.transaction(async (tx) => {
+    // The decision starts the document's retention period (features/account-data/document-retention.ts).
     const rows = await tx
       .update(users)
-      .set({ role, updatedAt: new Date() })
+      .set({ role, updatedAt: now, hostRequestDecidedAt: now })
       .where(and(eq(users.id, userId), eq(users.role, 'requested')))
       .returning({ id: users.id });
     if (rows.length !== 1) return false;

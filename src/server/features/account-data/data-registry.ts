@@ -1,0 +1,337 @@
+/**
+ * Every table that holds data about a person (issue 30, ADR 0061): how to find their rows, which
+ * fields their export shows, what deleting their account does to the rows, and the data inventory's
+ * why / how long / who sees it (docs/security.md). `data-registry.test.ts` reads the Drizzle schema
+ * and fails when a table with a user column is in neither USER_DATA nor NOT_USER_DATA, so a new
+ * table cannot ship without a decision about people's data.
+ */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '#server/db/schema';
+
+/** The person whose data is read or erased. */
+export interface DataSubject {
+  id: string;
+  /** Lower-case, as stored. */
+  email: string;
+}
+
+/** What deleting the account does with the table's rows about the person (account-deletion.ts does it). */
+type OnAccountDeletion =
+  /** The rows go. */
+  | 'delete'
+  /** The rows stay; their personal fields are blanked or replaced by placeholders. */
+  | 'anonymise'
+  /** The rows stay as they are: they hold no personal field, only the (tombstone) user id. */
+  | 'keep';
+
+interface UserDataTable {
+  table: PgTable;
+  /** The person's rows (their own, and those about them). */
+  rowsOf: (me: DataSubject) => SQL;
+  /** The columns (Drizzle keys) their export shows; the rest (tokens, hashes, derived copies) is left out. */
+  exportFields: readonly string[];
+  onDeletion: OnAccountDeletion;
+  /**
+   * Words the person wrote that stay after their account is deleted, because they are the other party's
+   * record too (SQL column names): a message's body, a review's text. Their author shows as "Deleted user".
+   */
+  keptText?: readonly string[];
+  /** Data inventory: why it is kept, for how long, who can see it. */
+  why: string;
+  retention: string;
+  visibleTo: string;
+}
+
+const { users, bookings } = schema;
+/** All columns of a table except these. */
+const allBut = (table: PgTable, ...left: string[]) =>
+  Object.keys(getTableColumns(table)).filter((key) => !left.includes(key));
+/** Bookings the person made or hosted (by id or, for rows from before host ids, by email). */
+const myBookingIds = (me: DataSubject) =>
+  sql`(select ${bookings.id} from ${bookings} where ${bookings.guestId} = ${me.id}
+        or lower(${bookings.guestEmail}) = ${me.email} or lower(${bookings.hostEmail}) = ${me.email})`;
+const myConversationIds = (me: DataSubject) =>
+  sql`(select ${schema.conversations.id} from ${schema.conversations}
+        where ${schema.conversations.guestId} = ${me.id} or ${schema.conversations.hostId} = ${me.id})`;
+const myPayoutIds = (me: DataSubject) =>
+  sql`(select ${schema.payouts.id} from ${schema.payouts} where ${schema.payouts.hostId} = ${me.id})`;
+const UNTIL_DELETION = 'Until the account is deleted';
+const ACCOUNTING =
+  "Kept for the books (no automatic end yet: the legal period is the operator's to set); anonymised when the account is deleted";
+
+/** Keyed by the SQL table name. */
+export const USER_DATA: Record<string, UserDataTable> = {
+  users: {
+    table: users,
+    rowsOf: (me) => sql`${users.id} = ${me.id}`,
+    exportFields: allBut(users, 'deletedAt'),
+    onDeletion: 'anonymise',
+    why: 'The account: name, email, photo, role; a host request adds a location and an identity document',
+    retention: `${UNTIL_DELETION}; then a tombstone ("Deleted user", placeholder email) keeps the id for accounting`,
+    visibleTo: 'The person; admins; others see the name and photo on homes, reviews and messages',
+  },
+  sessions: {
+    table: schema.sessions,
+    rowsOf: (me) => sql`${schema.sessions.userId} = ${me.id}`,
+    exportFields: allBut(schema.sessions, 'token'),
+    onDeletion: 'delete',
+    why: 'Signed-in browsers and API clients, with their IP address and user agent',
+    retention: '7 days after the last use (renewed daily); ended at sign-out, role change or deletion',
+    visibleTo: 'Nobody through the app (server logs for operators)',
+  },
+  accounts: {
+    table: schema.accounts,
+    rowsOf: (me) => sql`${schema.accounts.userId} = ${me.id}`,
+    exportFields: ['id', 'providerId', 'scope', 'createdAt', 'updatedAt'],
+    onDeletion: 'delete',
+    why: 'How the person signs in: a password hash, or a Google link with its tokens',
+    retention: UNTIL_DELETION,
+    visibleTo: 'Nobody',
+  },
+  verifications: {
+    table: schema.verifications,
+    rowsOf: (me) =>
+      sql`${schema.verifications.value} = ${me.id} or position(${me.email} in lower(${schema.verifications.identifier})) > 0`,
+    exportFields: ['expiresAt', 'createdAt'],
+    onDeletion: 'delete',
+    why: 'Short-lived secrets: password reset links, marks of ended sessions',
+    retention: 'Until they expire (at most 7 days)',
+    visibleTo: 'Nobody',
+  },
+  homes: {
+    table: schema.homes,
+    rowsOf: (me) => sql`${schema.homes.hostId} = ${me.id} or lower(${schema.homes.hostEmail}) = ${me.email}`,
+    exportFields: allBut(
+      schema.homes,
+      'apiJson',
+      'confirmedNights',
+      'upcomingNights',
+      'upcomingFrom',
+      'ratingSort',
+      'seq',
+    ),
+    onDeletion: 'delete',
+    why: "A host's listings (text, pictures, prices, the host's email for reservations)",
+    retention: 'Until the host deletes them or their account (bookings keep a copy of title, place and picture)',
+    visibleTo: 'Everyone (public listings); the host email only to the host and admins',
+  },
+  deleted_homes: {
+    table: schema.deletedHomes,
+    rowsOf: (me) =>
+      sql`${schema.deletedHomes.hostId} = ${me.id} or lower(${schema.deletedHomes.hostEmail}) = ${me.email}`,
+    exportFields: ['id', 'deletedAt'],
+    onDeletion: 'anonymise',
+    why: 'Which homes were deleted and by whose owner (a repeated delete answers 0 instead of 404)',
+    retention: 'Indefinitely, with the email anonymised when the account is deleted',
+    visibleTo: 'Nobody through the app',
+  },
+  bookings: {
+    table: bookings,
+    rowsOf: (me) => sql`${bookings.id} in ${myBookingIds(me)}`,
+    exportFields: allBut(
+      bookings,
+      'stay',
+      'paymentIntentId',
+      'refundId',
+      'refundError',
+      'refundAttempts',
+      'refundRetryAt',
+    ),
+    onDeletion: 'anonymise',
+    why: "Stays booked (as guest) and hosted: dates, price, the guest's name, email and note",
+    retention: ACCOUNTING,
+    visibleTo: 'The guest, the host, admins',
+  },
+  payment_intents: {
+    table: schema.paymentIntents,
+    rowsOf: (me) => sql`${schema.paymentIntents.bookingId} in (select id::text from ${myBookingIds(me)} as b(id))`,
+    exportFields: [
+      'id',
+      'bookingId',
+      'amountCents',
+      'currency',
+      'status',
+      'cardBrand',
+      'cardLast4',
+      'billingName',
+      'billingEmail',
+      'receiptEmail',
+      'createdAt',
+    ],
+    onDeletion: 'anonymise',
+    why: "The sandbox card provider's payments: card brand and last four digits, billing name and email",
+    retention: ACCOUNTING,
+    visibleTo: 'The guest (receipt), admins',
+  },
+  uploads: {
+    table: schema.uploads,
+    rowsOf: (me) => sql`${schema.uploads.userId} = ${me.id}`,
+    exportFields: ['url', 'visibility', 'createdAt'],
+    onDeletion: 'anonymise',
+    why: 'Pictures and documents the person uploaded (photo, home pictures, identity document)',
+    retention: 'Unused for a day: removed; the photo and document are removed when the account is deleted',
+    visibleTo: 'Public pictures: everyone; documents: the uploader and admins',
+  },
+  conversations: {
+    table: schema.conversations,
+    rowsOf: (me) => sql`${schema.conversations.id} in ${myConversationIds(me)}`,
+    exportFields: [
+      'id',
+      'kind',
+      'homeId',
+      'bookingId',
+      'guestId',
+      'hostId',
+      'title',
+      'checkIn',
+      'checkOut',
+      'createdAt',
+    ],
+    onDeletion: 'keep',
+    why: 'Conversations between a guest and a host (an inquiry or a booking)',
+    retention: 'As long as the other party keeps their account; the deleted party shows as "Deleted user"',
+    visibleTo: 'The two parties; admins reading a dispute (each reading recorded)',
+  },
+  messages: {
+    table: schema.messages,
+    rowsOf: (me) => sql`${schema.messages.conversationId} in ${myConversationIds(me)}`,
+    exportFields: ['id', 'conversationId', 'senderId', 'body', 'createdAt'],
+    onDeletion: 'keep',
+    keptText: ['body'],
+    why: 'What the parties wrote to each other',
+    retention: 'As long as the other party keeps their account; the deleted author shows as "Deleted user"',
+    visibleTo: 'The two parties; admins reading a dispute (each reading recorded)',
+  },
+  conversation_admin_reads: {
+    table: schema.conversationAdminReads,
+    rowsOf: (me) => sql`${schema.conversationAdminReads.adminId} = ${me.id}`,
+    exportFields: ['conversationId', 'readAt'],
+    onDeletion: 'keep',
+    why: 'Which admin read which conversation and when (accountability)',
+    retention: 'Indefinitely (the admin id only)',
+    visibleTo: 'Admins',
+  },
+  audit_log: {
+    table: schema.auditLog,
+    rowsOf: (me) => sql`${schema.auditLog.actorId} = ${me.id}`,
+    exportFields: ['at', 'action', 'targetType', 'targetId', 'note'],
+    onDeletion: 'anonymise',
+    why: "An admin's actions (who, what, when, why): accountability of the operator (ADR 0059)",
+    retention: "Indefinitely; a deleted admin's email and name are erased, the rows stay",
+    visibleTo: 'Admins',
+  },
+  reviews: {
+    table: schema.reviews,
+    rowsOf: (me) => sql`${schema.reviews.authorId} = ${me.id} or ${schema.reviews.subjectUserId} = ${me.id}`,
+    exportFields: allBut(schema.reviews),
+    onDeletion: 'keep',
+    keptText: ['text', 'reply'],
+    why: 'Reviews written and received (ratings, text, the host reply)',
+    retention: 'Indefinitely; the author of a deleted account shows as "Deleted user"',
+    visibleTo: 'Everyone once published',
+  },
+  wishlist_items: {
+    table: schema.wishlistItems,
+    rowsOf: (me) => sql`${schema.wishlistItems.userId} = ${me.id}`,
+    exportFields: ['homeId', 'createdAt'],
+    onDeletion: 'delete',
+    why: 'Homes the person saved',
+    retention: UNTIL_DELETION,
+    visibleTo: 'The person',
+  },
+  security_deposits: {
+    table: schema.securityDeposits,
+    rowsOf: (me) =>
+      sql`${schema.securityDeposits.bookingId} in ${myBookingIds(me)} or ${schema.securityDeposits.decidedBy} = ${me.id}`,
+    exportFields: allBut(schema.securityDeposits, 'paymentIntentId'),
+    onDeletion: 'keep',
+    why: "A stay's deposit and a host's damage claim (amount, reason), and the admin who decided it",
+    retention: ACCOUNTING,
+    visibleTo: 'The guest, the host, admins',
+  },
+  ledger_entries: {
+    table: schema.ledgerEntries,
+    rowsOf: (me) => sql`${schema.ledgerEntries.hostId} = ${me.id}`,
+    exportFields: allBut(schema.ledgerEntries),
+    onDeletion: 'keep',
+    why: "A host's money owed and paid (the host id only; the ledger is append-only)",
+    retention: ACCOUNTING,
+    visibleTo: 'The host (their payouts), admins (Finance)',
+  },
+  ledger_transactions: {
+    table: schema.ledgerTransactions,
+    rowsOf: (me) =>
+      sql`${schema.ledgerTransactions.bookingId} in ${myBookingIds(me)} or ${schema.ledgerTransactions.id} in
+        (select ${schema.ledgerEntries.transactionId} from ${schema.ledgerEntries} where ${schema.ledgerEntries.hostId} = ${me.id})`,
+    exportFields: allBut(schema.ledgerTransactions, 'idempotencyKey'),
+    onDeletion: 'keep',
+    why: "The money events of the person's stays and payouts (memo: the home's title or a transfer id)",
+    retention: ACCOUNTING,
+    visibleTo: 'Admins (Finance)',
+  },
+  jobs: {
+    table: schema.jobs,
+    rowsOf: (me) => sql`${schema.jobs.kind} = 'mail' and lower(${schema.jobs.payload}->>'to') = ${me.email}`,
+    exportFields: ['createdAt', 'doneAt', 'failedAt'],
+    onDeletion: 'delete',
+    why: 'Mails waiting to be sent (recipient, subject, text); once sent only the subject and domain stay',
+    retention: 'Until sent (a few seconds), then pruned; mails to a deleted account are dropped',
+    visibleTo: 'Nobody (operators)',
+  },
+  payout_accounts: {
+    table: schema.payoutAccounts,
+    rowsOf: (me) => sql`${schema.payoutAccounts.hostId} = ${me.id}`,
+    exportFields: ['provider', 'status', 'createdAt', 'updatedAt'],
+    onDeletion: 'keep',
+    why: "Where a host is paid: the provider's account reference (bank details stay with the provider)",
+    retention: ACCOUNTING,
+    visibleTo: 'The host, admins',
+  },
+  payouts: {
+    table: schema.payouts,
+    rowsOf: (me) => sql`${schema.payouts.hostId} = ${me.id}`,
+    exportFields: allBut(schema.payouts),
+    onDeletion: 'keep',
+    why: 'Payouts made to a host',
+    retention: ACCOUNTING,
+    visibleTo: 'The host, admins',
+  },
+  payout_items: {
+    table: schema.payoutItems,
+    rowsOf: (me) => sql`${schema.payoutItems.payoutId} in ${myPayoutIds(me)}`,
+    exportFields: allBut(schema.payoutItems),
+    onDeletion: 'keep',
+    why: 'What each payout paid (ledger lines and their bookings)',
+    retention: ACCOUNTING,
+    visibleTo: 'The host, admins',
+  },
+  payout_connect_reminders: {
+    table: schema.payoutConnectReminders,
+    rowsOf: (me) => sql`${schema.payoutConnectReminders.hostId} = ${me.id}`,
+    exportFields: ['mailedAt'],
+    onDeletion: 'delete',
+    why: 'That a host was mailed to connect a payout account (once)',
+    retention: UNTIL_DELETION,
+    visibleTo: 'Nobody',
+  },
+  sandbox_payout_accounts: {
+    table: schema.sandboxPayoutAccounts,
+    rowsOf: (me) => sql`${schema.sandboxPayoutAccounts.hostId} = ${me.id}`,
+    exportFields: ['id', 'holderName', 'accountLast4', 'status', 'createdAt'],
+    onDeletion: 'anonymise',
+    why: "The sandbox payout provider's test account: holder name, last four digits",
+    retention: ACCOUNTING,
+    visibleTo: 'The host',
+  },
+};
+
+/** Tables a user column points at but that hold nothing personal, with the reason. */
+export const NOT_USER_DATA: Record<string, string> = {
+  home_price_stats: '`total_guest` is how many guests a home takes (counts per price for the histogram), not a person',
+  calendar_imports: "`name` is the imported channel's label (e.g. Airbnb), not a person's; rows go with their home",
+};
+
+/** A column that names, identifies or reaches a person (data-registry.test.ts and the deletion scan). */
+export const PERSONAL_COLUMN =
+  /(^|_)(user|users|email|name|author|guest|host|sender|subject|admin|owner|reporter|reported|blocker|blocked|actor|decided_by|holder|billing|receipt)(_|$)/;
