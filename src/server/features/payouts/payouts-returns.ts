@@ -17,7 +17,7 @@ type Reader = Pick<Db, 'select'>;
 type PayoutRow = typeof payouts.$inferSelect;
 
 /** What of a payout's transfer was taken back already (its transfer_reversal / transfer_failed credits). */
-async function reversedOf(db: Reader, payoutId: string): Promise<number> {
+export async function reversedOf(db: Reader, payoutId: string): Promise<number> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)

@@ -9,7 +9,7 @@ import { paymentEvents, payouts } from '#server/db/schema';
 import type { PayoutWebhookEvent, StripePayouts } from '#server/providers/payouts/stripe-payouts';
 import { accountUpdated } from './payouts-accounts';
 import { payoutLog, type PayoutDeps } from './payouts-model';
-import { bankPayoutSettled, transferReturned } from './payouts-returns';
+import { bankPayoutSettled, reversedOf, transferReturned } from './payouts-returns';
 
 export async function handlePayoutEvent(
   deps: PayoutDeps,
@@ -50,11 +50,15 @@ export async function handlePayoutEvent(
   return { received: true };
 }
 
-/** A paid payout's transfer came back whole (reversed in Stripe's Dashboard, or the account could not take it). */
+/**
+ * A paid payout's transfer came back whole (reversed in Stripe's Dashboard, or the account could not
+ * take it). Not when StayHub's own reversals (refunds after the payout) took all of it: the payout stands.
+ */
 async function transferReversedWhole(deps: PayoutDeps, transferId: string) {
   const [payout] = await deps.db
-    .select({ id: payouts.id })
+    .select({ id: payouts.id, amountCents: payouts.amountCents })
     .from(payouts)
     .where(eq(payouts.providerTransferId, transferId));
-  if (payout) await transferReturned(deps, payout.id, { kind: 'transfer_reversal', failureCode: 'transfer_reversed' });
+  if (!payout || (await reversedOf(deps.db, payout.id)) >= payout.amountCents) return;
+  await transferReturned(deps, payout.id, { kind: 'transfer_reversal', failureCode: 'transfer_reversed' });
 }

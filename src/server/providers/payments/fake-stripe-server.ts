@@ -322,13 +322,13 @@ export async function startFakeStripe() {
       offSessionFailures.set(paymentMethod, code);
     },
     /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */
-    refundElsewhere(intentId: string) {
+    refundElsewhere(intentId: string, amount?: number) {
       const intent = intents.get(intentId)!;
       const refund = {
         id: `re_fake_${token()}`,
         object: 'refund' as const,
         payment_intent: intentId,
-        amount: intent.amount,
+        amount: amount ?? intent.amount,
         status: 'succeeded',
       };
       refunds.set(refund.id, refund);
