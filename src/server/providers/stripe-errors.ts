@@ -16,3 +16,13 @@ export function toProviderError<E extends Error>(
   }
   return make(`The ${provider} provider could not be reached`, 'provider_error', false, { cause: err });
 }
+
+/** The SDK's `host`, `port` and `protocol` for STRIPE_API_URL (a local Stripe-compatible API), else nothing. */
+export function stripeApiOf(url: string | undefined): {
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+} {
+  if (!url) return {};
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { api: { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol } };
+}
