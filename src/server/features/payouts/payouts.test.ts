@@ -170,6 +170,14 @@ describe('host payouts (sandbox)', () => {
     ]);
     expect(await transfersFor(booking)).toHaveLength(1);
     expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
+    // The host's reservation shows the split, with the day the payout went out.
+    const listed = (await get(host, '/api/host/reservations')).json().reservations;
+    expect(listed.find((r: { id: string }) => r.id === booking.id).split).toMatchObject({
+      paidCents: booking.amountCents,
+      serviceFeeCents: booking.serviceFeeCents,
+      hostPayoutCents: share,
+      paidOutAt: paid.history[0].paidAt,
+    });
 
     const csv = await get(host, '/api/host/payouts.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
