@@ -114,6 +114,7 @@ export default tseslint.config(
       'src/server/test/**',
       'src/server/**/fixtures/**',
       'src/server/providers/payments/fake-stripe-server.ts',
+      'src/server/providers/payments/fake-stripe-connect.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
   },

@@ -90,6 +90,11 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** The Connect webhook endpoint's secret (/api/webhooks/stripe-connect; STRIPE_WEBHOOK_SECRET when not set). */
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /**
+     * A Stripe-compatible API to talk to instead of api.stripe.com (a local fake or stripe-mock: tests and
+     * development only; refused in production).
+     */
+    STRIPE_API_URL: z.url().optional(),
     /** Production without Stripe keys takes test cards only when this is true (a demo site). */
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     /** The marketplace's one currency (lower-case ISO 4217 code), stored on every ledger entry (issue 28). */
@@ -194,6 +199,13 @@ const envSchema = z
         message:
           'is required in production (without it the sandbox confirms bookings paid with test cards); ' +
           'set ALLOW_SANDBOX_PAYMENTS=true to run a demo site on the sandbox on purpose',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.STRIPE_API_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_URL'],
+        message: 'is for tests and development only (a local Stripe-compatible API); unset it in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {

@@ -35,6 +35,8 @@ export async function startAppProcess(
     dataDir?: string;
     /** How long to wait for /api/health (default 150 s). */
     startTimeoutMs?: number;
+    /** Hands over a SIGKILL of the process as soon as it is spawned (a crash test may need it before it answers). */
+    onSpawn?: (kill: () => Promise<void>) => void;
   } = {},
 ): Promise<AppProcess> {
   const root = new URL('../../..', import.meta.url).pathname;
@@ -59,10 +61,16 @@ export async function startAppProcess(
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  options.onSpawn?.(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 150_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {

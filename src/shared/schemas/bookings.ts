@@ -61,6 +61,24 @@ export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
 export const cancellationPolicySchema = z.enum(CANCELLATION_POLICIES);
 
 /** A booking as the API lists it (the spec's fields, plus status, stay and guest details). */
+/** Where a stay's money went (issue 28), from the ledger: on the receipt and on the host's reservation. */
+export const moneySplitSchema = z
+  .object({
+    paidCents: z.number().int().describe('What the guest paid, less what was refunded'),
+    serviceFeeCents: z.number().int().describe("The marketplace's service fee kept"),
+    taxCents: z.number().int().describe('The tax kept for the authorities'),
+    hostPayoutCents: z.number().int().describe("The host's share: paid less fee, tax and the refund's host part"),
+    hostPayoutAt: z
+      .string()
+      .describe("When the host's share becomes payable: check-in (12:00, the home's time) + PAYOUT_DELAY_HOURS"),
+    paidOutAt: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("When a payout sent the host's share (its transfer); null until then"),
+  })
+  .meta({ id: 'MoneySplit' });
+
 export const bookingSchema = z
   .object({
     _id: z.string(),
@@ -137,16 +155,7 @@ export const bookingSchema = z
         "The security deposit's state (GET /api/deposits has the rest); null when none is held or waits: none " +
           'asked, a hold or a request before it is paid or accepted, or none placed',
       ),
-    split: z
-      .object({
-        paidCents: z.number().int().describe('What the guest paid, less what was refunded'),
-        serviceFeeCents: z.number().int().describe("The marketplace's service fee kept"),
-        taxCents: z.number().int().describe('The tax kept for the authorities'),
-        hostPayoutCents: z.number().int().describe("The host's share: paid less fee, tax and the refund's host part"),
-        hostPayoutAt: z
-          .string()
-          .describe("When the host's share becomes payable: check-in (12:00, the home's time) + PAYOUT_DELAY_HOURS"),
-      })
+    split: moneySplitSchema
       .nullable()
       .optional()
       .describe("The receipt only (issue 28): the money's split, from the ledger; null when no money was taken"),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { plainText } from './text';
 import { isoDate } from './common';
+import { moneySplitSchema } from './bookings';
 
 export const RESERVATION_WHEN = ['upcoming', 'current', 'past'] as const;
 export type ReservationWhen = (typeof RESERVATION_WHEN)[number];
@@ -42,6 +43,12 @@ export const reservationSchema = z
     cancelledAt: z.string().nullable(),
     cancelledBy: z.enum(['guest', 'host', 'admin']).nullable(),
     cancelReason: z.string().nullable().describe("The host's reason, when the host cancelled"),
+    split: moneySplitSchema
+      .nullable()
+      .describe(
+        "Where the stay's money went (issue 28, from the ledger): the guest's payment, the service fee, tax, and " +
+          "the host's payout with when it is payable and when it was sent; null when no money was taken",
+      ),
   })
   .meta({ id: 'Reservation' });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -52,6 +52,13 @@ export const payouts = pgTable(
     providerTransferId: text('provider_transfer_id'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /**
+     * The connected account's payout to the host's bank that carried this transfer (Stripe's po_...,
+     * from its payout.paid / payout.failed webhooks), its status and the bank's failure code.
+     */
+    bankPayoutId: text('bank_payout_id'),
+    bankPayoutStatus: text('bank_payout_status', { enum: ['paid', 'failed'] }),
+    bankFailureCode: text('bank_failure_code'),
     /** Provider calls begun for this payout (more than one: a crash or an unreachable provider before an answer). */
     attempts: integer('attempts').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -67,6 +74,10 @@ export const payouts = pgTable(
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex('payouts_transfer_unique').on(t.provider, t.providerTransferId),
     check('payouts_status_valid', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    check(
+      'payouts_bank_status_valid',
+      sql`${t.bankPayoutStatus} is null or ${t.bankPayoutStatus} in ('paid', 'failed')`,
+    ),
     check('payouts_amount_positive', sql`${t.amountCents} > 0`),
     check('payouts_paid_has_transfer', sql`${t.status} <> 'paid' or (${t.providerTransferId} is not null)`),
   ],

@@ -5,6 +5,11 @@ import type { Db } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
 import { homeToday } from '#shared/time-zones';
 import { PLACEHOLDER_IMAGE, isUuid } from '../homes/homes-service';
+import { bookingSplit, bookingSplits } from '../ledger/ledger-queries';
+
+type Split = NonNullable<Reservation['split']>;
+/** PAYOUT_DELAY_HOURS' default, for callers without the ledger's settings. */
+const DEFAULT_PAYOUT_DELAY_HOURS = 24;
 
 /**
  * Upcoming: check-in after today; current: staying tonight; past: checked out (today is the check-out day or
@@ -16,7 +21,7 @@ function whenOf(row: Pick<BookingRow, 'checkIn' | 'checkOut'>, day: string): Res
   return 'upcoming';
 }
 
-function toReservation(row: BookingRow, userName: string | null, now: Date): Reservation {
+function toReservation(row: BookingRow, userName: string | null, now: Date, split: Split | null): Reservation {
   return {
     id: row.id,
     homeId: row.homeId,
@@ -39,6 +44,7 @@ function toReservation(row: BookingRow, userName: string | null, now: Date): Res
     cancelledAt: row.status === 'cancelled' && row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelledBy: row.status === 'cancelled' ? (row.cancelledBy ?? null) : null,
     cancelReason: row.status === 'cancelled' ? (row.cancelReason ?? null) : null,
+    split,
   };
 }
 
@@ -66,6 +72,7 @@ export async function listReservations(
   db: Db,
   now: Date,
   filter: { hostEmail: string; homeId?: string; when?: ReservationWhen },
+  payoutDelayHours = DEFAULT_PAYOUT_DELAY_HOURS,
 ): Promise<Reservation[]> {
   // Today in each booking's own time zone.
   const day = sql`(${now.toISOString()}::timestamptz at time zone ${bookings.timeZone})::date`;
@@ -90,10 +97,20 @@ export async function listReservations(
       asc(bookings.id),
     )
     .limit(RESERVATIONS_LIMIT);
-  return rows.map((r) => toReservation(r.booking, r.userName, now));
+  const splits = await bookingSplits(
+    db,
+    rows.map((r) => r.booking),
+    payoutDelayHours,
+  );
+  return rows.map((r) => toReservation(r.booking, r.userName, now, splits.get(r.booking.id) ?? null));
 }
 
-export async function findReservation(db: Db, id: string, now: Date): Promise<Reservation | null> {
+export async function findReservation(
+  db: Db,
+  id: string,
+  now: Date,
+  payoutDelayHours = DEFAULT_PAYOUT_DELAY_HOURS,
+): Promise<Reservation | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({ booking: bookings, userName: users.name })
@@ -101,5 +118,7 @@ export async function findReservation(db: Db, id: string, now: Date): Promise<Re
     .leftJoin(users, eq(users.id, bookings.guestId))
     .where(eq(bookings.id, id))
     .limit(1);
-  return row ? toReservation(row.booking, row.userName, now) : null;
+  if (!row) return null;
+  const split = await bookingSplit(db, row.booking, payoutDelayHours);
+  return toReservation(row.booking, row.userName, now, split);
 }

@@ -39,11 +39,16 @@ export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw forbidden("Only an admin can see another host's reservations");
         }
         reply.header('cache-control', 'private, no-store');
-        const reservations = await listReservations(ctx.db, ctx.clock.now(), {
-          hostEmail: hostEmail ?? me.email,
-          ...(homeId !== undefined && { homeId }),
-          ...(when !== undefined && { when }),
-        });
+        const reservations = await listReservations(
+          ctx.db,
+          ctx.clock.now(),
+          {
+            hostEmail: hostEmail ?? me.email,
+            ...(homeId !== undefined && { homeId }),
+            ...(when !== undefined && { when }),
+          },
+          ctx.ledger?.payoutDelayHours,
+        );
         return { reservations };
       },
     );

@@ -138,8 +138,10 @@ export async function postRefund(
   booking: ChargedBooking & Pick<BookingRow, 'refundAmountCents' | 'confirmedAt'>,
   refundId: string,
   at: Date,
+  /** The refund's own amount when it is not the booking's (one made in the provider's Dashboard). */
+  amountCents?: number,
 ): Promise<void> {
-  const refundCents = booking.refundAmountCents ?? booking.amountCents;
+  const refundCents = amountCents ?? booking.refundAmountCents ?? booking.amountCents;
   if (refundCents <= 0) return;
   const hostId = await postCharge(
     tx,

@@ -3,12 +3,12 @@
  * the accountant, and a period's figures (GET /api/admin/finance). Everything is read from the
  * ledger itself, so the figures are what the entries say, never a second count.
  */
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { checkInInstant } from '#shared/cancellation';
 import type { Booking } from '#shared/schemas/bookings';
 import type { FinanceResponse, LedgerEntry, LedgerQuery } from '#shared/schemas/ledger';
 import type { Db } from '#server/db/client';
-import { ledgerEntries, ledgerTransactions, type BookingRow } from '#server/db/schema';
+import { ledgerEntries, ledgerTransactions, payoutItems, payouts, type BookingRow } from '#server/db/schema';
 import { invalid } from '#server/domain-errors';
 
 /** A date (`2026-11-01`: its start, UTC) or a date-time with an offset. */
@@ -140,18 +140,25 @@ export async function financeFigures(
   };
 }
 
+type Split = NonNullable<Booking['split']>;
+type SplitBooking = Pick<BookingRow, 'id' | 'checkIn' | 'timeZone'>;
+
 /**
- * A booking's money split for its receipt and its host (issue 28), from its ledger lines: what the
- * guest paid (less refunds), the fee and tax kept, and the host's share with the instant it becomes
- * payable. Null when no money was taken for it.
+ * Bookings' money splits for the receipt and the host's reservations (issue 28), from their ledger
+ * lines: what the guest paid (less refunds), the fee and tax kept, the host's share with the instant
+ * it becomes payable, and when a payout sent it. A booking no money was taken for has none.
  */
-export async function bookingSplit(
+export async function bookingSplits(
   db: Db,
-  booking: Pick<BookingRow, 'id' | 'checkIn' | 'timeZone'>,
+  list: SplitBooking[],
   payoutDelayHours: number,
-): Promise<NonNullable<Booking['split']> | null> {
-  const [row] = await db
+): Promise<Map<string, Split>> {
+  const out = new Map<string, Split>();
+  if (list.length === 0) return out;
+  const ids = list.map((b) => b.id);
+  const rows = await db
     .select({
+      bookingId: ledgerTransactions.bookingId,
       charges: sql<string>`count(*) filter (where ${ledgerTransactions.kind} = 'charge')`,
       cash: sumWhere(sql`${ledgerEntries.account} = 'platform_cash'`),
       fees: sumWhere(sql`${ledgerEntries.account} = 'platform_fees'`),
@@ -161,14 +168,35 @@ export async function bookingSplit(
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     // The stay's own money: its charge and refunds (a deposit capture is not the stay's price).
-    .where(and(eq(ledgerTransactions.bookingId, booking.id), sql`${ledgerTransactions.kind} in ('charge', 'refund')`));
-  if (!Number(row?.charges ?? 0)) return null;
-  const payableAt = checkInInstant(booking.checkIn, booking.timeZone).getTime() + payoutDelayHours * 3_600_000;
-  return {
-    paidCents: Number(row!.cash),
-    serviceFeeCents: 0 - Number(row!.fees),
-    taxCents: 0 - Number(row!.taxes),
-    hostPayoutCents: 0 - Number(row!.host),
-    hostPayoutAt: new Date(payableAt).toISOString(),
-  };
+    .where(and(inArray(ledgerTransactions.bookingId, ids), sql`${ledgerTransactions.kind} in ('charge', 'refund')`))
+    .groupBy(ledgerTransactions.bookingId);
+  // The paid payout that sent the stay's share (its latest, should a failed one have been sent again).
+  const paid = await db
+    .select({ bookingId: payoutItems.bookingId, at: sql<Date>`max(${payouts.paidAt})`.mapWith(payouts.paidAt) })
+    .from(payoutItems)
+    .innerJoin(payouts, eq(payouts.id, payoutItems.payoutId))
+    .where(and(inArray(payoutItems.bookingId, ids), eq(payouts.status, 'paid'), ne(payoutItems.kind, 'refund')))
+    .groupBy(payoutItems.bookingId);
+  const paidAt = new Map(paid.map((p) => [p.bookingId, p.at]));
+  const byId = new Map(list.map((b) => [b.id, b]));
+  for (const row of rows) {
+    const booking = row.bookingId ? byId.get(row.bookingId) : undefined;
+    if (!booking || !Number(row.charges)) continue;
+    const payableAt = checkInInstant(booking.checkIn, booking.timeZone).getTime() + payoutDelayHours * 3_600_000;
+    const sent = paidAt.get(booking.id);
+    out.set(booking.id, {
+      paidCents: Number(row.cash),
+      serviceFeeCents: 0 - Number(row.fees),
+      taxCents: 0 - Number(row.taxes),
+      hostPayoutCents: 0 - Number(row.host),
+      hostPayoutAt: new Date(payableAt).toISOString(),
+      paidOutAt: sent ? new Date(sent).toISOString() : null,
+    });
+  }
+  return out;
+}
+
+/** One booking's split (its receipt); null when no money was taken for it. */
+export async function bookingSplit(db: Db, booking: SplitBooking, payoutDelayHours: number): Promise<Split | null> {
+  return (await bookingSplits(db, [booking], payoutDelayHours)).get(booking.id) ?? null;
 }

@@ -1,18 +1,31 @@
 /** Card payments in the sandbox, and the provider's webhook events (each handled once). */
 import { eq } from 'drizzle-orm';
 import type { SandboxConfirmRequest, SandboxConfirmResponse } from '#shared/schemas/payments';
-import { paymentEvents } from '#server/db/schema';
+import { paymentEvents, securityDeposits } from '#server/db/schema';
 import { conflict, notFound, paymentDeclined } from '#server/domain-errors';
-import type { PaymentProvider } from '#server/providers/payments/payment-provider';
+import type { PaymentProvider, RetrievedIntent } from '#server/providers/payments/payment-provider';
 import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
-import type { PaymentWebhookEvent } from '#server/providers/payments/stripe-payments';
+import type { PaymentWebhookEvent, StripePayments } from '#server/providers/payments/stripe-payments';
 import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
 import { markPaymentReceived } from '../bookings/bookings-holds';
 import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
 import { authorizeDepositInSandbox } from '../deposits/deposits-service';
 import type { DepositDeps } from '../deposits/deposits-model';
+import { chargeRefunded } from './payments-refunds';
 
 const isSandbox = (p: PaymentProvider): p is SandboxPayments => p.name === 'sandbox' && 'confirmCard' in p;
+const isStripe = (p: PaymentProvider): p is StripePayments => p.name === 'stripe' && 'listRefunds' in p;
+
+/** A security deposit's intent: so marked at creation, or (an older one) the intent a deposit row holds. */
+async function isDepositIntent(deps: BookingDeps, intent: RetrievedIntent): Promise<boolean> {
+  if (intent.metadata.purpose === 'security_deposit') return true;
+  const [deposit] = await deps.db
+    .select({ bookingId: securityDeposits.bookingId })
+    .from(securityDeposits)
+    .where(eq(securityDeposits.paymentIntentId, intent.id))
+    .limit(1);
+  return Boolean(deposit);
+}
 
 /** Pays the caller's held booking with a card in the sandbox; a card error is a `payment_declined` DomainError. */
 export async function payInSandbox(
@@ -68,13 +81,18 @@ export async function handlePaymentEvent(
   if (seen) return { received: true, duplicate: true };
 
   const intent = event.intent;
-  if (intent && PAID_EVENTS.has(event.type)) {
+  if (intent && (await isDepositIntent(deps, intent))) {
+    // A security deposit's hold (ADR 0051): placed and recorded by the deposit paths, not a stay's payment.
+    logOf(deps).info({ eventId: event.id, paymentIntentId: intent.id, type: event.type }, 'deposit payment event');
+  } else if (intent && PAID_EVENTS.has(event.type)) {
     if ((await paymentSucceeded(deps, intent)) === 'unknown_booking') {
       logOf(deps).warn({ eventId: event.id, paymentIntentId: intent.id }, 'payment for no known booking');
     }
   } else if (intent && event.type === 'payment_intent.payment_failed') {
     // The hold stays: the guest may try another card until it expires.
     logOf(deps).info({ eventId: event.id, paymentIntentId: intent.id, error: intent.lastError }, 'card payment failed');
+  } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId && isStripe(deps.payments)) {
+    await chargeRefunded(deps, event.charge.paymentIntentId, deps.payments.listRefunds);
   }
 
   // Recorded after handling: a crash in between makes Stripe deliver again, and handling is idempotent.

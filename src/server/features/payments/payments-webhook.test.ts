@@ -3,61 +3,34 @@
  * payment_intent.amount_capturable_updated, never as payment_intent.succeeded, and must turn the paid
  * hold into a request as the browser's return does, once.
  */
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentEvents } from '#server/db/schema';
 import type { memoryMail } from '#server/providers/mail/mail';
-import { startFakeStripe } from '#server/providers/payments/fake-stripe-server';
 import { stripePayments } from '#server/providers/payments/stripe-payments';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
+import { postStripeWebhook, signedStripeEvent, TEST_WEBHOOK_SECRET, useFakeStripe } from '#server/test/fake-stripe';
 import { bookingRow, confirmBookingCall, createHold } from '#server/test/booking-test-helpers';
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-// Runs before useTestApp's own beforeAll: the app is built against the fake API.
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+// Started before useTestApp's own beforeAll: the app is built against the fake API.
+const stripeApi = useFakeStripe();
+const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 
 const t = useTestApp(() => ({
   payments: stripePayments({
     secretKey: 'sk_test_stayhub',
     publishableKey: 'pk_test_stayhub',
     webhookSecret: WEBHOOK_SECRET,
-    api: fake.api,
+    api: stripeApi.fake.api,
     maxNetworkRetries: 0,
   }),
 }));
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
 
-function signedEvent(type: string, intent: object, id = `evt_${randomBytes(8).toString('hex')}`) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: intent },
-  });
-  return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
-
-const postWebhook = (event: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    payload: event.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-  });
+const signedEvent = (type: string, object: object, id?: string) => signedStripeEvent(type, object, id ? { id } : {});
+const postWebhook = (event: { payload: string; signature: string }) => postStripeWebhook(t.app, event);
 
 describe('POST /api/webhooks/stripe: a request to book', () => {
   it('payment_intent.amount_capturable_updated makes the authorised hold a request, once', async () => {
@@ -73,7 +46,7 @@ describe('POST /api/webhooks/stripe: a request to book', () => {
     expect(res.statusCode, res.body).toBe(200);
     const held = res.json() as { bookingId: string; paymentIntentId: string };
     // The card is authorised at Stripe; the browser never comes back.
-    const intent = fake.succeed(held.paymentIntentId);
+    const intent = stripeApi.fake.succeed(held.paymentIntentId);
     expect(intent.status).toBe('requires_capture');
     await t.app.mailQueue.drained();
     const sentBefore = outbox().length;
@@ -89,7 +62,10 @@ describe('POST /api/webhooks/stripe: a request to book', () => {
     const requestMails = outbox().slice(sentBefore);
     expect(requestMails.map((m) => m.subject.split(':')[0]).sort()).toEqual(['Booking request', 'Request sent']);
     // Nothing was charged.
-    expect(fake.intents.get(held.paymentIntentId)).toMatchObject({ status: 'requires_capture', amount_received: 0 });
+    expect(stripeApi.fake.intents.get(held.paymentIntentId)).toMatchObject({
+      status: 'requires_capture',
+      amount_received: 0,
+    });
 
     // Stripe delivers it again; another event about the same authorisation changes nothing either.
     const again = await postWebhook({

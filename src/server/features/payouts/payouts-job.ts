@@ -27,21 +27,26 @@ import { postLedgerTransaction } from '../ledger/ledger-post';
 import { releaseDueHostShares } from '../ledger/ledger-release';
 import { connectReminderMail } from './payouts-mail';
 import { currencyOf, payoutLog, unpaidEntries, type PayoutDeps } from './payouts-model';
+import { reverseRefundsAfterPayout } from './payouts-returns';
 
 export interface PayoutPassResult {
   released: number;
   paid: number;
   failed: number;
   reminded: number;
+  /** Refunds after a payout taken back from that payout's transfer. */
+  reversed: number;
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
 
 /** One pass: shares made payable, pending payouts finished, then one payout per host with money available. */
 export async function runPayouts(deps: PayoutDeps): Promise<PayoutPassResult> {
-  const result: PayoutPassResult = { released: 0, paid: 0, failed: 0, reminded: 0 };
+  const result: PayoutPassResult = { released: 0, paid: 0, failed: 0, reminded: 0, reversed: 0 };
   // Shares whose check-in + PAYOUT_DELAY_HOURS has passed move to host_payable first (the ledger's).
   result.released = await releaseDueHostShares(deps.db, deps.clock.now(), deps.ledger ?? {});
+  // Refunds after a payout, taken back from its transfer before the next payouts are made (ADR 0062).
+  result.reversed = await reverseRefundsAfterPayout(deps);
   // Payouts a crash or an unreachable provider left pending: asked again with the same key.
   const pending = await deps.db
     .select()
@@ -233,7 +238,7 @@ export function startPayouts(
     ...options,
     name: 'payouts',
     pass: () => runPayouts(deps),
-    worthLogging: (r) => r.released > 0 || r.paid > 0 || r.failed > 0 || r.reminded > 0,
+    worthLogging: (r) => r.released > 0 || r.paid > 0 || r.failed > 0 || r.reminded > 0 || r.reversed > 0,
     ...(deps.log ? { log: deps.log } : {}),
   });
 }

@@ -1,56 +1,37 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '#shared/stay';
-import { bookings, ledgerEntries, ledgerTransactions, payoutAccounts } from '#server/db/schema';
-import { startFakeStripe } from '#server/providers/payments/fake-stripe-server';
+import { bookings, ledgerEntries, ledgerTransactions, payoutAccounts, payouts } from '#server/db/schema';
+import type { memoryMail } from '#server/providers/mail/mail';
 import { stripePayments } from '#server/providers/payments/stripe-payments';
 import { stripePayouts } from '#server/providers/payouts/stripe-payouts';
 import { confirmBookingCall, createHold } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
+import { postStripeWebhook, signedStripeEvent, TEST_WEBHOOK_SECRET, useFakeStripe } from '#server/test/fake-stripe';
 import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
 import { runPayouts } from './payouts-job';
 import type { PayoutDeps } from './payouts-model';
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+// Started before useTestApp's own beforeAll: the app is built against the fake API.
+const stripeApi = useFakeStripe();
 
 let deps: PayoutDeps;
 const t = useTestApp((base) => {
-  const settings = { secretKey: 'sk_test_stayhub', api: fake.api, maxNetworkRetries: 0 };
-  const payments = stripePayments({ ...settings, publishableKey: 'pk_test_stayhub' });
-  const payouts = stripePayouts({ ...settings, webhookSecret: WEBHOOK_SECRET });
+  const settings = { secretKey: 'sk_test_stayhub', api: stripeApi.fake.api, maxNetworkRetries: 0 };
+  const payments = stripePayments({
+    ...settings,
+    publishableKey: 'pk_test_stayhub',
+    webhookSecret: TEST_WEBHOOK_SECRET,
+  });
+  const payouts = stripePayouts({ ...settings, webhookSecret: TEST_WEBHOOK_SECRET });
   deps = { db: base.db, clock: base.clock, payments, payouts, publicUrl: TEST_ORIGIN };
   return { payments, payouts };
 });
 
-function signed(type: string, object: object, account?: string, id = `evt_${randomBytes(8).toString('hex')}`) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    account,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
-}
+const signed = (type: string, object: object, account?: string) =>
+  signedStripeEvent(type, object, account ? { account } : {});
 const deliver = (e: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe-connect',
-    payload: e.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
-  });
+  postStripeWebhook(t.app, e, '/api/webhooks/stripe-connect');
 
 async function stripeStay(host: SignedIn, guest: SignedIn) {
   const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents: 15_000 });
@@ -58,7 +39,7 @@ async function stripeStay(host: SignedIn, guest: SignedIn) {
   const held = (
     await createHold(t.app, guest, { homeId: home.id, checkIn, checkOut: addDays(checkIn, 2), guests: 1 })
   ).json();
-  fake.succeed(held.paymentIntentId);
+  stripeApi.fake.succeed(held.paymentIntentId);
   const res = await confirmBookingCall(t.app, guest, {
     bookingId: held.bookingId,
     paymentIntentId: held.paymentIntentId,
@@ -69,6 +50,37 @@ async function stripeStay(host: SignedIn, guest: SignedIn) {
     .from(bookings)
     .where(eq(bookings.id, held.bookingId as string));
   return row!;
+}
+
+/** Through the API and Stripe's onboarding (played by the fake), told by account.updated: the host can be paid. */
+async function onboard(host: SignedIn) {
+  await t.app.inject({ method: 'POST', url: '/api/host/payouts/account', headers: host.headers, payload: {} });
+  const [stored] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, host.user.id));
+  const account = stripeApi.fake.connect.completeOnboarding(stored!.externalAccountId);
+  expect((await deliver(signed('account.updated', account, account.id))).statusCode).toBe(200);
+  return account;
+}
+
+/** A stay of a new host's, paid out through Stripe: the booking, the host's account and the transfer. */
+async function paidOut(clock: string) {
+  t.clock.set(clock);
+  const host = await signInAs(t.app, 'host');
+  const booking = await stripeStay(host, await signInAs(t.app, 'guest'));
+  const account = await onboard(host);
+  t.clock.advance(4 * 86_400_000);
+  // (Other tests' hosts with money owed are paid in the same pass.)
+  expect((await runPayouts(deps)).paid).toBeGreaterThanOrEqual(1);
+  const transfer = [...stripeApi.fake.connect.transfers.values()].find((tr) => tr.transfer_group === booking.id)!;
+  const [payout] = await t.db.select().from(payouts).where(eq(payouts.providerTransferId, transfer.id));
+  return { host, booking, account, transfer, payout: payout! };
+}
+
+const hostView = async (host: SignedIn) =>
+  (await t.app.inject({ method: 'GET', url: '/api/host/payouts', headers: host.headers })).json();
+
+async function ledgerTotal() {
+  const [total] = await t.db.select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries);
+  return Number(total!.sum);
 }
 
 describe('payouts through Stripe Connect (local Stripe API)', () => {
@@ -89,7 +101,7 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
     expect(stored).toMatchObject({ provider: 'stripe', status: 'pending_verification' });
 
     // The host finishes Stripe's onboarding; Stripe says so with account.updated (delivered twice).
-    const account = fake.connect.completeOnboarding(stored!.externalAccountId);
+    const account = stripeApi.fake.connect.completeOnboarding(stored!.externalAccountId);
     const updated = signed('account.updated', account, account.id);
     expect((await deliver(updated)).json()).toEqual({ received: true });
     expect((await deliver(updated)).json()).toEqual({ received: true, duplicate: true });
@@ -98,14 +110,14 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
 
     t.clock.advance(4 * 86_400_000);
     expect(await runPayouts(deps)).toMatchObject({ released: 1, paid: 1 });
-    const transfer = [...fake.connect.transfers.values()].find((tr) => tr.transfer_group === booking.id)!;
+    const transfer = [...stripeApi.fake.connect.transfers.values()].find((tr) => tr.transfer_group === booking.id)!;
     expect(transfer).toMatchObject({ amount: booking.amountCents, destination: account.id });
-    expect(transfer.source_transaction).toBe(fake.intents.get(booking.paymentIntentId!)!.latest_charge);
-    const sent = fake.requests.filter((r) => r.path === '/v1/transfers');
+    expect(transfer.source_transaction).toBe(stripeApi.fake.intents.get(booking.paymentIntentId!)!.latest_charge);
+    const sent = stripeApi.fake.requests.filter((r) => r.path === '/v1/transfers');
     expect(sent.at(-1)!.idempotencyKey).toMatch(/^payout:[0-9a-f-]{36}$/);
 
     // Reversed in Stripe's Dashboard: the payout is failed and the ledger owes the host again.
-    fake.connect.transfers.get(transfer.id)!.reversed = true;
+    stripeApi.fake.connect.transfers.get(transfer.id)!.reversed = true;
     const reversed = signed('transfer.reversed', { ...transfer, reversed: true, amount_reversed: transfer.amount });
     expect((await deliver(reversed)).statusCode).toBe(200);
     const view = (await t.app.inject({ method: 'GET', url: '/api/host/payouts', headers: host.headers })).json();
@@ -118,6 +130,81 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
     expect(kinds.map((k) => k.kind).sort()).toEqual(['transfer', 'transfer_reversal']);
     const [total] = await t.db.select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries);
     expect(Number(total!.sum)).toBe(0);
+  });
+
+  it("records a bank payout's status; a failed one takes the transfer back, owes the host again, mails them", async () => {
+    const { host, booking, account, transfer, payout } = await paidOut('2026-12-20T10:00:00.000Z');
+    const bank = stripeApi.fake.connect.bankPayout(account.id, [transfer.id], 'paid');
+    expect((await deliver(signed('payout.paid', bank, account.id))).json()).toEqual({ received: true });
+    const [paid] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(paid).toMatchObject({ status: 'paid', bankPayoutId: bank.id, bankPayoutStatus: 'paid' });
+
+    // Days later the bank sends it back: Stripe says payout.failed (twice, as two events).
+    const failed = { ...bank, status: 'failed', failure_code: 'account_closed' };
+    expect((await deliver(signed('payout.failed', failed, account.id))).statusCode).toBe(200);
+    expect((await deliver(signed('payout.failed', failed, account.id))).statusCode).toBe(200);
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      failureCode: 'bank_account_closed',
+      bankPayoutStatus: 'failed',
+      bankFailureCode: 'account_closed',
+    });
+    const reversals = stripeApi.fake.requests.filter((r) => r.path === `/v1/transfers/${transfer.id}/reversals`);
+    // The second event finds nothing left to take back: one reversal.
+    expect(reversals.map((r) => r.idempotencyKey)).toEqual([`bank-failed:${payout.id}`]);
+    expect(stripeApi.fake.connect.transfers.get(transfer.id)).toMatchObject({ amount_reversed: transfer.amount });
+    expect((await hostView(host)).balance).toMatchObject({ availableCents: booking.amountCents, paidCents: 0 });
+    const kinds = await t.db
+      .select({ kind: ledgerTransactions.kind })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.payoutId, payout.id));
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['transfer', 'transfer_failed']);
+    expect(await ledgerTotal()).toBe(0);
+    await t.app.mailQueue.drained();
+    const sent = (t.mail as ReturnType<typeof memoryMail>).messages.filter((m) => m.to === host.user.email);
+    expect(sent.filter((m) => m.subject === 'Your bank could not take your payout')).toHaveLength(1);
+
+    // The next pass sends the money again (a new transfer), once.
+    expect(await runPayouts(deps)).toMatchObject({ paid: 1 });
+    expect((await hostView(host)).balance).toMatchObject({ availableCents: 0, paidCents: booking.amountCents });
+  });
+
+  it("a refund made after the payout takes the host's share back from the transfer (transfer_reversal)", async () => {
+    const { host, booking, transfer, payout } = await paidOut('2027-01-10T10:00:00.000Z');
+    // The operator refunds part of the stay in Stripe's Dashboard; Stripe tells the platform endpoint.
+    const refund = stripeApi.fake.refundElsewhere(booking.paymentIntentId!, 5_000);
+    const intent = stripeApi.fake.intents.get(booking.paymentIntentId!)!;
+    const event = signedStripeEvent('charge.refunded', {
+      id: intent.latest_charge,
+      object: 'charge',
+      payment_intent: intent.id,
+    });
+    expect((await postStripeWebhook(t.app, event)).statusCode).toBe(200);
+    expect((await hostView(host)).balance.availableCents).toBe(-5_000);
+
+    expect(await runPayouts(deps)).toMatchObject({ reversed: 1, paid: 0 });
+    expect(await runPayouts(deps)).toMatchObject({ reversed: 0, paid: 0 });
+    const reversals = stripeApi.fake.requests.filter((r) => r.path === `/v1/transfers/${transfer.id}/reversals`);
+    expect(reversals).toHaveLength(1);
+    expect(reversals[0]!.params.get('amount')).toBe('5000');
+    expect(reversals[0]!.idempotencyKey).toMatch(/^reversal:\d+$/);
+    // A partial reversal: Stripe's transfer.reversed (not reversed whole) changes nothing more.
+    const partly = stripeApi.fake.connect.transfers.get(transfer.id)!;
+    expect(partly).toMatchObject({ amount_reversed: 5_000, reversed: false });
+    expect((await deliver(signed('transfer.reversed', partly))).statusCode).toBe(200);
+
+    const view = await hostView(host);
+    expect(view.balance).toMatchObject({ availableCents: 0, paidCents: booking.amountCents - 5_000 });
+    expect(view.history[0]).toMatchObject({ status: 'paid' });
+    const posted = await t.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.payoutId, payout.id));
+    expect(posted.map((p) => p.kind).sort()).toEqual(['transfer', 'transfer_reversal']);
+    const [refunded] = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `refund:${booking.id}:${refund.id}`));
+    expect(refunded).toBeDefined();
+    expect(await ledgerTotal()).toBe(0);
   });
 
   it('refuses a webhook whose signature does not verify', async () => {

@@ -3,14 +3,13 @@
  * (its id recorded in payment_events after handling; handling is idempotent, so a crash in between
  * only means Stripe's next delivery does nothing new).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { ledgerTransactions, paymentEvents, payouts } from '#server/db/schema';
-import { inTransaction } from '#server/db/transaction';
+import { paymentEvents, payouts } from '#server/db/schema';
 import type { PayoutWebhookEvent, StripePayouts } from '#server/providers/payouts/stripe-payouts';
-import { postLedgerTransaction } from '../ledger/ledger-post';
 import { accountUpdated } from './payouts-accounts';
 import { payoutLog, type PayoutDeps } from './payouts-model';
+import { bankPayoutSettled, reversedOf, transferReturned } from './payouts-returns';
 
 export async function handlePayoutEvent(
   deps: PayoutDeps,
@@ -27,15 +26,18 @@ export async function handlePayoutEvent(
     await accountUpdated(deps, object.id, stripe.statusOf(object as unknown as Stripe.Account));
   } else if ((event.type === 'transfer.reversed' || event.type === 'transfer.updated') && object.id) {
     const transfer = object as unknown as Stripe.Transfer;
-    if (transfer.reversed) await transferReturned(deps, transfer.id, 'transfer_reversed');
-  } else if (
-    event.type.startsWith('payout.') ||
-    event.type.startsWith('transfer.') ||
-    event.type === 'charge.refunded'
-  ) {
-    // payout.*: the host's bank payout from their own Stripe balance (their money already; nothing for the
-    // ledger). transfer.created: StayHub recorded it when it made it. charge.refunded: refunds are posted by
-    // the path that made them (ledger keys per refund); one made in the Dashboard is logged for the operator.
+    if (transfer.reversed) await transferReversedWhole(deps, transfer.id);
+  } else if ((event.type === 'payout.paid' || event.type === 'payout.failed') && object.id && event.account) {
+    // The host's bank payout from their connected account's balance (Stripe's schedule), ADR 0062.
+    const bank = object as unknown as Stripe.Payout;
+    await bankPayoutSettled(deps, stripe.bankPayoutTransfers, event.account, {
+      id: bank.id,
+      status: event.type === 'payout.paid' ? 'paid' : 'failed',
+      failureCode: bank.failure_code ?? null,
+    });
+  } else if (event.type.startsWith('payout.') || event.type.startsWith('transfer.')) {
+    // payout.created/updated/canceled: on their way (paid/failed follow). transfer.created: StayHub recorded it
+    // when it made it. (charge.refunded is a platform event: the card endpoint posts it, payments-service.ts.)
     payoutLog(deps).info(
       { eventId: event.id, type: event.type, account: event.account, object: object.id },
       'stripe event',
@@ -50,33 +52,13 @@ export async function handlePayoutEvent(
 
 /**
  * A paid payout's transfer came back whole (reversed in Stripe's Dashboard, or the account could not
- * take it): the payout is failed, the ledger gets `transfer_reversal` (host_payable owed again), and
- * its stays go into the next payout.
+ * take it). Not when StayHub's own reversals (refunds after the payout) took all of it: the payout stands.
  */
-async function transferReturned(deps: PayoutDeps, transferId: string, code: string) {
-  await inTransaction(deps.db, async (tx) => {
-    const [payout] = await tx
-      .update(payouts)
-      .set({ status: 'failed', failureCode: code, failedAt: deps.clock.now(), updatedAt: deps.clock.now() })
-      .where(and(eq(payouts.providerTransferId, transferId), eq(payouts.status, 'paid')))
-      .returning();
-    if (!payout) return;
-    const [posted] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, `transfer:${payout.id}`));
-    await postLedgerTransaction(tx, {
-      kind: 'transfer_reversal',
-      idempotencyKey: `transfer-reversal:${payout.id}`,
-      payoutId: payout.id,
-      reverses: posted?.id ?? null,
-      memo: transferId,
-      at: deps.clock.now(),
-      currency: payout.currency,
-      lines: [
-        { account: 'platform_cash', amountCents: payout.amountCents },
-        { account: 'host_payable', hostId: payout.hostId, amountCents: -payout.amountCents },
-      ],
-    });
-  });
+async function transferReversedWhole(deps: PayoutDeps, transferId: string) {
+  const [payout] = await deps.db
+    .select({ id: payouts.id, amountCents: payouts.amountCents })
+    .from(payouts)
+    .where(eq(payouts.providerTransferId, transferId));
+  if (!payout || (await reversedOf(deps.db, payout.id)) >= payout.amountCents) return;
+  await transferReturned(deps, payout.id, { kind: 'transfer_reversal', failureCode: 'transfer_reversed' });
 }

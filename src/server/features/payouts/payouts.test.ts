@@ -170,6 +170,14 @@ describe('host payouts (sandbox)', () => {
     ]);
     expect(await transfersFor(booking)).toHaveLength(1);
     expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
+    // The host's reservation shows the split, with the day the payout went out.
+    const listed = (await get(host, '/api/host/reservations')).json().reservations;
+    expect(listed.find((r: { id: string }) => r.id === booking.id).split).toMatchObject({
+      paidCents: booking.amountCents,
+      serviceFeeCents: booking.serviceFeeCents,
+      hostPayoutCents: share,
+      paidOutAt: paid.history[0].paidAt,
+    });
 
     const csv = await get(host, '/api/host/payouts.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -200,7 +208,7 @@ describe('host payouts (sandbox)', () => {
     expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
   });
 
-  it('a refund after a payout leaves a negative balance, deducted from the next payout', async () => {
+  it('a refund after a payout is taken back from its transfer, once; the next payout pays only new stays', async () => {
     const host = await signInAs(t.app, 'host');
     await connect(host);
     const first = await paidStay(host, 10_000);
@@ -208,20 +216,51 @@ describe('host payouts (sandbox)', () => {
     checkInPasses();
     await pass();
     await refundAfterPayout(first, host.user.id, 5_000);
-    expect(await pass()).toMatchObject({ paid: 0 });
-    expect((await view(host)).balance.availableCents).toBe(-5_000);
+    expect(await pass()).toMatchObject({ paid: 0, reversed: 1 });
+    expect(await pass()).toMatchObject({ paid: 0, reversed: 0 });
+    const [transfer] = await transfersFor(first);
+    expect(transfer).toMatchObject({ amountCents: share, reversedCents: 5_000 });
+    const reversed = await view(host);
+    expect(reversed.balance).toMatchObject({ availableCents: 0, paidCents: share - 5_000 });
+    // The refund is a deduction of the payout it was taken back from, not of the next one.
+    expect(reversed.history[0].lines).toEqual([
+      expect.objectContaining({ bookingId: first.id, kind: 'host_share_available', amountCents: share }),
+      expect.objectContaining({ bookingId: first.id, kind: 'refund', amountCents: -5_000 }),
+    ]);
+    expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
 
     const second = await paidStay(host, 8_000);
+    checkInPasses();
+    expect(await pass()).toMatchObject({ paid: 1 });
+    const after = await view(host);
+    expect(after.history[0]).toMatchObject({ status: 'paid', amountCents: shareOf(second) });
+    expect(after.balance).toMatchObject({ availableCents: 0, paidCents: share - 5_000 + shareOf(second) });
+    expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
+  });
+
+  it('a refund more than the transfer has left stays a negative balance, deducted from the next payout', async () => {
+    const host = await signInAs(t.app, 'host');
+    await connect(host);
+    const first = await paidStay(host, 10_000);
+    const share = shareOf(first);
+    checkInPasses();
+    await pass();
+    const owed = share + 1_000;
+    await refundAfterPayout(first, host.user.id, owed);
+    expect(await pass()).toMatchObject({ paid: 0, reversed: 0 });
+    expect((await view(host)).balance.availableCents).toBe(-owed);
+
+    const second = await paidStay(host, 20_000);
     const secondShare = shareOf(second);
     checkInPasses();
     expect(await pass()).toMatchObject({ paid: 1 });
     const after = await view(host);
-    expect(after.history[0]).toMatchObject({ status: 'paid', amountCents: secondShare - 5_000 });
+    expect(after.history[0]).toMatchObject({ status: 'paid', amountCents: secondShare - owed });
     expect(after.history[0].lines).toEqual([
-      expect.objectContaining({ bookingId: first.id, kind: 'refund', amountCents: -5_000 }),
+      expect.objectContaining({ bookingId: first.id, kind: 'refund', amountCents: -owed }),
       expect.objectContaining({ bookingId: second.id, kind: 'host_share_available', amountCents: secondShare }),
     ]);
-    expect(after.balance).toMatchObject({ availableCents: 0, paidCents: share + secondShare - 5_000 });
+    expect(after.balance).toMatchObject({ availableCents: 0, paidCents: share + secondShare - owed });
     expect(await ledgerTotals(host.user.id)).toEqual({ all: 0, payable: 0 });
   });
 

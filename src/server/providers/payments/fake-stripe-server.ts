@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeConnect } from './fake-stripe-connect';
 
 /** One request the SDK sent, as the fake Stripe API saw it. */
 export interface SeenRequest {
@@ -9,6 +10,8 @@ export interface SeenRequest {
   params: URLSearchParams;
   idempotencyKey: string | undefined;
   authorization: string | undefined;
+  /** The connected account a Connect call acts on (the Stripe-Account header). */
+  account: string | undefined;
 }
 
 interface FakeIntent {
@@ -59,6 +62,8 @@ export async function startFakeStripe() {
   /** Saved cards whose off-session confirmations fail, with the error code. */
   const offSessionFailures = new Map<string, 'card_declined' | 'authentication_required'>();
   const requests: SeenRequest[] = [];
+  /** `beforeReply`: runs after a request is handled and before it is answered (a test kills the caller there). */
+  const hooks: { beforeReply?: (seen: SeenRequest) => Promise<void> } = {};
   const token = () => randomBytes(8).toString('hex');
   // Stripe Connect (accounts, links, transfers): its own block below, apart from the payment intents.
   const connect = fakeConnect(token, (charge) => [...intents.values()].find((i) => i.latest_charge === charge));
@@ -278,11 +283,13 @@ export async function startFakeStripe() {
         params,
         idempotencyKey: header('idempotency-key'),
         authorization: header('authorization'),
+        account: header('stripe-account'),
       };
       requests.push(seen);
       const replayKey = seen.idempotencyKey && seen.method === 'POST' ? `${seen.path} ${seen.idempotencyKey}` : null;
       const reply = (replayKey && replies.get(replayKey)) || handle(seen);
       if (replayKey && !replies.has(replayKey)) replies.set(replayKey, reply);
+      await hooks.beforeReply?.(seen);
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${token()}` });
       res.end(JSON.stringify(reply.body));
     })();
@@ -294,6 +301,7 @@ export async function startFakeStripe() {
     port,
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     requests,
+    hooks,
     intents,
     refunds,
     customers,
@@ -314,13 +322,13 @@ export async function startFakeStripe() {
       offSessionFailures.set(paymentMethod, code);
     },
     /** A refund made outside StayHub (the dashboard, or a call whose answer was lost). */
-    refundElsewhere(intentId: string) {
+    refundElsewhere(intentId: string, amount?: number) {
       const intent = intents.get(intentId)!;
       const refund = {
         id: `re_fake_${token()}`,
         object: 'refund' as const,
         payment_intent: intentId,
-        amount: intent.amount,
+        amount: amount ?? intent.amount,
         status: 'succeeded',
       };
       refunds.set(refund.id, refund);
@@ -337,194 +345,5 @@ export async function startFakeStripe() {
     },
     connect: connect.api,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/* ---- Stripe Connect (issue 28, payouts): accounts, account links, login links, transfers, reversals ---- */
-
-interface FakeAccount {
-  id: string;
-  object: 'account';
-  email: string | null;
-  metadata: Record<string, string>;
-  controller: Record<string, unknown>;
-  capabilities: { transfers: 'inactive' | 'pending' | 'active' };
-  payouts_enabled: boolean;
-  details_submitted: boolean;
-  requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
-  created: number;
-}
-
-interface FakeTransfer {
-  id: string;
-  object: 'transfer';
-  amount: number;
-  amount_reversed: number;
-  currency: string;
-  destination: string;
-  source_transaction: string | null;
-  transfer_group: string | null;
-  metadata: Record<string, string>;
-  reversed: boolean;
-  created: number;
-}
-
-type Reply = { status: number; body: unknown };
-
-const fail = (status: number, code: string, message: string): Reply => ({
-  status,
-  body: { error: { type: 'invalid_request_error', code, message } },
-});
-
-function bracketed(params: URLSearchParams, name: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of params) {
-    const m = new RegExp(`^${name}\\[(.+)\\]$`).exec(k);
-    if (m) out[m[1]!] = v;
-  }
-  return out;
-}
-
-/**
- * The Connect part of the fake API. Accounts start needing details; `api.completeOnboarding` plays the
- * host finishing Stripe's hosted onboarding (transfers active, payouts enabled). A transfer needs an
- * account whose transfers capability is active and, with `source_transaction`, a paid charge at least
- * its amount; `api.failTransfersTo` makes transfers to an account fail (`account_closed`).
- */
-function fakeConnect(token: () => string, chargeOf: (charge: string) => { amount_received: number } | undefined) {
-  const accounts = new Map<string, FakeAccount>();
-  const transfers = new Map<string, FakeTransfer>();
-  const failing = new Set<string>();
-  const now = () => Math.floor(Date.now() / 1000);
-
-  function createTransfer(params: URLSearchParams): Reply {
-    const destination = accounts.get(params.get('destination') ?? '');
-    if (!destination) return fail(400, 'resource_missing', 'No such destination account');
-    if (destination.capabilities.transfers !== 'active') {
-      return fail(
-        400,
-        'insufficient_capabilities_for_transfer',
-        'The destination account needs the transfers capability.',
-      );
-    }
-    if (failing.has(destination.id)) return fail(400, 'account_closed', 'The destination account is closed.');
-    const amount = Number(params.get('amount'));
-    const source = params.get('source_transaction');
-    if (source) {
-      const charge = chargeOf(source);
-      if (!charge) return fail(400, 'resource_missing', `No such charge: '${source}'`);
-      if (amount > charge.amount_received) {
-        return fail(400, 'amount_too_large', 'Transfer amount exceeds the source transaction amount.');
-      }
-    }
-    const transfer: FakeTransfer = {
-      id: `tr_fake_${token()}`,
-      object: 'transfer',
-      amount,
-      amount_reversed: 0,
-      currency: params.get('currency') ?? '',
-      destination: destination.id,
-      source_transaction: source,
-      transfer_group: params.get('transfer_group'),
-      metadata: bracketed(params, 'metadata'),
-      reversed: false,
-      created: now(),
-    };
-    transfers.set(transfer.id, transfer);
-    return { status: 200, body: transfer };
-  }
-
-  function reverse(id: string, params: URLSearchParams): Reply {
-    const transfer = transfers.get(id);
-    if (!transfer) return fail(404, 'resource_missing', `No such transfer: '${id}'`);
-    const left = transfer.amount - transfer.amount_reversed;
-    const amount = params.get('amount') === null ? left : Number(params.get('amount'));
-    if (!(amount > 0) || amount > left) return fail(400, 'amount_too_large', 'The reversal exceeds what is left.');
-    transfer.amount_reversed += amount;
-    transfer.reversed = transfer.amount_reversed === transfer.amount;
-    return { status: 200, body: { id: `trr_fake_${token()}`, object: 'transfer_reversal', amount, transfer: id } };
-  }
-
-  function handle({ method, path, params }: SeenRequest): Reply | null {
-    if (method === 'POST' && path === '/v1/accounts') {
-      const account: FakeAccount = {
-        id: `acct_fake_${token()}`,
-        object: 'account',
-        email: params.get('email'),
-        metadata: bracketed(params, 'metadata'),
-        controller: { type: 'application', losses: { payments: params.get('controller[losses][payments]') } },
-        capabilities: { transfers: 'inactive' },
-        payouts_enabled: false,
-        details_submitted: false,
-        requirements: {
-          currently_due: ['external_account', 'individual.dob.day'],
-          past_due: [],
-          disabled_reason: null,
-        },
-        created: now(),
-      };
-      accounts.set(account.id, account);
-      return { status: 200, body: account };
-    }
-    let m = /^\/v1\/accounts\/([^/]+)$/.exec(path);
-    if (method === 'GET' && m) {
-      const account = accounts.get(m[1]!);
-      return account ? { status: 200, body: account } : fail(404, 'resource_missing', `No such account: '${m[1]}'`);
-    }
-    m = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
-    if (method === 'POST' && m) {
-      const account = accounts.get(m[1]!);
-      if (!account) return fail(404, 'resource_missing', `No such account: '${m[1]}'`);
-      if (!account.details_submitted) return fail(400, 'account_invalid', 'The account has not completed onboarding.');
-      return {
-        status: 200,
-        body: { object: 'login_link', url: `https://connect.stripe.test/express/${account.id}`, created: now() },
-      };
-    }
-    if (method === 'POST' && path === '/v1/account_links') {
-      const account = accounts.get(params.get('account') ?? '');
-      if (!account) return fail(404, 'resource_missing', 'No such account');
-      return {
-        status: 200,
-        body: {
-          object: 'account_link',
-          url: `https://connect.stripe.test/setup/${account.id}/${token()}`,
-          expires_at: now() + 300,
-          created: now(),
-        },
-      };
-    }
-    if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
-    m = /^\/v1\/transfers\/([^/]+)$/.exec(path);
-    if (method === 'GET' && m) {
-      const transfer = transfers.get(m[1]!);
-      return transfer ? { status: 200, body: transfer } : fail(404, 'resource_missing', `No such transfer: '${m[1]}'`);
-    }
-    m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
-    if (method === 'POST' && m) return reverse(m[1]!, params);
-    return null;
-  }
-
-  return {
-    handle,
-    api: {
-      accounts,
-      transfers,
-      /** The host finished Stripe's onboarding: transfers active, payouts enabled. */
-      completeOnboarding(id: string) {
-        const account = accounts.get(id)!;
-        Object.assign(account, {
-          capabilities: { transfers: 'active' },
-          payouts_enabled: true,
-          details_submitted: true,
-          requirements: { currently_due: [], past_due: [], disabled_reason: null },
-        });
-        return account;
-      },
-      failTransfersTo(id: string, failing_ = true) {
-        if (failing_) failing.add(id);
-        else failing.delete(id);
-      },
-    },
   };
 }

@@ -64,7 +64,8 @@ export interface RetrievedIntent {
   captureMethod: CaptureMethod;
   /** What was charged: the captured amount once `succeeded` (less than `amountCents` after a partial capture), else 0. */
   amountReceivedCents: number;
-  metadata: { bookingId?: string };
+  /** `purpose`: a security deposit's hold (ADR 0051), not a stay's payment. */
+  metadata: { bookingId?: string; purpose?: 'security_deposit' };
   lastError?: { code: string; message: string };
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock';
 import type { PaymentProvider } from './payment-provider';
 import { sandboxPayments } from './sandbox-payments';
 import { stripePayments } from './stripe-payments';
+import { stripeApiOf } from '../stripe-errors';
 
 /**
  * Stripe when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, else the sandbox (the provider's test mode, run locally).
@@ -11,7 +12,7 @@ import { stripePayments } from './stripe-payments';
  */
 export function paymentsFromEnv(
   env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'> &
-    Partial<Pick<Env, 'NODE_ENV' | 'ALLOW_SANDBOX_PAYMENTS'>>,
+    Partial<Pick<Env, 'NODE_ENV' | 'ALLOW_SANDBOX_PAYMENTS' | 'STRIPE_API_URL'>>,
   deps: { db: Db; clock: Clock },
 ): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
@@ -19,6 +20,7 @@ export function paymentsFromEnv(
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      ...stripeApiOf(env.STRIPE_API_URL),
     });
   }
   if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PAYMENTS) {

@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookings, paymentEvents } from '#server/db/schema';
 import type { memoryMail } from '../mail/mail';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { postStripeWebhook, signedStripeEvent, TEST_WEBHOOK_SECRET, useFakeStripe } from '#server/test/fake-stripe';
 import { bookingRow, confirmBookingCall, createHold, payCard } from '#server/test/booking-test-helpers';
 import type { BookingDeps } from '#server/features/bookings/bookings-model';
 import { sweepOnce } from '#server/features/bookings/bookings-sweeper';
-import { startFakeStripe } from './fake-stripe-server';
 import { stripePayments, type StripePayments } from './stripe-payments';
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-// Runs before useTestApp's own beforeAll: the app is built against the fake API.
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+// Started before useTestApp's own beforeAll: the app is built against the fake API.
+const stripeApi = useFakeStripe();
+const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 
 let stripe: StripePayments;
 const t = useTestApp(() => {
@@ -28,7 +22,7 @@ const t = useTestApp(() => {
     secretKey: 'sk_test_stayhub',
     publishableKey: 'pk_test_stayhub',
     webhookSecret: WEBHOOK_SECRET,
-    api: fake.api,
+    api: stripeApi.fake.api,
     maxNetworkRetries: 0,
   });
   return { payments: stripe };
@@ -41,30 +35,9 @@ beforeEach(async () => {
   guest = await signInAs(t.app, 'guest');
 });
 
-function signedEvent(type: string, intent: object, id = `evt_${randomBytes(8).toString('hex')}`) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: intent },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return { id, payload, signature };
-}
-
-function postWebhook(payload: string, signature?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    payload,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-  });
-}
+const signedEvent = (type: string, object: object, id?: string) => signedStripeEvent(type, object, id ? { id } : {});
+const postWebhook = (payload: string, signature?: string) =>
+  postStripeWebhook(t.app, { payload, ...(signature ? { signature } : {}) });
 
 async function holdFor(nights = 3) {
   const home = await insertHome(t.db, { priceCents: 9_999 });
@@ -80,9 +53,9 @@ async function holdFor(nights = 3) {
 
 describe('stripe adapter against a local Stripe API', () => {
   it('creates the PaymentIntent with amount, currency, metadata and the booking id as idempotency key', async () => {
-    const before = fake.requests.length;
+    const before = stripeApi.fake.requests.length;
     const held = await holdFor(3);
-    const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/payment_intents');
+    const sent = stripeApi.fake.requests.slice(before).filter((r) => r.path === '/v1/payment_intents');
     expect(sent).toHaveLength(1);
     const req = sent[0]!;
     expect(req.method).toBe('POST');
@@ -110,12 +83,12 @@ describe('stripe adapter against a local Stripe API', () => {
   it('confirms only after Stripe says succeeded, then refunds once on cancel with key refund-<id>', async () => {
     const held = await holdFor(2);
     const body = { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId, message: 'Hello' };
-    fake.decline(held.paymentIntentId);
+    stripeApi.fake.decline(held.paymentIntentId);
     const unpaid = await confirmBookingCall(t.app, guest, body);
     expect(unpaid.statusCode).toBe(402);
     expect(unpaid.json().error.message).toBe('Your card was declined.');
 
-    fake.succeed(held.paymentIntentId);
+    stripeApi.fake.succeed(held.paymentIntentId);
     const res = await confirmBookingCall(t.app, guest, body);
     expect(res.statusCode, res.body).toBe(200);
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
@@ -129,25 +102,25 @@ describe('stripe adapter against a local Stripe API', () => {
       acknowledged: true,
       deletedCount: 0,
     });
-    const refundCalls = fake.requests.filter(
+    const refundCalls = stripeApi.fake.requests.filter(
       (r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId,
     );
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]!.idempotencyKey).toBe(`refund-${held.bookingId}`);
-    const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId)!;
+    const refund = [...stripeApi.fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId)!;
     expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(refund.id);
   });
 
   it("a refund Stripe made but StayHub never recorded (charge_already_refunded) is recorded from Stripe's list, and not retried again", async () => {
     const held = await holdFor(2);
-    fake.succeed(held.paymentIntentId);
+    stripeApi.fake.succeed(held.paymentIntentId);
     expect(
       (await confirmBookingCall(t.app, guest, { bookingId: held.bookingId, paymentIntentId: held.paymentIntentId }))
         .statusCode,
     ).toBe(200);
     // Cancelled and refunded at Stripe (an answer lost with its idempotency key long expired, or the dashboard),
     // but the refund id never reached the database.
-    const earlier = fake.refundElsewhere(held.paymentIntentId);
+    const earlier = stripeApi.fake.refundElsewhere(held.paymentIntentId);
     await t.db
       .update(bookings)
       .set({ status: 'cancelled', cancelledAt: t.clock.now() })
@@ -155,12 +128,16 @@ describe('stripe adapter against a local Stripe API', () => {
 
     const deps: BookingDeps = { db: t.db, clock: t.clock, payments: stripe, mail: t.app.mailQueue };
     const refundCalls = () =>
-      fake.requests.filter((r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId);
+      stripeApi.fake.requests.filter(
+        (r) => r.path === '/v1/refunds' && r.params.get('payment_intent') === held.paymentIntentId,
+      );
     const first = await sweepOnce(deps);
     expect(first.refunded).toBeGreaterThanOrEqual(1);
     expect((await bookingRow(t.db, held.bookingId)).refundId).toBe(earlier.id);
     expect(refundCalls().map((r) => r.method)).toEqual(['POST', 'GET']);
-    expect([...fake.refunds.values()].filter((r) => r.payment_intent === held.paymentIntentId)).toHaveLength(1);
+    expect([...stripeApi.fake.refunds.values()].filter((r) => r.payment_intent === held.paymentIntentId)).toHaveLength(
+      1,
+    );
 
     await sweepOnce(deps);
     expect(refundCalls()).toHaveLength(2);
@@ -169,7 +146,7 @@ describe('stripe adapter against a local Stripe API', () => {
   it('cancelling a hold cancels the PaymentIntent at Stripe', async () => {
     const held = await holdFor(1);
     await t.app.inject({ method: 'DELETE', url: `/api/bookings/${held.bookingId}`, headers: guest.headers });
-    expect(fake.intents.get(held.paymentIntentId)!.status).toBe('canceled');
+    expect(stripeApi.fake.intents.get(held.paymentIntentId)!.status).toBe('canceled');
   });
 });
 
@@ -185,9 +162,9 @@ describe('stripe adapter: manual capture', () => {
       receiptEmail: 'guest@example.test',
       captureMethod: 'manual',
     });
-    const sent = fake.requests.findLast((r) => r.path === '/v1/payment_intents')!;
+    const sent = stripeApi.fake.requests.findLast((r) => r.path === '/v1/payment_intents')!;
     expect(sent.params.get('capture_method')).toBe('manual');
-    fake.succeed(created.id);
+    stripeApi.fake.succeed(created.id);
     expect(await stripe.retrieveIntent(created.id)).toMatchObject({
       status: 'requires_capture',
       captureMethod: 'manual',
@@ -202,7 +179,7 @@ describe('stripe adapter: manual capture', () => {
       status: 'succeeded',
       amountReceivedCents: 20_000,
     });
-    const call = fake.requests.findLast((r) => r.path === `/v1/payment_intents/${id}/capture`)!;
+    const call = stripeApi.fake.requests.findLast((r) => r.path === `/v1/payment_intents/${id}/capture`)!;
     expect(call.idempotencyKey).toBe(`capture-${id}`);
     expect(call.params.get('amount_to_capture')).toBeNull();
     // Captured already (a lost answer retried under a new key): answers the captured intent.
@@ -217,14 +194,16 @@ describe('stripe adapter: manual capture', () => {
       amountCents: 20_000,
       amountReceivedCents: 5_000,
     });
-    expect(fake.requests.findLast((r) => r.path.endsWith('/capture'))!.params.get('amount_to_capture')).toBe('5000');
+    expect(stripeApi.fake.requests.findLast((r) => r.path.endsWith('/capture'))!.params.get('amount_to_capture')).toBe(
+      '5000',
+    );
     await expect(stripe.refund(id, 'refund-too-much', 6_000)).rejects.toMatchObject({ code: 'amount_too_large' });
   });
 
   it('cancelling an authorisation releases it; it can no longer be captured', async () => {
     const id = await authorised();
     expect(await stripe.cancelIntent(id)).toMatchObject({ status: 'canceled', amountReceivedCents: 0 });
-    expect(fake.intents.get(id)).toMatchObject({ status: 'canceled', amount_capturable: 0 });
+    expect(stripeApi.fake.intents.get(id)).toMatchObject({ status: 'canceled', amount_capturable: 0 });
     await expect(stripe.captureIntent(id, `capture-${id}`)).rejects.toMatchObject({
       code: 'payment_intent_unexpected_state',
     });
@@ -243,7 +222,7 @@ describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)',
       receiptEmail: 'guest@example.test',
       saveCard: true,
     });
-    return { bookingId, intent: fake.succeed(created.id) };
+    return { bookingId, intent: stripeApi.fake.succeed(created.id) };
   }
   const authorize = (savedWith: string, bookingId: string) =>
     stripe.authorizeOffSession({
@@ -257,7 +236,7 @@ describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)',
 
   it('a declined saved card answers the decline and the failed intent; the same key replays it', async () => {
     const { bookingId, intent } = await savedCard();
-    fake.failOffSession(intent.payment_method!, 'card_declined');
+    stripeApi.fake.failOffSession(intent.payment_method!, 'card_declined');
     const failed = await authorize(intent.id, bookingId);
     expect(failed).toMatchObject({
       ok: false,
@@ -265,9 +244,12 @@ describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)',
       message: 'Your card has insufficient funds.',
     });
     const failedId = failed.ok ? '' : failed.intentId!;
-    expect(fake.intents.get(failedId)).toMatchObject({ status: 'requires_payment_method', capture_method: 'manual' });
+    expect(stripeApi.fake.intents.get(failedId)).toMatchObject({
+      status: 'requires_payment_method',
+      capture_method: 'manual',
+    });
     expect(await authorize(intent.id, bookingId)).toEqual(failed);
-    expect(fake.requests.filter((r) => r.idempotencyKey === `deposit:${bookingId}`)).toHaveLength(2);
+    expect(stripeApi.fake.requests.filter((r) => r.idempotencyKey === `deposit:${bookingId}`)).toHaveLength(2);
   });
 
   it('an intent paid without a saved card (no Customer) has nothing to authorise with', async () => {
@@ -280,7 +262,7 @@ describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)',
       description: 'A stay',
       receiptEmail: 'guest@example.test',
     });
-    fake.succeed(created.id);
+    stripeApi.fake.succeed(created.id);
     expect(await authorize(created.id, bookingId)).toMatchObject({ ok: false, code: 'no_saved_card' });
   });
 });
@@ -288,7 +270,7 @@ describe('stripe adapter: off-session authorisation on a saved card (ADR 0051)',
 describe('POST /api/webhooks/stripe', () => {
   it('confirms the hold on payment_intent.succeeded exactly once, however often Stripe delivers it', async () => {
     const held = await holdFor(3);
-    const intent = fake.succeed(held.paymentIntentId);
+    const intent = stripeApi.fake.succeed(held.paymentIntentId);
     const event = signedEvent('payment_intent.succeeded', intent);
     await t.app.mailQueue.drained();
     const sentBefore = outbox().length;
@@ -319,7 +301,7 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('leaves the hold on payment_intent.payment_failed (the guest may try another card)', async () => {
     const held = await holdFor(1);
-    const event = signedEvent('payment_intent.payment_failed', fake.decline(held.paymentIntentId));
+    const event = signedEvent('payment_intent.payment_failed', stripeApi.fake.decline(held.paymentIntentId));
     const res = await postWebhook(event.payload, event.signature);
     expect(res.json()).toEqual({ received: true });
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('held');
@@ -328,16 +310,16 @@ describe('POST /api/webhooks/stripe', () => {
   it('refunds a payment that succeeded after its hold had expired', async () => {
     const held = await holdFor(2);
     await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, held.bookingId));
-    const event = signedEvent('payment_intent.succeeded', fake.succeed(held.paymentIntentId));
+    const event = signedEvent('payment_intent.succeeded', stripeApi.fake.succeed(held.paymentIntentId));
     expect((await postWebhook(event.payload, event.signature)).json()).toEqual({ received: true });
-    const refund = [...fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId);
+    const refund = [...stripeApi.fake.refunds.values()].find((r) => r.payment_intent === held.paymentIntentId);
     expect(refund).toBeDefined();
     expect(await bookingRow(t.db, held.bookingId)).toMatchObject({ status: 'expired', refundId: refund!.id });
   });
 
   it('refuses a bad or missing signature and a forged body, and changes nothing', async () => {
     const held = await holdFor(1);
-    const intent = { ...fake.intents.get(held.paymentIntentId)!, status: 'succeeded' };
+    const intent = { ...stripeApi.fake.intents.get(held.paymentIntentId)!, status: 'succeeded' };
     const event = signedEvent('payment_intent.succeeded', intent);
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: 'whsec_wrong' });
     expect((await postWebhook(event.payload, wrongSecret)).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { toProviderError } from '../stripe-errors';
 import {
   PaymentProviderError,
   type IntentStatus,
@@ -23,6 +24,15 @@ export interface PaymentWebhookEvent {
   id: string;
   type: string;
   intent: RetrievedIntent | null;
+  /** A charge event's charge (`charge.refunded`): its id and the intent it paid. */
+  charge: { id: string; paymentIntentId: string | null } | null;
+}
+
+/** One refund of an intent at Stripe (StayHub's own, or one made in the Dashboard). */
+export interface StripeRefund {
+  id: string;
+  amountCents: number;
+  status: string;
 }
 
 export interface StripePayments extends PaymentProvider {
@@ -30,6 +40,8 @@ export interface StripePayments extends PaymentProvider {
   /** Verifies the `stripe-signature` header over the raw body; throws PaymentProviderError('invalid_signature'). */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentWebhookEvent;
   readonly client: Stripe;
+  /** Every refund of the intent, newest first (succeeded, pending, failed or canceled). */
+  listRefunds(intentId: string): Promise<StripeRefund[]>;
 }
 
 function mapStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
@@ -57,7 +69,10 @@ function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
     captureMethod:
       pi.capture_method === 'automatic' || pi.capture_method === 'automatic_async' ? 'automatic' : 'manual',
     amountReceivedCents: pi.status === 'succeeded' ? pi.amount_received : 0,
-    metadata: { bookingId: pi.metadata?.bookingId },
+    metadata: {
+      bookingId: pi.metadata?.bookingId,
+      ...(pi.metadata?.purpose === 'security_deposit' ? { purpose: 'security_deposit' as const } : {}),
+    },
     ...(err && pi.status !== 'succeeded' && pi.status !== 'requires_capture'
       ? {
           lastError: {
@@ -71,10 +86,9 @@ function fromStripeIntent(pi: Stripe.PaymentIntent): RetrievedIntent {
 
 function wrap(err: unknown): PaymentProviderError {
   if (err instanceof PaymentProviderError) return err;
-  if (err instanceof Stripe.errors.StripeError) {
-    return new PaymentProviderError(err.message, err.code ?? err.type, { cause: err });
-  }
-  return new PaymentProviderError('The payment provider could not be reached', 'provider_error', { cause: err });
+  return toProviderError(err, 'payment', (message, code, _definite, options) => {
+    return new PaymentProviderError(message, code, options);
+  });
 }
 
 /** paymentIntents.capture, all or `amount_to_capture` of an authorisation (the rest is released). */
@@ -184,6 +198,11 @@ async function customerFor(
   }
 }
 
+async function refundsAtStripe(client: Stripe, intentId: string): Promise<StripeRefund[]> {
+  const list = await client.refunds.list({ payment_intent: intentId, limit: 100 });
+  return list.data.map((r) => ({ id: r.id, amountCents: r.amount, status: r.status ?? 'pending' }));
+}
+
 /** Card payments through Stripe's official SDK (chosen when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set). */
 export function stripePayments(settings: StripeSettings): StripePayments {
   const client = new Stripe(settings.secretKey, {
@@ -280,6 +299,8 @@ export function stripePayments(settings: StripeSettings): StripePayments {
       }
     },
 
+    listRefunds: (intentId) => call(() => refundsAtStripe(client, intentId)),
+
     verifyWebhook(rawBody, signature) {
       if (!settings.webhookSecret) throw new PaymentProviderError('Webhooks are not configured', 'webhooks_disabled');
       if (!signature) throw new PaymentProviderError('Missing stripe-signature header', 'invalid_signature');
@@ -291,7 +312,9 @@ export function stripePayments(settings: StripeSettings): StripePayments {
       }
       const object = event.data.object as { object?: string };
       const intent = object.object === 'payment_intent' ? fromStripeIntent(object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, intent };
+      const ch = object.object === 'charge' ? (object as Stripe.Charge) : null;
+      const charge = ch ? { id: ch.id, paymentIntentId: idOf(ch.payment_intent) } : null;
+      return { id: event.id, type: event.type, intent, charge };
     },
   };
 }

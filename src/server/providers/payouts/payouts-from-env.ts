@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock';
 import type { PayoutProvider } from './payout-provider';
 import { sandboxPayouts } from './sandbox-payouts';
 import { stripePayouts } from './stripe-payouts';
+import { stripeApiOf } from '../stripe-errors';
 
 /**
  * Stripe Connect when the card provider is Stripe (STRIPE_SECRET_KEY), else the sandbox: payouts
@@ -11,12 +12,17 @@ import { stripePayouts } from './stripe-payouts';
  * has its own secret (STRIPE_CONNECT_WEBHOOK_SECRET; the card one when not set).
  */
 export function payoutsFromEnv(
-  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET'>,
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET'> &
+    Partial<Pick<Env, 'STRIPE_API_URL'>>,
   deps: { db: Db; clock: Clock; publicUrl: string },
 ): PayoutProvider {
   if (env.STRIPE_SECRET_KEY) {
     const webhookSecret = env.STRIPE_CONNECT_WEBHOOK_SECRET ?? env.STRIPE_WEBHOOK_SECRET;
-    return stripePayouts({ secretKey: env.STRIPE_SECRET_KEY, ...(webhookSecret ? { webhookSecret } : {}) });
+    return stripePayouts({
+      secretKey: env.STRIPE_SECRET_KEY,
+      ...(webhookSecret ? { webhookSecret } : {}),
+      ...stripeApiOf(env.STRIPE_API_URL),
+    });
   }
   return sandboxPayouts(deps);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { sandboxPayoutAccounts, sandboxTransfers } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
@@ -166,12 +166,25 @@ export function sandboxPayouts(deps: { db: Db; clock: Clock; publicUrl: string }
     },
 
     async reverseTransfer(transferId, amountCents) {
+      // Reversals add up to at most the transfer, as Stripe's do. (The sandbox keeps no reversal keys:
+      // its callers post the ledger with their own key, and a repeated reversal is test money only.)
       const [row] = await db
         .update(sandboxTransfers)
-        .set({ reversedCents: amountCents })
-        .where(eq(sandboxTransfers.id, transferId))
+        .set({ reversedCents: sql`${sandboxTransfers.reversedCents} + ${amountCents}` })
+        .where(
+          and(
+            eq(sandboxTransfers.id, transferId),
+            sql`${sandboxTransfers.reversedCents} + ${amountCents} <= ${sandboxTransfers.amountCents}`,
+          ),
+        )
         .returning({ id: sandboxTransfers.id });
-      if (!row) throw new PayoutProviderError(`No such transfer: '${transferId}'`, 'resource_missing', true);
+      if (!row) {
+        throw new PayoutProviderError(
+          `No such transfer, or less left of it: '${transferId}'`,
+          'amount_too_large',
+          true,
+        );
+      }
       return { id: `trr_sbx_${transferId.slice(7)}` };
     },
   };

@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
+import { toProviderError } from '../stripe-errors';
 import type { PayoutAccountStatus } from '#shared/schemas/payouts';
 import { PayoutProviderError, type ConnectedAccount, type PayoutProvider } from './payout-provider';
 
 export interface StripePayoutSettings {
   secretKey: string;
-  /** whsec_... of the Connect webhook endpoint (account.updated, transfer.*, payout.*, charge.refunded). */
+  /** whsec_... of the Connect webhook endpoint (account.updated, transfer.*, payout.*: connected accounts' events). */
   webhookSecret?: string;
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   maxNetworkRetries?: number;
@@ -23,6 +24,11 @@ export interface StripePayouts extends PayoutProvider {
   /** Verifies the `stripe-signature` header over the raw body; throws PayoutProviderError('invalid_signature'). */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PayoutWebhookEvent;
   statusOf(account: Stripe.Account): PayoutAccountStatus;
+  /**
+   * The transfers a connected account's bank payout carried: its `payment` balance transactions,
+   * whose source (the payment the transfer made on the account) names the transfer.
+   */
+  bankPayoutTransfers(accountId: string, bankPayoutId: string): Promise<string[]>;
 }
 
 /** enabled: transfers are active and payouts allowed; restricted: Stripe disabled it or wants overdue details. */
@@ -35,12 +41,9 @@ function accountStatus(account: Stripe.Account): PayoutAccountStatus {
 
 function wrap(err: unknown): PayoutProviderError {
   if (err instanceof PayoutProviderError) return err;
-  if (err instanceof Stripe.errors.StripeError) {
-    // A 4xx is a refusal (nothing was done); a connection error or 5xx may or may not have gone through.
-    const definite = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500;
-    return new PayoutProviderError(err.message, err.code ?? err.type, definite, { cause: err });
-  }
-  return new PayoutProviderError('The payout provider could not be reached', 'provider_error', false, { cause: err });
+  return toProviderError(err, 'payout', (message, code, definite, options) => {
+    return new PayoutProviderError(message, code, definite, options);
+  });
 }
 
 function verifyEvent(
@@ -63,6 +66,23 @@ function verifyEvent(
     account: event.account ?? null,
     object: event.data.object as unknown as PayoutWebhookEvent['object'],
   };
+}
+
+/** A bank payout's `payment` balance transactions on the connected account: each names the transfer it came from. */
+async function transfersOf(client: Stripe, accountId: string, bankPayoutId: string): Promise<string[]> {
+  const ids: string[] = [];
+  // Auto-pagination: a bank payout may carry more transfers than one page.
+  const list = client.balanceTransactions.list(
+    { payout: bankPayoutId, type: 'payment', expand: ['data.source'], limit: 100 },
+    { stripeAccount: accountId },
+  );
+  for await (const txn of list) {
+    const source = txn.source as Stripe.Charge | string | null;
+    const transfer = typeof source === 'object' && source ? source.source_transfer : null;
+    const id = typeof transfer === 'string' ? transfer : transfer?.id;
+    if (id) ids.push(id);
+  }
+  return ids;
 }
 
 /** Stripe Connect: hosts are recipients of Express accounts whose losses the marketplace carries. */
@@ -160,6 +180,8 @@ export function stripePayouts(settings: StripePayoutSettings): StripePayouts {
       );
       return { id: reversal.id };
     },
+
+    bankPayoutTransfers: (accountId, bankPayoutId) => call(() => transfersOf(client, accountId, bankPayoutId)),
 
     verifyWebhook: (rawBody, signature) => verifyEvent(client, settings.webhookSecret, rawBody, signature),
   };

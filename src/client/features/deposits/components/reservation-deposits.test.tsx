@@ -32,6 +32,7 @@ const reservation = (id: string, fields: Partial<Reservation> = {}): Reservation
   cancelledAt: null,
   cancelledBy: null,
   cancelReason: null,
+  split: null,
   respondBy: null,
   hostMessage: null,
   ...fields,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Reservation } from '#shared/schemas/reservations';
 import { formatDay } from '#shared/dates';
 import { formatCents } from '#shared/money';
+import { ReservationSplit } from './reservation-split';
 import { plural } from '#shared/plural';
 import { BreakableEmail } from '#client/components/ui/breakable-email';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
@@ -90,6 +91,7 @@ function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
       </td>
       <td data-label="Amount" className="whitespace-nowrap px-3 py-3 lg:px-2.5 font-semibold text-gray-900">
         {formatCents(r.amountCents)}
+        {r.split && <ReservationSplit split={r.split} />}
       </td>
       <td data-label="Status" className="px-3 py-3 lg:px-2.5">
         <span className={`inline-block rounded-lg px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLES[r.status]}`}>

@@ -32,6 +32,7 @@ const reservation = (id: string, fields: Partial<Reservation> = {}): Reservation
   cancelledAt: null,
   cancelledBy: null,
   cancelReason: null,
+  split: null,
   ...fields,
 });
 
@@ -93,6 +94,34 @@ describe('ReservationsPage', () => {
       expect(screen.queryByText('Ada Guest')).toBeNull();
     },
   );
+
+  it("shows each stay's split: the guest's payment, the fee, the host's payout and its date", async () => {
+    const split = {
+      paidCents: 36_000,
+      serviceFeeCents: 3_600,
+      taxCents: 0,
+      hostPayoutCents: 32_400,
+      hostPayoutAt: '2026-12-11T12:00:00.000Z',
+      paidOutAt: null,
+    };
+    stubFetch({
+      'GET /api/host/reservations': json({
+        reservations: [
+          reservation('r1', { split }),
+          reservation('r2', { guestName: 'Bo Paid', split: { ...split, paidOutAt: '2026-12-12T09:00:00.000Z' } }),
+        ],
+      }),
+    });
+    await renderRoutes(routes, ['/dashboard/reservations']);
+    const first = within((await screen.findByText('Ada Guest')).closest('tr')!);
+    const money = within(first.getByLabelText('Where the money goes'));
+    expect(money.getByText('$360.00')).toBeDefined();
+    expect(money.getByText('-$36.00')).toBeDefined();
+    expect(money.getByText('$324.00')).toBeDefined();
+    expect(money.getByText('Payable from Dec 11, 2026')).toBeDefined();
+    const second = within(screen.getByText('Bo Paid').closest('tr')!);
+    expect(second.getByText('Paid out Dec 12, 2026')).toBeDefined();
+  });
 
   it('says so when there are no reservations', async () => {
     stubFetch({ 'GET /api/host/reservations': json({ reservations: [] }) });
