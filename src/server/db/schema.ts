@@ -15,3 +15,4 @@ export * from './schema/pricing';
 export * from './schema/deposits';
 export * from './schema/ledger';
 export * from './schema/payouts';
+export * from './schema/moderation';

@@ -17,6 +17,8 @@ export const users = pgTable(
     role: text('role'),
     location: text('location'),
     docImage: text('doc_image'),
+    /** Set while an admin suspends the account (issue 30): no session, no sign-in, homes unlisted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -113,6 +113,13 @@ export const homes = pgTable(
     apiJson: text('api_json')
       .notNull()
       .generatedAlwaysAs((): SQL => sql.raw(homeJson(getTableColumns(homes) as Record<string, Column>).callSql)),
+    /**
+     * Set while the home is unlisted by moderation (issue 30, ADR 0060): out of search and of its
+     * page, no new holds; its bookings stay. `unlistedBy` says why, so lifting a suspension
+     * relists only the homes the suspension unlisted, never one a report unlisted.
+     */
+    unlistedAt: timestamp('unlisted_at', { withTimezone: true }),
+    unlistedBy: text('unlisted_by', { enum: ['report', 'suspension'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -132,6 +139,8 @@ export const homes = pgTable(
       t.upcomingNights,
       t.id,
       t.hostEmail,
+      // So a walk still skips unlisted homes inside the index (ADR 0060).
+      t.unlistedAt,
     ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
@@ -153,6 +162,7 @@ export const homes = pgTable(
         and ${t.lastMinuteDiscountPercent} between 0 and 90 and ${t.earlyBirdDiscountPercent} between 0 and 90
         and ${t.lastMinuteDays} between 1 and 365 and ${t.earlyBirdDays} between 1 and 365 and ${t.guestsIncluded} >= 1`,
     ),
+    check('homes_unlisted_valid', sql`(${t.unlistedAt} is null) = (${t.unlistedBy} is null)`),
     check('homes_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
     check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),

@@ -1,11 +1,12 @@
--- Live definition of search_place_home_rows(), as migration 0024 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0034 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: those containing
 -- the term, or else the one closest spelling. The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
 -- page's homes follow. The walks are those of migration 0018, one per matched place, over the
--- matched places read once (a materialized CTE, which also gives the first row).
+-- matched places read once (a materialized CTE, which also gives the first row). Homes unlisted by
+-- moderation (unlisted_at, migration 0034) are skipped inside homes_location_idx.
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,
@@ -48,6 +49,7 @@ BEGIN
           AND search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
             f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             p_min_price, p_max_price, p_bedrooms)
+          AND f.unlisted_at IS NULL
           AND (p_check_in IS NULL OR f.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -82,6 +84,7 @@ BEGIN
           AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             p_min_price, p_max_price, p_bedrooms)
+          AND h.unlisted_at IS NULL
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -114,6 +117,7 @@ BEGIN
           AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             p_min_price, p_max_price, p_bedrooms)
+          AND h.unlisted_at IS NULL
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -145,6 +149,7 @@ BEGIN
           AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             p_min_price, p_max_price, p_bedrooms)
+          AND h.unlisted_at IS NULL
           AND (p_check_in IS NULL OR h.id NOT IN (
             SELECT b.home_id FROM bookings b
             WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
