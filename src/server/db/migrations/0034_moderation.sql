@@ -59,7 +59,7 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-
+--> statement-breakpoint
 CREATE OR REPLACE TRIGGER reviews_home_rating AFTER INSERT OR DELETE OR UPDATE OF published_at, overall, home_id, hidden_at ON reviews
   FOR EACH ROW EXECUTE FUNCTION reviews_home_rating();
 --> statement-breakpoint
