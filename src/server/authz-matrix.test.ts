@@ -17,6 +17,7 @@ import { ownerTag } from './features/uploads/uploads-service';
 import { calendarCases } from './test/authz-calendar-cases';
 import { depositCases } from './test/authz-deposit-cases';
 import { ledgerCases } from './test/authz-ledger-cases';
+import { moderationCases } from './test/authz-moderation-cases';
 import { payoutCases } from './test/authz-payout-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
@@ -338,6 +339,7 @@ const MATRIX: Record<string, Case[]> = {
     freshRequest,
   }),
   ...payoutCases(),
+  ...moderationCases({ t }),
 };
 
 const EXCLUDED = (method: string, url: string) =>
