@@ -80,8 +80,6 @@ export const reportGroupSchema = z.object({
 export type ReportGroup = z.infer<typeof reportGroupSchema>;
 export const reportGroupListSchema = z.object({ groups: z.array(reportGroupSchema) });
 
-export const resolveReportResponseSchema = z.object({ resolved: z.number().int(), action: z.enum(REPORT_ACTIONS) });
-
 /** A confirmed stay still to come of a suspended user, for the admin to cancel (full refund) or keep. */
 export const suspendedStaySchema = z.object({
   bookingId: z.string(),
@@ -98,5 +96,12 @@ export const suspensionResponseSchema = z.object({
   upcomingStays: z.array(suspendedStaySchema),
 });
 export type SuspensionResponse = z.infer<typeof suspensionResponseSchema>;
+
+/** How many reports were closed; after `suspend`, the suspension (with the stays to decide on). */
+export const resolveReportResponseSchema = z.object({
+  resolved: z.number().int(),
+  action: z.enum(REPORT_ACTIONS),
+  suspension: suspensionResponseSchema.nullable(),
+});
 
 export const blockResponseSchema = z.object({ userId: z.string(), blocked: z.boolean() });

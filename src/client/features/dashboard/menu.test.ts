@@ -20,12 +20,13 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings, All Users, Damage claims and Finance, then My Bookings (they can book too) and Messages', () => {
+  it('gives the admin All Bookings, All Users, Damage claims, Finance and Moderation, then My Bookings (they can book too) and Messages', () => {
     expect(labels('admin')).toEqual([
       'All Bookings',
       'All Users',
       'Damage claims',
       'Finance',
+      'Moderation',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -35,6 +36,7 @@ describe('menuForRole', () => {
       '/dashboard/alluser',
       '/dashboard/damage-claims',
       '/dashboard/finance',
+      '/dashboard/moderation',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,

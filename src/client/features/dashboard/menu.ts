@@ -38,6 +38,8 @@ const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'Damage claims', to: '/dashboard/damage-claims' },
   // Issue 28: the marketplace's books (D101).
   { label: 'Finance', to: '/dashboard/finance' },
+  // Issue 30: reports and their resolution (D119).
+  { label: 'Moderation', to: '/dashboard/moderation' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

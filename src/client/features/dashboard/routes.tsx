@@ -36,6 +36,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'allbooking', lazy: page(() => import('../bookings/pages/all-booking')) },
               { path: 'damage-claims', lazy: page(() => import('../deposits/pages/damage-claims-page')) },
               { path: 'finance', lazy: page(() => import('../finance/pages/finance-page')) },
+              { path: 'moderation', lazy: page(() => import('../moderation/pages/moderation-page')) },
             ],
           },
           {

@@ -102,7 +102,7 @@ describe('resolving reports', () => {
       action: 'dismiss',
       note: 'Looks fine',
     });
-    expect(done.json()).toEqual({ resolved: 2, action: 'dismiss' });
+    expect(done.json()).toEqual({ resolved: 2, action: 'dismiss', suspension: null });
     const after = await call(admin, 'GET', '/api/admin/reports?status=open');
     expect(after.json().groups.some((g: { targetId: string }) => g.targetId === home.id)).toBe(false);
     const again = await call(admin, 'POST', `/api/admin/reports/${id}/resolve`, { action: 'dismiss', note: 'x' });

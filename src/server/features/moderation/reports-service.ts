@@ -4,7 +4,7 @@
  * the same target with the same action and note.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { ReportAction, ReportGroup, ReportRequest } from '#shared/schemas/moderation';
+import type { ReportAction, ReportGroup, ReportRequest, SuspensionResponse } from '#shared/schemas/moderation';
 import type { Db } from '#server/db/client';
 import { homes, messages, moderationReports, reviews, users, type ModerationReportRow } from '#server/db/schema';
 import { DomainError, conflict, invalid, notFound } from '#server/domain-errors';
@@ -172,6 +172,7 @@ export async function resolveReport(
   }
   const now = deps.clock.now();
   const { targetType, targetId } = report;
+  let suspension: SuspensionResponse | null = null;
   if (input.action === 'remove' && targetType === 'review') {
     await deps.db
       .update(reviews)
@@ -187,7 +188,7 @@ export async function resolveReport(
   } else if (input.action === 'suspend') {
     const target = await findReportTarget(deps.db, targetType, targetId);
     if (!target?.userId) throw conflict('Nobody to suspend: the account is gone', 'user_gone');
-    await suspendUser(deps, target.userId);
+    suspension = await suspendUser(deps, target.userId);
   }
   const closed = await deps.db
     .update(moderationReports)
@@ -200,5 +201,5 @@ export async function resolveReport(
       ),
     )
     .returning({ id: moderationReports.id });
-  return { resolved: closed.length, action: input.action };
+  return { resolved: closed.length, action: input.action, suspension };
 }
