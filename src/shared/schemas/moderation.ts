@@ -58,7 +58,7 @@ const reportEntrySchema = z.object({
 });
 
 /** The reported thing as the admin sees it (a message with its conversation's id, read through the recorded route). */
-export const reportedContentSchema = z.object({
+const reportedContentSchema = z.object({
   title: z.string(),
   text: z.string().nullable(),
   /** The user who would be suspended: the host, the user, the message's sender, the review's author. */
@@ -70,7 +70,7 @@ export const reportedContentSchema = z.object({
   gone: z.boolean(),
 });
 
-export const reportGroupSchema = z.object({
+const reportGroupSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.string(),
   count: z.number().int(),
@@ -81,7 +81,7 @@ export type ReportGroup = z.infer<typeof reportGroupSchema>;
 export const reportGroupListSchema = z.object({ groups: z.array(reportGroupSchema) });
 
 /** A confirmed stay still to come of a suspended user, for the admin to cancel (full refund) or keep. */
-export const suspendedStaySchema = z.object({
+const suspendedStaySchema = z.object({
   bookingId: z.string(),
   homeTitle: z.string(),
   checkIn: z.string(),

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client';
 import { conversations, homes, messages, reviews, users } from '#server/db/schema';
 import { isVisible } from '../reviews/reviews-model';
 
-export interface ReportTarget {
+interface ReportTarget {
   title: string;
   text: string | null;
   /** Whose it is: the user a suspension would apply to. */

@@ -14,13 +14,13 @@ import { forbidden, notFound } from '#server/domain-errors';
 import { revokeUserSessions } from '#server/auth/sessions';
 import type { Clock } from '#server/providers/clock/clock';
 
-export interface SuspensionDeps {
+interface SuspensionDeps {
   db: Db;
   clock: Clock;
 }
 
 /** A user's confirmed stays that have not ended, as guest or as host. */
-export async function upcomingStaysOf(db: Db, userId: string, now: Date) {
+async function upcomingStaysOf(db: Db, userId: string, now: Date) {
   // A day early rather than late: a stay ending today somewhere is still listed.
   const today = homeToday(new Date(now.getTime() - 86_400_000));
   const rows = await db
