@@ -18,6 +18,7 @@ import { accountDataCases } from './test/authz-account-data-cases';
 import { calendarCases } from './test/authz-calendar-cases';
 import { depositCases } from './test/authz-deposit-cases';
 import { ledgerCases } from './test/authz-ledger-cases';
+import { moderationCases } from './test/authz-moderation-cases';
 import { payoutCases } from './test/authz-payout-cases';
 import { socialCases } from './test/authz-social-cases';
 import { ACTORS, all, only, signedIn, type Case, type Expect, type Request } from './test/authz-cases';
@@ -345,6 +346,7 @@ const MATRIX: Record<string, Case[]> = {
   ...payoutCases(),
   ...auditCases(),
   ...accountDataCases(),
+  ...moderationCases({ t }),
 };
 
 const EXCLUDED = (method: string, url: string) =>

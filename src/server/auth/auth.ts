@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { AppConfig, RateLimitStore } from '../app-context';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
@@ -149,7 +150,7 @@ export function createAuth({ db, config, mail, log, onPasswordReset, rateLimitSt
     account: {
       accountLinking: accountLinkingOptions(config),
     },
-    databaseHooks: userHooks(isAdminEmail),
+    databaseHooks: { ...userHooks(isAdminEmail), session: suspendedRefused(db) },
     rateLimit: rateLimitOptions(config, rateLimitStore),
     advanced: {
       cookiePrefix: 'stayhub',
@@ -215,6 +216,30 @@ function userHooks(isAdminEmail: (email: string | undefined | null) => boolean):
         // POST /api/auth/update-user and profile updates at OAuth sign-in. A photo set later is one of
         // StayHub's uploads (as PUT /api/profile requires), never an outside address that could track viewers.
         before: async (user) => ({ data: checkedImage(checkedName(user)) }),
+      },
+    },
+  };
+}
+
+/**
+ * A suspended account gets no session (issue 30, ADR 0060): every way in (password, Google, a
+ * rotated session) creates one through here, so sign-in is refused with a clear message.
+ */
+function suspendedRefused(db: Db): NonNullable<BetterAuthOptions['databaseHooks']>['session'] {
+  return {
+    create: {
+      before: async (session) => {
+        const [row] = await db
+          .select({ at: users.suspendedAt })
+          .from(users)
+          .where(eq(users.id, session.userId))
+          .limit(1);
+        if (row?.at) {
+          throw new APIError('FORBIDDEN', {
+            message: 'This account is suspended. Contact support.',
+            code: 'ACCOUNT_SUSPENDED',
+          });
+        }
       },
     },
   };

@@ -15,7 +15,7 @@ export function signSessionToken(token: string, secret: string): string {
 }
 
 /** Why StayHub ended a session itself (told to the browser that still holds its cookie). */
-export type SessionEndReason = 'role_changed';
+export type SessionEndReason = 'role_changed' | 'suspended';
 /** The header `GET /api/auth/get-session` carries when it answers null for a session StayHub ended. */
 export const SESSION_ENDED_HEADER = 'x-session-ended';
 
@@ -79,7 +79,7 @@ export async function sessionEndReason(auth: Auth, db: Db, cookieHeader: string)
       and(eq(verifications.identifier, `${ENDED_PREFIX}${tokenHash(token)}`), gt(verifications.expiresAt, new Date())),
     )
     .limit(1);
-  return row?.value === 'role_changed' ? 'role_changed' : null;
+  return row?.value === 'role_changed' || row?.value === 'suspended' ? row.value : null;
 }
 
 /**

@@ -16,3 +16,4 @@ export * from './schema/deposits';
 export * from './schema/ledger';
 export * from './schema/payouts';
 export * from './schema/audit';
+export * from './schema/moderation';

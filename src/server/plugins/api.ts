@@ -16,6 +16,7 @@ import { depositsRoutes } from '../features/deposits/deposits-routes';
 import { ledgerRoutes } from '../features/ledger/ledger-routes';
 import { homesRoutes } from '../features/homes/homes-routes';
 import { messagesRoutes } from '../features/messages/messages-routes';
+import { moderationRoutes } from '../features/moderation/moderation-routes';
 import { paymentsRoutes } from '../features/payments/payments-routes';
 import { payoutsRoutes } from '../features/payouts/payouts-routes';
 import { sandboxOnboardingRoutes } from '../features/payouts/payouts-sandbox-routes';
@@ -79,6 +80,7 @@ export function api(services: AppServices): FastifyPluginAsync {
     await app.register(calendarSyncRoutes(ctx));
     await app.register(messagesRoutes(ctx, streams));
     await app.register(reviewsRoutes(ctx));
+    await app.register(moderationRoutes(ctx));
     await app.register(wishlistRoutes(ctx));
     await app.register(profileRoutes(ctx));
     await app.register(auditRoutes(ctx));

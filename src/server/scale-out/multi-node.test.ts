@@ -95,7 +95,10 @@ describe.skipIf(missing !== null)(
     }, 60_000);
 
     /** A verified user with a session, made in the database; answers its bearer header. */
-    async function userWithSession(role: 'host' | null, email = `mn-${randomUUID().slice(0, 8)}@example.test`) {
+    async function userWithSession(
+      role: 'host' | 'admin' | null,
+      email = `mn-${randomUUID().slice(0, 8)}@example.test`,
+    ) {
       const id = randomUUID();
       await database.db.insert(users).values({ id, name: 'Multi Node', email, emailVerified: true, role });
       const token = randomBytes(24).toString('hex');
@@ -402,6 +405,31 @@ describe.skipIf(missing !== null)(
       }
       for (let i = 0; i < 2; i++) {
         await expect.poll(async () => (await signIn(i)).status, { timeout: 15_000, interval: 250 }).toBe(200);
+      }
+    });
+
+    it("ends a suspended host's session on both processes at once and drops their home from both searches", async () => {
+      const host = await userWithSession('host');
+      const admin = await userWithSession('admin');
+      const home = await freshHome(host.email, host.id, 'A home soon suspended');
+      const get = (i: number, path: string, authorization?: string) =>
+        fetch(`${node(i).url}${path}`, authorization ? { headers: { authorization } } : {});
+      const listed = async (i: number) =>
+        ((await (await get(i, '/api/homes?limit=100')).json()) as { _id: string }[]).some((h) => h._id === home.id);
+      for (let i = 0; i < 2; i++) {
+        expect((await get(i, '/api/conversations', host.authorization)).status).toBe(200);
+        expect(await listed(i)).toBe(true);
+      }
+      const suspended = await fetch(`${node(0).url}/api/admin/users/${host.id}/suspend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: admin.authorization },
+        body: JSON.stringify({ note: 'Fraud seen on two processes' }),
+      });
+      expect(suspended.status).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        expect((await get(i, '/api/conversations', host.authorization)).status).toBe(401);
+        expect(await listed(i)).toBe(false);
+        expect((await get(i, `/api/home/${home.id}`)).status).toBe(404);
       }
     });
 

@@ -20,13 +20,14 @@ describe('menuForRole', () => {
     }
   });
 
-  it('gives the admin All Bookings, All Users, Damage claims and Finance, then My Bookings (they can book too) and Messages', () => {
+  it('gives the admin All Bookings, All Users, Damage claims, Finance and Moderation, then My Bookings (they can book too) and Messages', () => {
     expect(labels('admin')).toEqual([
       'All Bookings',
       'All Users',
       'Damage claims',
       'Finance',
       'Audit',
+      'Moderation',
       'My Bookings',
       'Messages',
       ...EVERYONE_LABELS,
@@ -37,6 +38,7 @@ describe('menuForRole', () => {
       '/dashboard/damage-claims',
       '/dashboard/finance',
       '/dashboard/audit',
+      '/dashboard/moderation',
       '/dashboard/my-booking',
       '/dashboard/messages',
       ...EVERYONE_PATHS,

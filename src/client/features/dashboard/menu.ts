@@ -40,6 +40,8 @@ const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'Finance', to: '/dashboard/finance' },
   // Issue 30: the audit log of admin actions (D116).
   { label: 'Audit', to: '/dashboard/audit' },
+  // Issue 30: reports and their resolution (D119).
+  { label: 'Moderation', to: '/dashboard/moderation' },
   MY_BOOKINGS,
   MESSAGES,
   ...EVERYONE,

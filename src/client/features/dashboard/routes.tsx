@@ -37,6 +37,7 @@ export const dashboardRoutes: RouteObject[] = [
               { path: 'damage-claims', lazy: page(() => import('../deposits/pages/damage-claims-page')) },
               { path: 'finance', lazy: page(() => import('../finance/pages/finance-page')) },
               { path: 'audit', lazy: page(() => import('../audit/pages/audit-page')) },
+              { path: 'moderation', lazy: page(() => import('../moderation/pages/moderation-page')) },
             ],
           },
           {

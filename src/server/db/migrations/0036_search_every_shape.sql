@@ -129,7 +129,7 @@ CREATE INDEX "homes_location_price_low_idx" ON "homes" USING btree ("location","
 --> statement-breakpoint
 CREATE INDEX "homes_location_price_high_idx" ON "homes" USING btree ("location","price_high_cents","seq") WHERE "homes"."price_high_cents" is not null;
 --> statement-breakpoint
-CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","price_high_cents","weekend_price_cents","has_price_periods");
+CREATE INDEX "homes_location_idx" ON "homes" USING btree ("location","seq" DESC NULLS LAST,"price_cents","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","price_high_cents","weekend_price_cents","has_price_periods","unlisted_at");
 --> statement-breakpoint
 CREATE INDEX "home_locations_lower_idx" ON "home_locations" USING btree (lower("location") text_pattern_ops);
 --> statement-breakpoint
@@ -226,6 +226,7 @@ BEGIN
             f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
+          AND f.unlisted_at IS NULL
           AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
             f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
             v_weekend_nights, p_min_price, p_max_price))
@@ -267,6 +268,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               p_min_price, p_max_price, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -291,6 +293,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -331,6 +334,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               p_min_price, p_max_price, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -355,6 +359,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -391,6 +396,7 @@ BEGIN
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
+          AND h.unlisted_at IS NULL
           AND (p_check_in IS NULL OR search_dated_price_fits(h.id, h.price_cents, h.price_low_cents,
             h.price_high_cents, h.weekend_price_cents, h.has_price_periods, p_check_in, p_check_out,
             v_weekend_nights, p_min_price, p_max_price))
@@ -449,6 +455,7 @@ BEGIN
   WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
       h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
       p_bedrooms)
+    AND h.unlisted_at IS NULL
     AND (p_check_in IS NULL OR (
       h.id NOT IN (
         SELECT b.home_id FROM bookings b

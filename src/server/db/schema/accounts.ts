@@ -25,6 +25,8 @@ export const users = pgTable(
      * pointing at its id for the other party and for accounting.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while an admin suspends the account (issue 30): no session, no sign-in, homes unlisted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,6 +134,13 @@ export const homes = pgTable(
     apiJson: text('api_json')
       .notNull()
       .generatedAlwaysAs((): SQL => sql.raw(homeJson(getTableColumns(homes) as Record<string, Column>).callSql)),
+    /**
+     * Set while the home is unlisted by moderation (issue 30, ADR 0060): out of search and of its
+     * page, no new holds; its bookings stay. `unlistedBy` says why, so lifting a suspension
+     * relists only the homes the suspension unlisted, never one a report unlisted.
+     */
+    unlistedAt: timestamp('unlisted_at', { withTimezone: true }),
+    unlistedBy: text('unlisted_by', { enum: ['report', 'suspension'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,6 +164,8 @@ export const homes = pgTable(
       t.priceHighCents,
       t.weekendPriceCents,
       t.hasPricePeriods,
+      // So a walk still skips unlisted homes inside the index (ADR 0060).
+      t.unlistedAt,
     ),
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
@@ -193,6 +202,7 @@ export const homes = pgTable(
       sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180
         and ${t.approxLat} between -90 and 90 and ${t.approxLng} between -180 and 180`,
     ),
+    check('homes_unlisted_valid', sql`(${t.unlistedAt} is null) = (${t.unlistedBy} is null)`),
     check('homes_booking_mode_valid', sql`${t.bookingMode} in ('instant', 'request')`),
     check('homes_rooms_range', sql`${t.bedrooms} between 0 and 50 and ${t.bathrooms} between 0 and 50`),
     check('homes_nights_range', sql`${t.minNights} between 1 and ${t.maxNights} and ${t.maxNights} <= 30`),

@@ -66,6 +66,8 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** Removed by moderation (issue 30): kept for the record, shown to neither party. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,6 +36,8 @@ export const reviews = pgTable(
     /** The end of the review window: the review is visible from then on even if the other side never wrote. */
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Removed by moderation (issue 30): kept for the record, shown to nobody, not in the home's rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,6 +32,7 @@ BEGIN
   WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
       h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
       p_bedrooms)
+    AND h.unlisted_at IS NULL
     AND (p_check_in IS NULL OR (
       h.id NOT IN (
         SELECT b.home_id FROM bookings b

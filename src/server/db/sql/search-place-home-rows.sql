@@ -9,7 +9,8 @@
 -- as before; the others are priced by search_stay_nightly_cents, only those whose lowest (highest)
 -- night can still reach the page, which the plain walk bounds. The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
--- page's homes follow. The walks are those of migration 0018, one per matched place, over the
+-- page's homes follow. Homes unlisted by moderation (unlisted_at, migration 0034, ADR 0060) are
+-- skipped inside homes_location_idx. The walks are those of migration 0018, one per matched place, over the
 -- matched places read once (a materialized CTE, which also gives the first row).
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
@@ -60,6 +61,7 @@ BEGIN
             f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
+          AND f.unlisted_at IS NULL
           AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
             f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
             v_weekend_nights, p_min_price, p_max_price))
@@ -101,6 +103,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               p_min_price, p_max_price, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -125,6 +128,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -165,6 +169,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               p_min_price, p_max_price, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -189,6 +194,7 @@ BEGIN
             AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
+            AND h.unlisted_at IS NULL
             AND (p_check_in IS NULL OR h.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
@@ -225,6 +231,7 @@ BEGIN
             h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
             CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
             p_bedrooms)
+          AND h.unlisted_at IS NULL
           AND (p_check_in IS NULL OR search_dated_price_fits(h.id, h.price_cents, h.price_low_cents,
             h.price_high_cents, h.weekend_price_cents, h.has_price_periods, p_check_in, p_check_out,
             v_weekend_nights, p_min_price, p_max_price))

@@ -13,6 +13,7 @@ import {
   bookings,
   deletedHomes,
   homes,
+  moderationReports,
   paymentIntents,
   sandboxPayoutAccounts,
   uploads,
@@ -95,6 +96,8 @@ const ANONYMISE: Record<string, (tx: Tx, me: DataSubject, placeholder: string) =
     tx.update(sandboxPayoutAccounts).set({ holderName: null }).where(eq(sandboxPayoutAccounts.hostId, me.id)),
   // The only change the audit log's trigger allows: the acting admin's email and name erased (ADR 0059).
   audit_log: (tx, me) => anonymiseAuditActor(tx, me.id),
+  moderation_reports: (tx, me) =>
+    tx.update(moderationReports).set({ reporterId: null, text: null }).where(USER_DATA.moderation_reports!.rowsOf(me)),
   // Other uploads (home pictures) lose their owner; the uploads sweeper removes them once nothing uses them.
   uploads: (tx, me) => tx.update(uploads).set({ userId: null }).where(eq(uploads.userId, me.id)),
   // Last: the other steps find rows by the real email.

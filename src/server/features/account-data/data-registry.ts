@@ -231,6 +231,25 @@ export const USER_DATA: Record<string, UserDataTable> = {
     retention: 'Indefinitely; the author of a deleted account shows as "Deleted user"',
     visibleTo: 'Everyone once published',
   },
+  moderation_reports: {
+    table: schema.moderationReports,
+    // Reports the person made; reports about them are the operator's record (no name of theirs in them).
+    rowsOf: (me) => sql`${schema.moderationReports.reporterId} = ${me.id}`,
+    exportFields: ['targetType', 'targetId', 'reason', 'text', 'status', 'createdAt', 'resolvedAt'],
+    onDeletion: 'anonymise',
+    why: 'Reports of homes, people, messages and reviews, and how an admin resolved them (ADR 0060)',
+    retention: "Indefinitely; a deleted reporter's link and own words are erased",
+    visibleTo: 'Admins (never the reported person)',
+  },
+  user_blocks: {
+    table: schema.userBlocks,
+    rowsOf: (me) => sql`${schema.userBlocks.blockerId} = ${me.id} or ${schema.userBlocks.blockedId} = ${me.id}`,
+    exportFields: ['blockerId', 'blockedId', 'createdAt'],
+    onDeletion: 'delete',
+    why: 'Who the person stopped from messaging them',
+    retention: UNTIL_DELETION,
+    visibleTo: 'The person who blocked',
+  },
   wishlist_items: {
     table: schema.wishlistItems,
     rowsOf: (me) => sql`${schema.wishlistItems.userId} = ${me.id}`,

@@ -20,6 +20,8 @@ export async function checkHoldRequest(deps: BookingDeps, caller: Caller, input:
   const { db, clock } = deps;
   const home = await findHome(db, input.homeId);
   if (!home) throw notFound('No home with this id');
+  // Unlisted by moderation (ADR 0060): its bookings stay, but it takes no new ones.
+  if (home.unlistedAt) throw conflict('This home is no longer available', 'home_unlisted');
   if ((home.hostId && home.hostId === caller.id) || sameEmail(home.hostEmail, caller.email)) {
     throw forbidden('You cannot book your own home');
   }

@@ -3,7 +3,7 @@
  * pool the same statement through the lean path (db/lean-read.ts, ADR 0024), since this read is
  * the route's whole cost.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { homes, reviews, users } from '#server/db/schema';
 import { homeRowsReader } from './home-rows';
@@ -16,26 +16,29 @@ const p = sql.placeholder;
  * one statement: the details page's host section must not cost a second round trip.
  */
 function homeViewQuery(db: Db) {
-  return db
-    .select({
-      apiJson: homes.apiJson,
-      // The exact point and the owner: the route adds exactPoint for those who may see it.
-      lat: homes.lat,
-      lng: homes.lng,
-      hostId: homes.hostId,
-      hostName: sql`${users.name}`.as('host_name'),
-      hostImage: sql`${users.image}`.as('host_image'),
-      hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
-      hostReviewCount: sql`(select count(*)::integer from ${reviews}
-        where ${reviews.subjectUserId} = ${users.id} and ${reviews.authorRole} = 'guest'
+  return (
+    db
+      .select({
+        apiJson: homes.apiJson,
+        // The exact point and the owner: the route adds exactPoint for those who may see it.
+        lat: homes.lat,
+        lng: homes.lng,
+        hostId: homes.hostId,
+        hostName: sql`${users.name}`.as('host_name'),
+        hostImage: sql`${users.image}`.as('host_image'),
+        hostJoinedAt: sql`${users.createdAt}`.as('host_joined_at'),
+        hostReviewCount: sql`(select count(*)::integer from ${reviews}
+        where ${reviews.subjectUserId} = ${users.id} and ${reviews.authorRole} = 'guest' and ${reviews.hiddenAt} is null
           and (${reviews.publishedAt} is not null or ${reviews.publishAt} <= ${p('now')}::timestamptz))`.as(
-        'host_review_count',
-      ),
-    })
-    .from(homes)
-    .leftJoin(users, eq(users.id, homes.hostId))
-    .where(eq(homes.id, p('id')))
-    .limit(1);
+          'host_review_count',
+        ),
+      })
+      .from(homes)
+      .leftJoin(users, eq(users.id, homes.hostId))
+      // A home unlisted by moderation answers 404, as a deleted one (ADR 0060).
+      .where(and(eq(homes.id, p('id')), isNull(homes.unlistedAt)))
+      .limit(1)
+  );
 }
 
 /** The columns of homeViewQuery in select order. */

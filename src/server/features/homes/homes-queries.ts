@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
 import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
@@ -100,7 +100,8 @@ const LIST_ORDER: Record<HomesSort, { after: SQL; orderBy: SQL[] }> = {
  */
 function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | null) {
   const order = LIST_ORDER[sort];
-  const filters: SQL[] = [];
+  // Homes unlisted by moderation are never listed (ADR 0060).
+  const filters: SQL[] = [isNull(homes.unlistedAt)];
   if (shape.after) filters.push(order.after);
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
   if (shape.dates) {

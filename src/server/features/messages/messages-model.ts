@@ -73,9 +73,11 @@ export async function summaries(db: Db, caller: Caller, where: SQL | undefined, 
       guestImage: guestUser.image,
       hostName: hostUser.name,
       hostImage: hostUser.image,
-      lastId: sql<string | null>`(select max(m.id) from ${messages} m where m.conversation_id = ${conversations.id})`,
+      lastId: sql<
+        string | null
+      >`(select max(m.id) from ${messages} m where m.conversation_id = ${conversations.id} and m.hidden_at is null)`,
       unread: sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id}
-        and m.sender_id is distinct from ${me}
+        and m.hidden_at is null and m.sender_id is distinct from ${me}
         and m.id > case when ${conversations.guestId} = ${me} then ${conversations.guestReadUpTo}
                         when ${conversations.hostId} = ${me} then ${conversations.hostReadUpTo}
                         else 9223372036854775807 end)`,

@@ -1,7 +1,8 @@
 /** Reading and writing conversations: the caller's list, a page of messages (marking them read), a new message. */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { MESSAGES_PAGE_SIZE, type Message, type MessagePage } from '#shared/schemas/messages';
 import { forbidden, notFound } from '#server/domain-errors';
+import { assertNotBlocked } from '../moderation/blocks-service';
 import { conversationAdminReads, conversations, messages, type ConversationRow } from '#server/db/schema';
 import {
   announce,
@@ -33,6 +34,7 @@ export async function unreadTotal(deps: MessageDeps, caller: Caller): Promise<{ 
     .where(
       and(
         partyOf(me),
+        isNull(messages.hiddenAt),
         sql`${messages.senderId} is distinct from ${me}`,
         sql`${messages.id} > case when ${conversations.guestId} = ${me} then ${conversations.guestReadUpTo} else ${conversations.hostReadUpTo} end`,
       ),
@@ -63,6 +65,8 @@ export async function readMessages(
     .where(
       and(
         eq(messages.conversationId, conversation.id),
+        // Removed by moderation: gone for both parties; an admin still reads it, for the record.
+        viewer === 'admin' ? undefined : isNull(messages.hiddenAt),
         cursor !== undefined ? lt(messages.id, Number(cursor)) : undefined,
       ),
     )
@@ -111,6 +115,11 @@ export async function postMessage(
   senderId: string,
   text: string,
 ): Promise<Message> {
+  await assertNotBlocked(
+    deps.db,
+    senderId,
+    senderId === conversation.guestId ? conversation.hostId : conversation.guestId,
+  );
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx

@@ -9,6 +9,7 @@ import { DomainError, conflict, forbidden, notFound } from '#server/domain-error
 import type { Db } from '#server/db/client';
 import { conversations, messages, users, type BookingRow } from '#server/db/schema';
 import { findBooking } from '../bookings/bookings-model';
+import { assertNotBlocked } from '../moderation/blocks-service';
 import { findHome } from '../homes/homes-service';
 import { announce, type Caller, type MessageDeps } from './messages-model';
 import { postMessage } from './messages-service';
@@ -21,10 +22,13 @@ export async function sendInquiry(
   input: { text: string; checkIn?: string; checkOut?: string },
 ) {
   const home = await findHome(deps.db, homeId);
-  if (!home) throw notFound('No home with this id');
+  // An unlisted home (moderation) takes no new inquiries: 404, as its page.
+  if (!home || home.unlistedAt) throw notFound('No home with this id');
   if (home.hostId === caller.id)
     throw new DomainError('forbidden', 'own_home', 'This is your own home: guests contact you here');
   if (!home.hostId) throw conflict('The host of this home can no longer be contacted', 'host_unavailable');
+  // Before the conversation is made: a blocked guest leaves no empty inquiry behind.
+  await assertNotBlocked(deps.db, caller.id, home.hostId);
   const dates = input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : {};
   const [conversation] = await deps.db
     .insert(conversations)

@@ -20,13 +20,13 @@ export const FORMER_USER = 'Former StayHub user';
 /**
  * WHERE part: the review may be read by anyone at `now`: both sides have written (published_at
  * set at the second write), or the window closed (publish_at passed; the reviews job then sets
- * published_at, but reads never wait for it).
+ * published_at, but reads never wait for it); and moderation did not remove it (hidden_at, ADR 0060).
  */
 export const visibleAt = (now: Date): SQL =>
-  sql`(${reviews.publishedAt} is not null or ${reviews.publishAt} <= ${now})`;
+  sql`(${reviews.publishedAt} is not null or ${reviews.publishAt} <= ${now}) and ${reviews.hiddenAt} is null`;
 
-export const isVisible = (row: Pick<ReviewRow, 'publishedAt' | 'publishAt'>, now: Date) =>
-  row.publishedAt !== null || row.publishAt <= now;
+export const isVisible = (row: Pick<ReviewRow, 'publishedAt' | 'publishAt' | 'hiddenAt'>, now: Date) =>
+  (row.publishedAt !== null || row.publishAt <= now) && row.hiddenAt === null;
 
 export type Party = 'guest' | 'host';
 

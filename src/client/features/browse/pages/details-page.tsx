@@ -20,6 +20,7 @@ import { sameEmail } from '#shared/emails';
 import { useSession } from '#client/lib/session';
 import { HeartButton } from '#client/features/wishlist/components/heart-button';
 import { HostSection } from '#client/features/reviews/components/host-section';
+import { ReportButton } from '#client/features/moderation/components/report-button';
 import { HomeReviews } from '#client/features/reviews/components/home-reviews';
 import type { NotFoundData } from '../loaders';
 
@@ -168,6 +169,7 @@ function HomeDetails({ home }: { home: Home }) {
         <div>
           <HostSection home={home} />
           <ContactHost home={home} />
+          <ReportButton targetType="home" targetId={home._id} className="mt-3" />
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Max guests" value={home.total_guest} />
             <Fact label="Bedrooms" value={home.bedrooms} />

@@ -16,6 +16,8 @@ import { Composer } from '../components/composer';
 import { fetchMessages, messageKeys, sendMessage } from '../lib/messages-api';
 import { aboutLine, authorOf, messageTime, otherPerson } from '../lib/present';
 import { Button } from '#client/components/ui/button';
+import { BlockButton } from '../../moderation/components/block-button';
+import { ReportButton } from '../../moderation/components/report-button';
 
 interface Thread {
   conversation: Conversation;
@@ -37,6 +39,7 @@ function MessageItem({ message, c }: { message: Message; c: Conversation }) {
         {/* Plain text: React escapes it, so markup and links show as written. */}
         <p className="whitespace-pre-wrap break-words">{message.text}</p>
       </div>
+      {!mine && c.viewer !== 'admin' && <ReportButton targetType="message" targetId={message.id} className="mt-1" />}
     </li>
   );
 }
@@ -84,6 +87,12 @@ function ThreadView({
             · {aboutLine(c)}
           </p>
         </div>
+        {c.viewer !== 'admin' && (
+          <div className="ml-auto flex flex-wrap items-center gap-3">
+            <ReportButton targetType="user" targetId={other.id} />
+            <BlockButton userId={other.id} name={other.name} />
+          </div>
+        )}
       </div>
       {olderPages.has && (
         <div>

@@ -1,6 +1,7 @@
 /** One published review: who wrote it and when, the stars, the text and the host's reply. */
 import type { PublicReview } from '#shared/schemas/reviews';
 import { Avatar } from '#client/components/ui/avatar';
+import { ReportButton } from '../../moderation/components/report-button';
 import { Stars } from './stars';
 
 const month = (iso: string) =>
@@ -27,6 +28,7 @@ export function ReviewCard({ review, children }: { review: PublicReview; childre
         </div>
       )}
       {children}
+      <ReportButton targetType="review" targetId={review._id} className="mt-2" />
     </article>
   );
 }
