@@ -68,4 +68,3 @@ export const geocodeResultSchema = z
     point: geoPointSchema,
   })
   .meta({ id: 'GeocodeResult' });
-export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

@@ -37,7 +37,7 @@ export const HOME_TIMES_COLUMNS = {
 };
 
 /** Where the home is exactly, with a map link anyone can open (OpenStreetMap: no account, no key). */
-export function exactLocationText(point: { lat: number; lng: number }): string {
+function exactLocationText(point: { lat: number; lng: number }): string {
   const { lat, lng } = point;
   return `Exact location: ${lat}, ${lng}
 Map: https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;

@@ -18,7 +18,7 @@ export interface Place {
 }
 
 /** Lower case without accents, so "Sao Paulo" finds "São Paulo" and "LISBON" finds "Lisbon". */
-export function placeKey(text: string): string {
+function placeKey(text: string): string {
   // Most names are plain ASCII: skip the (slow) decomposition for them.
   const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '');
   return plain.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -43,7 +43,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
   uae: 'AE',
 };
 
-export function countryName(code: string): string {
+function countryName(code: string): string {
   try {
     return regionNames.of(code) ?? code;
   } catch {
