@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { addDays } from '../src/shared/stay';
+import { largestCities, lookupPlace } from '../src/server/features/geo/gazetteer';
 
 export interface PgBenchData {
   homes: number;
@@ -41,7 +42,9 @@ const OTHER_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 50_000) - Math.floor
 /**
  * 3: homes carry published-review counts and sums (the rating sort, issue 13). 4: place names with
  * prefix families and a skewed number of homes per place (issue 29), weekend prices on one home in
- * ten and a low-season price period on one in fifty (the dated price sort, issue 27).
+ * ten and a low-season price period on one in fifty (the dated price sort, issue 27), and points
+ * (issue 29): each made-up place sits on one of its country's 50 largest real cities, its homes
+ * within 4 km of it, each public point 201-499 m from the exact one.
  */
 const GENERATOR = 4;
 
@@ -77,6 +80,17 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Where each place is: a real city of its country (the gazetteer's), the same on every load. */
+function placeCentres(places: string[]): { lats: number[]; lngs: number[] } {
+  const cities = new Map(COUNTRIES.map((country) => [country, largestCities(country, 50)]));
+  const centres = places.map((place, i) => {
+    const country = place.slice(place.lastIndexOf(',') + 1).trim();
+    const list = cities.get(country) ?? [];
+    return list.length ? list[i % list.length]!.point : lookupPlace(BIG_PLACE)!.point;
+  });
+  return { lats: centres.map((c) => c.lat), lngs: centres.map((c) => c.lng) };
 }
 
 /**
@@ -240,12 +254,15 @@ async function load(client: pg.Client, places: string[], anchor: string, version
   await client.query(
     `insert into users (id, name, email, email_verified, role) values ('bench-host', 'Bench Host', 'bench-host@stayhub.test', true, 'host')`,
   );
+  const centres = placeCentres(places);
+  const lisbon = lookupPlace(BIG_PLACE)!.point;
   // h(g, k): a deterministic pseudo-random non-negative integer per home and purpose.
   await step(
     `${HOMES} homes`,
-    `with p as (select $1::text[] as places)
+    `with p as (select $1::text[] as places, $3::float8[] as lats, $4::float8[] as lngs)
      insert into homes (host_id, host_email, title, location, description, price_cents, total_guest, bedrooms,
-                        bathrooms, available_from, available_to, images, rating_count, rating_sum, weekend_price_cents)
+                        bathrooms, available_from, available_to, images, rating_count, rating_sum, weekend_price_cents,
+                        lat, lng, approx_lat, approx_lng)
      select 'bench-host', 'bench-host@stayhub.test',
             (array['Sunny','Quiet','Cosy','Bright','Spacious','Charming','Modern','Historic','Airy','Leafy'])[1 + h1 % 10]
               || ' ' || (array['apartment','loft','townhouse','cottage','villa','studio','cabin','guesthouse'])[1 + h2 % 8]
@@ -257,22 +274,36 @@ async function load(client: pg.Client, places: string[], anchor: string, version
             $2::date + case when g % ${BIG_EVERY} = 0 then 200 else 60 end + h2 % 300,
             array['/uploads/bench-' || g % 50 || '-1280.webp', '/uploads/bench-' || (g + 7) % 50 || '-1280.webp'],
             rc, rc * 3 + (h1 / 11) % (2 * rc + 1),
-            case when h3 % 10 = 0 then (45 + h1 % 436) * 120 end
+            case when h3 % 10 = 0 then (45 + h1 % 436) * 120 end,
+            round(lat::numeric, 6), round(lng::numeric, 6),
+            -- The public point: 201-499 m away in a direction of its own (flat: exact enough at this distance).
+            round((lat + (201 + h4 % 298) * cos(radians(h5 % 360)) / 111195)::numeric, 6),
+            round((lng + (201 + h4 % 298) * sin(radians(h5 % 360)) / (111195 * cos(radians(lat))))::numeric, 6)
      from (
-       select g,
+       select *,
+              -- Within 4 km of the place's city, north-south and east-west.
+              clat + ((h4 / 7) % 8001 - 4000) / 111195.0 as lat,
+              clng + ((h5 / 7) % 8001 - 4000) / (111195.0 * cos(radians(clat))) as lng
+       from (
+       select g, case when big then '${BIG_PLACE}' else places[pi] end as loc,
+              case when big then ${lisbon.lat} else lats[pi] end as clat,
+              case when big then ${lisbon.lng} else lngs[pi] end as clng, h1, h2, h3, h4, h5, rc
+       from (
+       select g, lats, lngs, places, g % ${BIG_EVERY} = 0 as big,
               -- Skewed: place i of the shuffled list takes a share like sqrt((i+1)/n) - sqrt(i/n), from
               -- about 14,000 homes for the first to about 100 for the last, as big and small towns.
-              case when g % ${BIG_EVERY} = 0 then '${BIG_PLACE}'
-                else places[1 + least(${PLACES - 2}, floor(${PLACES - 1} * power((hashint4(g + 6000011) & 2147483647)::float8 / 2147483648, 2))::int)] end as loc,
+              1 + least(${PLACES - 2}, floor(${PLACES - 1} * power((hashint4(g + 6000011) & 2147483647)::float8 / 2147483648, 2))::int) as pi,
+              hashint4(g + 5000011) & 2147483647 as h4, hashint4(g + 7000013) & 2147483647 as h5,
               hashint4(g) & 2147483647 as h1, hashint4(g + 1000003) & 2147483647 as h2,
               hashint4(g + 2000003) & 2147483647 as h3,
               -- Three homes in five have published reviews (1-40, averaging 3 to 5): the rating sort's data.
               case when (hashint4(g + 3000017) & 2147483647) % 5 < 3
                 then 1 + (hashint4(g + 4000037) & 2147483647) % 40 else 0 end as rc
        from p, generate_series(1, ${HOMES}) as g
+       ) s0 ) s1
      ) s
      order by g`,
-    [places, anchor],
+    [places, anchor, centres.lats, centres.lngs],
   );
   // Bulk load: the confirmed-nights triggers are off while bookings go in, then one
   // set-based statement fills homes.confirmed_nights and its upcoming part (as migrations 0008 and 0017 do).

@@ -58,8 +58,10 @@ describe('OpenAPI document', () => {
     const doc = await document();
     expect(doc.paths['/api/home/{id}']?.get?.operationId).toBe('getHomeById');
     expect(doc.paths['/api/homes/{id}']?.delete?.operationId).toBe('deleteHomesById');
-    // A public read needs no session; a guest's bookings do (cookie or bearer token).
-    expect(doc.paths['/api/home/{id}']?.get?.security).toEqual([]);
+    // A public read needs no session; a guest's bookings do (cookie or bearer token). One home takes
+    // one if there is one (its exact point, issue 29).
+    expect(doc.paths['/api/geocode']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/home/{id}']?.get?.security).toEqual([{}, { sessionCookie: [] }, { bearerToken: [] }]);
     expect(doc.paths['/api/bookings']?.get?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
   });
 

@@ -6,6 +6,7 @@ import * as bookingSchemas from '#shared/schemas/bookings';
 import * as calendarSyncSchemas from '#shared/schemas/calendar-sync';
 import * as calendarSchemas from '#shared/schemas/calendar';
 import * as commonSchemas from '#shared/schemas/common';
+import * as geoSchemas from '#shared/schemas/geo';
 import * as homeSchemas from '#shared/schemas/homes';
 import * as messageSchemas from '#shared/schemas/messages';
 import * as paymentSchemas from '#shared/schemas/payments';
@@ -39,6 +40,7 @@ const modules: Record<string, unknown> = {
   ...uploadSchemas,
   ...userSchemas,
   ...wishlistSchemas,
+  ...geoSchemas,
 };
 const schemas = Object.entries(modules).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
 

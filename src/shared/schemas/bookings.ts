@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { geoPointSchema } from './geo';
 import { NOT_PLAIN_TEXT, plainText } from './text';
 import { BOOKING_MODES } from './pricing';
 import { BOOKING_STATUSES } from '../booking-state';
@@ -148,6 +149,11 @@ export const bookingSchema = z
       })
       .nullable()
       .describe('The money given back on cancellation; null when none was charged or the booking stands'),
+    exactPoint: geoPointSchema
+      .optional()
+      .describe(
+        "A confirmed booking's home, exactly where it is (issue 29); absent otherwise or once the home is gone",
+      ),
     depositStatus: z
       .enum(DEPOSIT_STATUSES)
       .nullable()

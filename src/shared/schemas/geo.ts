@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
 /** A point on the earth in degrees (WGS 84), as homes and the gazetteer give it. */
-export const geoPointSchema = z
-  .object({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-  })
-  .strict()
-  .meta({ id: 'GeoPoint' });
+const coordinates = {
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+};
+
+export const geoPointSchema = z.object(coordinates).meta({ id: 'GeoPoint' });
 export type GeoPoint = z.infer<typeof geoPointSchema>;
+
+/** A point a client sends (the host's pin): unknown fields are refused, as on every write. */
+export const pinSchema = z.object(coordinates).strict();
 
 /** A map box in degrees; `west > east` means it crosses the antimeridian (180°). */
 export interface Bbox {
@@ -66,4 +68,3 @@ export const geocodeResultSchema = z
     point: geoPointSchema,
   })
   .meta({ id: 'GeocodeResult' });
-export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

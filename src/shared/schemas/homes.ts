@@ -3,7 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
-import { bboxParam, geoPointSchema } from './geo';
+import { bboxParam, geoPointSchema, pinSchema } from './geo';
 import { homePricingFieldsSchema, homePricingSchema } from './pricing';
 import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
@@ -244,7 +244,7 @@ export const homeFieldsSchema = z
       .describe(
         'IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit',
       ),
-    point: geoPointSchema
+    point: pinSchema
       .optional()
       .describe(
         "The pin: where the home is exactly (shown only to its host, admins and guests with a confirmed stay). Left out: the gazetteer's point of the location on create (400 place_not_found when it knows none), kept on edit unless the location changes",

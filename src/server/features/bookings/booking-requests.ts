@@ -13,7 +13,7 @@ import { bookings, homes, reviews, users, type BookingRow } from '#server/db/sch
 import { conflict, forbidden, notFound } from '#server/domain-errors';
 import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
 import { queueRequestMails } from './booking-request-mail';
-import { queueConfirmationMails } from './bookings-mail';
+import { HOME_TIMES_COLUMNS, queueConfirmationMails } from './bookings-mail';
 import {
   HOLD_MS,
   findBooking,
@@ -189,10 +189,7 @@ export async function acceptRequest(
     if (!confirmed) return undefined;
     // Captured and confirmed: the ledger's charge commits with the confirmation (ADR 0053).
     await postCharge(tx, deps, confirmed, now);
-    const [times] = await tx
-      .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
-      .from(homes)
-      .where(eq(homes.id, confirmed.homeId!));
+    const [times] = await tx.select(HOME_TIMES_COLUMNS).from(homes).where(eq(homes.id, confirmed.homeId!));
     await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
     // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
     await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);

@@ -4,7 +4,7 @@ import { transition } from '#shared/booking-state';
 import { bookings, homes, type BookingRow } from '#server/db/schema';
 import { conflict, forbidden, notFound, paymentDeclined } from '#server/domain-errors';
 import type { RetrievedIntent } from '#server/providers/payments/payment-provider';
-import { queueConfirmationMails } from './bookings-mail';
+import { HOME_TIMES_COLUMNS, queueConfirmationMails } from './bookings-mail';
 import {
   allows,
   findBooking,
@@ -91,10 +91,7 @@ export async function confirmWithIntent(
     // The money is in: the ledger's charge commits with the confirmation (ADR 0053).
     await postCharge(tx, deps, confirmed, now);
     // The home's own times (the host may set them), read now: the mail says what holds for this stay.
-    const [times] = await tx
-      .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
-      .from(homes)
-      .where(eq(homes.id, confirmed.homeId!));
+    const [times] = await tx.select(HOME_TIMES_COLUMNS).from(homes).where(eq(homes.id, confirmed.homeId!));
     // In the confirming transaction (ADR 0046): the mails are accepted exactly when the booking is confirmed.
     await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
     // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).

@@ -5,7 +5,7 @@ import { formatCents } from '#shared/money';
 import { plural } from '#shared/plural';
 import { zoneLabel } from '#shared/time-zones';
 import { priceLinesText } from '#shared/price-lines';
-import type { BookingRow } from '#server/db/schema';
+import { homes, type BookingRow } from '#server/db/schema';
 import type { DbOrTx } from '#server/jobs/job-queue';
 import type { MailMessage } from '#server/providers/mail/mail';
 import type { MailSender, PendingMail, PendingMailSender } from '#server/providers/mail/mail-queue';
@@ -22,8 +22,32 @@ function policyText(booking: BookingRow): string {
 const receiptLink = (booking: BookingRow, publicUrl?: string) =>
   publicUrl ? `\nReceipt: ${publicUrl}/dashboard/receipt/${booking.id}` : '';
 
-/** A home's check-in and check-out times, HH:MM (null: the home is gone, the general terms apply). */
-export type HomeTimes = { checkInTime: string; checkOutTime: string } | null;
+/**
+ * A home's check-in and check-out times, HH:MM, and its exact point (issue 29: a confirmed guest is
+ * told where the home is); null: the home is gone, the general terms apply.
+ */
+export type HomeTimes = { checkInTime: string; checkOutTime: string; lat: number; lng: number } | null;
+
+/** The columns of HomeTimes, as the confirming transactions read them. */
+export const HOME_TIMES_COLUMNS = {
+  checkInTime: homes.checkInTime,
+  checkOutTime: homes.checkOutTime,
+  lat: homes.lat,
+  lng: homes.lng,
+};
+
+/** Where the home is exactly, with a map link anyone can open (OpenStreetMap: no account, no key). */
+function exactLocationText(point: { lat: number; lng: number }): string {
+  const { lat, lng } = point;
+  return `Exact location: ${lat}, ${lng}
+Map: https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+}
+
+const locationText = (times: HomeTimes) =>
+  times
+    ? `
+${exactLocationText(times)}`
+    : '';
 
 /** The home's times on the clocks of the zone the stay was booked in. */
 const timesText = (times: HomeTimes, timeZone: string) =>
@@ -53,7 +77,7 @@ function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: st
       to: booking.guestEmail,
       subject: `Booking confirmed: ${quoted(booking.title)}`,
       text:
-        `Your stay is confirmed.\n\n${homeLines(booking)}\n` +
+        `Your stay is confirmed.\n\n${homeLines(booking)}${locationText(times)}\n` +
         `Dates: ${stay}\nGuests: ${booking.guests}\nHost: ${booking.hostEmail}\n\n${lines}\n\n` +
         `${policyText(booking)}\n${timesText(times, booking.timeZone)}${noteBlock(booking, 'Your message to the host')}` +
         `${link}${receiptLink(booking, publicUrl)}\n\n` +

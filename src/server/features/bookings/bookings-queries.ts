@@ -3,19 +3,36 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } fr
 import type { Booking } from '#shared/schemas/bookings';
 import { calendarDate } from '#shared/stay';
 import { blockDays, holdsNights } from '#server/db/booking-conditions';
-import { bookings, homeBlocks, securityDeposits } from '#server/db/schema';
+import { bookings, homeBlocks, homes, securityDeposits, type BookingRow } from '#server/db/schema';
 import { notFound } from '#server/domain-errors';
 import { mayManage } from './bookings-cancellation';
 import { findBooking, sameEmail, toBooking, type BookingDeps, type Caller } from './bookings-model';
 import { ledgerSettingsOf } from '../ledger/ledger-bookings';
 import { bookingSplit } from '../ledger/ledger-queries';
 
-/** Bookings with their deposit's state (one row each: the deposit's key is the booking's). */
+/**
+ * Bookings with their deposit's state (one row each: the deposit's key is the booking's) and their
+ * home's exact point: the guest, the host and admins, the only readers of these lists, may see it
+ * once the stay is confirmed (issue 29).
+ */
 const withDeposit = (deps: BookingDeps) =>
   deps.db
-    .select({ booking: bookings, deposit: securityDeposits.status })
+    .select({ booking: bookings, deposit: securityDeposits.status, lat: homes.lat, lng: homes.lng })
     .from(bookings)
-    .leftJoin(securityDeposits, eq(securityDeposits.bookingId, bookings.id));
+    .leftJoin(securityDeposits, eq(securityDeposits.bookingId, bookings.id))
+    .leftJoin(homes, eq(homes.id, bookings.homeId));
+
+/** A listed booking, with its home's exact point when it is confirmed. */
+function listed(row: {
+  booking: BookingRow;
+  deposit: Booking['depositStatus'];
+  lat: number | null;
+  lng: number | null;
+}) {
+  const booking = toBooking(row.booking, row.deposit);
+  if (row.booking.status !== 'confirmed' || row.lat === null || row.lng === null) return booking;
+  return { ...booking, exactPoint: { lat: row.lat, lng: row.lng } };
+}
 
 /**
  * Bookings newest first: confirmed ones, requests waiting for the host and holds still waiting for
@@ -30,7 +47,7 @@ export async function listBookings(deps: BookingDeps, filter: { guestEmail?: str
   const rows = await withDeposit(deps)
     .where(and(...where))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return rows.map((r) => toBooking(r.booking, r.deposit));
+  return rows.map(listed);
 }
 
 /**
@@ -86,7 +103,7 @@ export async function listHistory(
     .where(and(...where))
     .orderBy(desc(bookings.checkIn), desc(bookings.id))
     .limit(HISTORY_LIMIT);
-  return rows.map((r) => toBooking(r.booking, r.deposit));
+  return rows.map(listed);
 }
 
 /** The newest this many bookings of a history (a long one is read in the receipt of each). */

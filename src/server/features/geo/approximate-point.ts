@@ -6,13 +6,13 @@
  */
 import type { GeoPoint } from '#shared/schemas/geo';
 
-export const OFFSET_MIN_METRES = 200;
-export const OFFSET_MAX_METRES = 500;
+const OFFSET_MIN_METRES = 200;
+const OFFSET_MAX_METRES = 500;
 const EARTH_RADIUS_METRES = 6_371_008.8;
 const DEGREE = Math.PI / 180;
 
 /** Six decimals (about 0.1 m): both copies of a Home (SQL and TypeScript) print the same digits. */
-export const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
+const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export function roundPoint(point: GeoPoint): GeoPoint {
   return { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) };

@@ -18,7 +18,7 @@ export interface Place {
 }
 
 /** Lower case without accents, so "Sao Paulo" finds "São Paulo" and "LISBON" finds "Lisbon". */
-export function placeKey(text: string): string {
+function placeKey(text: string): string {
   // Most names are plain ASCII: skip the (slow) decomposition for them.
   const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '');
   return plain.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -43,7 +43,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
   uae: 'AE',
 };
 
-export function countryName(code: string): string {
+function countryName(code: string): string {
   try {
     return regionNames.of(code) ?? code;
   } catch {
@@ -150,6 +150,16 @@ function gazetteer(): Index {
   return index;
 }
 
+function placeAt(at: Index, i: number): Place {
+  const code = at.countries[i]!;
+  return {
+    name: at.names[i]!,
+    country: countryName(code),
+    countryCode: code,
+    point: { lat: at.lat[i]!, lng: at.lng[i]! },
+  };
+}
+
 /** The position of the first city whose key is `key` (binary search), or -1. */
 function firstOf({ keys }: Index, key: string): number {
   let low = 0;
@@ -202,4 +212,17 @@ export function lookupPlace(text: string): Place | null {
     if (place) return place;
   }
   return null;
+}
+
+/** The `count` most populous cities of a country (by name or ISO code): bench data spreads homes over them. */
+export function largestCities(country: string, count: number): Place[] {
+  const at = gazetteer();
+  const code = at.countryCodes.get(placeKey(country));
+  if (!code) return [];
+  const found: number[] = [];
+  for (let i = 0; i < at.keys.length; i++) if (at.countries[i] === code) found.push(i);
+  return found
+    .sort((a, b) => at.population[b]! - at.population[a]!)
+    .slice(0, count)
+    .map((i) => placeAt(at, i));
 }

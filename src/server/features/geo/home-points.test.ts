@@ -64,16 +64,24 @@ describe('the point of a new home', () => {
     expectInBand(home.exactPoint!, home.point);
   });
 
-  it('needs a pin when the gazetteer does not know the place (400 place_not_found)', async () => {
-    const res = await postHome(t.app, { ...validHome(), location: 'Qwxzy Lane, Nowhereland' }, host);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'place_not_found', message: expect.stringMatching(/pin/) });
+  it('places a home the gazetteer does not know at the city of its time zone, else Greenwich, and takes a pin', async () => {
+    const byZone = await createHomeOk(
+      t.app,
+      { location: 'Qwxzy Lane, Nowhereland', timeZone: 'America/New_York', title: 'By zone' },
+      host,
+    );
+    const zoned = (await read(byZone, host)).home.exactPoint!;
+    expect(zoned.lat).toBeCloseTo(40.71, 1);
+    expect(zoned.lng).toBeCloseTo(-74.0, 1);
+    const nowhere = await createHomeOk(t.app, { location: 'Qwxzy Lane, Nowhereland', timeZone: 'UTC' }, host);
+    expect((await read(nowhere, host)).home.exactPoint).toEqual({ lat: 51.4779, lng: -0.0015 });
     const placed = await postHome(
       t.app,
       { ...validHome(), location: 'Qwxzy Lane, Nowhereland', point: { lat: 10, lng: 20 } },
       host,
     );
     expect(placed.statusCode, placed.body).toBe(200);
+    expect((await read(placed.json().insertedId, host)).home.exactPoint).toEqual({ lat: 10, lng: 20 });
   });
 
   it('refuses a pin off the globe or with unknown fields', async () => {
@@ -116,9 +124,10 @@ describe('the public point', () => {
     const porto = (await read(id, host)).home;
     expect(porto.exactPoint).toEqual({ lat: 41.14961, lng: -8.61099 });
     expectInBand(porto.exactPoint!, porto.point);
-    // ...and an unknown one asks for the pin.
+    // ...and an unknown one keeps the pin where it was.
     const unknown = await edit(id, editBody(porto, { location: 'Qwxzy Lane, Nowhereland' }));
-    expect(unknown.json().error?.code).toBe('place_not_found');
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    expect((await read(id, host)).home.exactPoint).toEqual(porto.exactPoint);
   });
 
   it('is drawn 200-500 m away in every direction, near the poles and across the antimeridian too', () => {

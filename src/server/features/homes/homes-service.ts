@@ -233,10 +233,11 @@ export interface HomeOwner {
 
 /**
  * Inserts a home owned by `owner`; the pictures must already have been checked. Without a pin the
- * home is placed at the city its location names (400 place_not_found when the gazetteer knows none).
+ * home is placed at the city its location names (homePoint).
  */
 export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, images: string[]): Promise<string> {
-  const point = pointColumns(homePoint(input.location, input.point));
+  const timeZone = input.timeZone ?? zoneForLocation(input.location) ?? DEFAULT_TIME_ZONE;
+  const point = pointColumns(homePoint(input.location, input.point, timeZone));
   const [row] = await db
     .insert(homes)
     .values({
@@ -248,7 +249,7 @@ export async function createHome(db: Db, owner: HomeOwner, input: CreateHome, im
       priceCents: amountToCents(input.price),
       cleaningFeeCents: amountToCents(input.cleaningFee ?? 0),
       cancellationPolicy: input.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
-      timeZone: input.timeZone ?? zoneForLocation(input.location) ?? DEFAULT_TIME_ZONE,
+      timeZone,
       totalGuest: input.total_guest,
       // The nightly price covers every guest until the host sets an extra-guest fee.
       guestsIncluded: input.total_guest,

@@ -10,7 +10,7 @@ import { bookings, homes } from '#server/db/schema';
 import { conflict, invalid, notFound } from '#server/domain-errors';
 import { bookingInTheWay, bookingNamed } from '../calendar/availability';
 import { pointColumns, roundPoint } from '../geo/approximate-point';
-import { homePoint } from '../geo/home-point';
+import { placePoint } from '../geo/home-point';
 
 /**
  * The point columns after an edit: a new pin, or a new location without one (the gazetteer's
@@ -23,7 +23,9 @@ function pointValues(input: Pick<UpdateHome, 'point' | 'location'>, row: typeof 
     const pin = roundPoint(input.point);
     return pin.lat === row.lat && pin.lng === row.lng ? kept : pointColumns(pin);
   }
-  return input.location === row.location ? kept : pointColumns(homePoint(input.location, undefined));
+  // A new place the gazetteer knows moves the home there; one it does not know keeps the pin where it was.
+  const placed = input.location === row.location ? null : placePoint(input.location);
+  return placed ? pointColumns(placed) : kept;
 }
 
 type PricingInput = Pick<

@@ -40,6 +40,8 @@ describe('cached public search', () => {
       headers: host.headers,
       payload: {
         location: 'Cachetown',
+        // A made-up place: the gazetteer does not know it, so the host places the pin.
+        point: { lat: 38.7, lng: -9.1 },
         title: 'Made through the API',
         from: '2026-12-01',
         to: '2026-12-09',
