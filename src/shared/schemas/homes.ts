@@ -3,6 +3,7 @@ import { HOMES_PAGE_DEFAULT, HOMES_PAGE_MAX, MAX_STAY_NIGHTS } from '../constant
 import { CANCELLATION_POLICIES } from '../cancellation';
 import { dayNumber, isIsoDate } from '../stay';
 import { amountSchema, isoDate } from './common';
+import { geoPointSchema } from './geo';
 import { homePricingFieldsSchema, homePricingSchema } from './pricing';
 import { isTimeZone } from '../time-zones';
 import { singleLineText } from './text';
@@ -49,6 +50,12 @@ export const homeSchema = z
       .string()
       .describe("The home's IANA time zone: check-in/out times, cut-offs and its calendar's today are read in it"),
     ...homePricingSchema.shape,
+    point: geoPointSchema
+      .optional()
+      .describe('The approximate point: the exact one moved a few hundred metres by a fixed per-home offset'),
+    exactPoint: geoPointSchema
+      .optional()
+      .describe('GET /api/home/:id only, for its host, an admin and a guest with a confirmed booking: the pin'),
     stay: z
       .object({
         nights: z.number().int(),
@@ -65,7 +72,8 @@ export const homeSchema = z
   .meta({ id: 'Home' });
 
 /** Fields a Home gets per request, not stored in homes.api_json. */
-export const PER_REQUEST_HOME_FIELDS = ['host', 'stay'] as const;
+// `point`/`exactPoint`: listed here on the map branch only, until the geo branch's columns (issue 29) land.
+export const PER_REQUEST_HOME_FIELDS = ['host', 'stay', 'point', 'exactPoint'] as const;
 export type Home = z.infer<typeof homeSchema>;
 
 export const homeListSchema = z.array(homeSchema);
@@ -234,6 +242,7 @@ export const homeFieldsSchema = z
       .describe(
         'IANA time zone; left out: the zone of a known city in the location (else UTC) on create, kept on edit',
       ),
+    point: geoPointSchema.optional().describe("The host's pin; left out: the typed location's place"),
     hostEmail: z
       .email('Host email is not valid')
       .max(EMAIL_MAX_LENGTH)

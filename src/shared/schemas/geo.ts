@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** A point on the Earth in degrees (issue 29): a home's approximate or exact location, a pin, a geocoded place. */
+export const geoPointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export type GeoPoint = z.infer<typeof geoPointSchema>;
