@@ -298,6 +298,7 @@ export const updateHomeSchema = homeFieldsSchema
     cleaningFee: true,
     cancellationPolicy: true,
     timeZone: true,
+    point: true,
   })
   .extend({
     from: isoDate.optional().describe('First available date; with `to`'),
