@@ -3,8 +3,8 @@
  * map searches its view and writes it to the URL, a marker opens its home, all by keyboard too; a
  * browser without WebGL gets the list and a note. Needs the geo fields (`point`, `bbox`) on the server.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './support/fixtures';
 
 /** Europe and around it: the demo homes' cities. */
 const START = '/searchresult?bbox=-30,20,50,70';
