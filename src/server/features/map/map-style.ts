@@ -14,7 +14,7 @@ type WorldTopology = Parameters<typeof mesh>[0] & {
   objects: Record<'countries' | 'land', NonNullable<Parameters<typeof mesh>[1]>>;
 };
 
-export const MAP_COLORS = {
+const MAP_COLORS = {
   water: '#cfe3f2',
   land: '#f4f1ea',
   border: '#a39e93',

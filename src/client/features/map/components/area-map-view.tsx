@@ -9,7 +9,7 @@ import { circlePolygon } from '../lib/map-homes';
 import { BaseMap } from './base-map';
 
 /** The approximate point is at most 500 m from the home (the geo contract's offset). */
-export const AREA_RADIUS_M = 500;
+const AREA_RADIUS_M = 500;
 
 export default function AreaMapView({ point, exact = false }: { point: GeoPoint; exact?: boolean }) {
   const area = useMemo(() => circlePolygon(point, AREA_RADIUS_M), [point]);
