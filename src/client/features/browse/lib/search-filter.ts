@@ -1,7 +1,7 @@
 import type { HomesFilter } from '#client/lib/api';
 import { searchDateProblem, searchStay } from './dates';
 import { readFilters } from './search-filters';
-import { formatBbox, parseBbox } from '#client/features/map/lib/bbox';
+import { parseBbox } from '#client/features/map/lib/bbox-parse';
 
 /**
  * What /searchresult searches for, read from its URL: the place, the dates and the narrowing
@@ -30,7 +30,7 @@ export function searchFromParams(params: URLSearchParams, today: string) {
     ...(filters.maxPrice !== undefined ? { maxPrice: filters.maxPrice } : {}),
     ...(filters.bedrooms !== undefined ? { bedrooms: filters.bedrooms } : {}),
     ...(filters.sort !== undefined ? { sort: filters.sort } : {}),
-    ...(bbox ? { bbox: formatBbox(bbox) } : {}),
+    ...(bbox ? { bbox: [bbox.west, bbox.south, bbox.east, bbox.north].join(',') } : {}),
   };
   // The price slider is drawn over every price the other filters allow (never narrowed by its own range).
   const histogramQuery = {

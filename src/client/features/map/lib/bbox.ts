@@ -3,25 +3,9 @@
  * GET /api/homes takes it (west > east: the box crosses the antimeridian). Light on purpose: the
  * search page imports it, and its first load must not carry the map.
  */
-export interface Bbox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
+import type { Bbox } from './bbox-parse';
 
-const inRange = (value: number, limit: number) => Number.isFinite(value) && Math.abs(value) <= limit;
-
-/** A box from the URL, or null when it is absent or not one (a hand-edited link is read as no box). */
-export function parseBbox(text: string | null | undefined): Bbox | null {
-  if (!text) return null;
-  const parts = text.split(',');
-  if (parts.length !== 4 || parts.some((p) => p.trim() === '')) return null;
-  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
-  if (![west, east].every((v) => inRange(v, 180)) || ![south, north].every((v) => inRange(v, 90))) return null;
-  if (south >= north || west === east) return null;
-  return { west, south, east, north };
-}
+export { parseBbox, type Bbox } from './bbox-parse';
 
 /** Wraps a longitude into -180..180 (a map panned round the world reports 190 or -200). */
 export function wrapLng(lng: number): number {
