@@ -75,6 +75,8 @@ export default defineConfig({
       '/robots.txt': { target: apiTarget, changeOrigin: false },
       '^/sitemap(-homes-\\d+)?\\.xml$': { target: apiTarget, changeOrigin: false },
       '/og/': { target: apiTarget, changeOrigin: false },
+      // The map's style, basemap and tiles (issue 29).
+      '/map/': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {

@@ -7,4 +7,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // Software WebGL for MapLibre (issue 29): no GPU here, and Chromium no longer falls back to SwiftShader unasked.
+  '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
 ];

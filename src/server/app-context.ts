@@ -1,3 +1,4 @@
+import type { MapSettings } from './features/map/map-settings';
 import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
@@ -193,6 +194,8 @@ export interface AppDeps {
    */
   readiness?: { draining?: () => boolean; checks?: Record<string, () => Promise<unknown>> };
   metrics?: AppMetrics;
+  /** The map's basemap: MAP_PMTILES or MAP_STYLE_URL; neither: the offline world map (issue 29). */
+  map?: MapSettings;
   /** Built client (index.html and assets); the SPA is served when set. */
   clientDir?: string;
   logger?:

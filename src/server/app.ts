@@ -13,6 +13,7 @@ import { appServices } from './plugins/app-services';
 import { edgeHardening } from './plugins/edge-hardening';
 import { jobs } from './plugins/jobs';
 import { pages } from './plugins/pages';
+import { mapRoutes } from './features/map/map-routes';
 import type { MailQueue } from './providers/mail/mail-queue';
 
 export { DOMAIN_ERROR_STATUS } from './http/error-handler';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await openApiDocs(app, { secureCookies: deps.config.production });
   const services = appServices(app, deps);
   await app.register(api(services), { prefix: '/api' });
+  // The map's style and basemap (/map/...): public, beside the pages.
+  await app.register(mapRoutes(deps.map ?? {}));
   await app.register(pages(services.ctx));
   if (deps.jobs) await app.register(jobs(services.ctx, deps.jobs));
   return app;

@@ -48,6 +48,19 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PAYOUT_DELAY_HOURS: '-1' })).toThrow(/PAYOUT_DELAY_HOURS/);
   });
 
+  it('takes a .pmtiles path or a style URL for the map, not both (issue 29)', () => {
+    expect(loadEnv({}).MAP_PMTILES).toBeUndefined();
+    expect(loadEnv({ MAP_PMTILES: './data/map/lisbon.pmtiles' }).MAP_PMTILES).toBe('./data/map/lisbon.pmtiles');
+    expect(loadEnv({ MAP_STYLE_URL: 'https://maps.example.org/style.json' }).MAP_STYLE_URL).toBe(
+      'https://maps.example.org/style.json',
+    );
+    expect(() => loadEnv({ MAP_PMTILES: './data/map/lisbon.mbtiles' })).toThrow(/MAP_PMTILES: must be the path/);
+    expect(() => loadEnv({ MAP_STYLE_URL: 'ftp://maps.example.org/style.json' })).toThrow(/MAP_STYLE_URL/);
+    expect(() => loadEnv({ MAP_PMTILES: './a.pmtiles', MAP_STYLE_URL: 'https://maps.example.org/style.json' })).toThrow(
+      /MAP_STYLE_URL: set MAP_PMTILES or MAP_STYLE_URL, not both/,
+    );
+  });
+
   it('refuses a header deadline longer than the request deadline', () => {
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
       /HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS \(5000\)/,

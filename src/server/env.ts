@@ -159,6 +159,17 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** On SIGTERM/SIGINT: in-flight requests and background passes get this long, then the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /** A Protomaps PMTiles file on disk: street-level maps served at /map/tiles.pmtiles (docs/operations.md). Unset: the offline world map. */
+    MAP_PMTILES: z
+      .string()
+      .min(1)
+      .refine((p) => /\.pmtiles$/i.test(p), 'must be the path of a .pmtiles file, e.g. ./data/map/region.pmtiles')
+      .optional(),
+    /** Any MapLibre style URL (http or https): the map uses it instead of StayHub's own style. */
+    MAP_STYLE_URL: z
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL of a MapLibre style.json')
+      .optional(),
     /** Set: uploads live in this S3-compatible bucket instead of DATA_DIR/uploads (docs/operations.md). */
     S3_BUCKET: z
       .string()
@@ -249,6 +260,13 @@ const envSchema = z
         code: 'custom',
         path: ['STRIPE_PUBLISHABLE_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
+      });
+    }
+    if (env.MAP_PMTILES && env.MAP_STYLE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAP_STYLE_URL'],
+        message: 'set MAP_PMTILES or MAP_STYLE_URL, not both (a style of your own names its tiles itself)',
       });
     }
     checkS3(env, ctx);

@@ -34,6 +34,7 @@ async function main() {
     ...deps,
     db: database.db,
     config,
+    map: { pmtilesPath: env.MAP_PMTILES, styleUrl: env.MAP_STYLE_URL },
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: loggerOptions(env),
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,

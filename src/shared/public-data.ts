@@ -22,6 +22,8 @@ export interface HomesFilter {
   /** At least this many. */
   bedrooms?: number;
   sort?: HomesSort;
+  /** A map's view, `west,south,east,north` (issue 29): replaces the place in the search. */
+  bbox?: string;
 }
 
 export interface HomesPage {
@@ -55,6 +57,7 @@ export function homesUrl(filter: HomesFilter = {}): string {
   if (filter.maxPrice !== undefined) params.set('maxPrice', String(filter.maxPrice));
   if (filter.bedrooms !== undefined) params.set('bedrooms', String(filter.bedrooms));
   if (filter.sort !== undefined) params.set('sort', filter.sort);
+  if (filter.bbox) params.set('bbox', filter.bbox);
   const query = params.toString();
   return query ? `/api/homes?${query}` : '/api/homes';
 }

@@ -18,6 +18,7 @@ const BEFORE = {
     "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
     'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
     "connect-src 'self' https://api.stripe.com",
+    "worker-src 'self' blob:",
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self'",

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * does not care). The built client has no inline script (src/client/index.html
  * loads one module file); Stripe.js loads from js.stripe.com (and, per Stripe's security guide,
  * *.js.stripe.com), draws its card field in frames from there / hooks.stripe.com and calls api.stripe.com;
- * react-hot-toast injects <style> tags, hence 'unsafe-inline' for styles only.
+ * react-hot-toast injects <style> tags, hence 'unsafe-inline' for styles only (MapLibre sets inline styles too).
+ * The map (issue 29, ADR 0057): MapLibre runs its tile worker from a same-origin module file, or from a
+ * blob: URL when it has to copy one, hence `worker-src 'self' blob:` (without it workers fall back to
+ * script-src, which has no blob:); its style, basemap and tiles come from 'self' unless MAP_STYLE_URL
+ * names another origin, which is then added to connect-src and img-src (sprites, raster tiles).
  * Helmet's own defaults are off (`useDefaults: false`): they would add `upgrade-insecure-requests`,
  * which breaks a site served on plain http (development, an http PUBLIC_URL).
  */
@@ -15,6 +19,7 @@ const CSP_DIRECTIVES = {
   'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
   'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   'connect-src': ["'self'", 'https://api.stripe.com'],
+  'worker-src': ["'self'", 'blob:'],
   'img-src': ["'self'", 'data:', 'blob:'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'"],
@@ -23,6 +28,17 @@ const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 } as const;
+
+/** The directives, with MAP_STYLE_URL's origin allowed to answer the map's requests when it is set. */
+export function cspDirectives(mapStyleUrl?: string): Record<string, readonly string[]> {
+  if (!mapStyleUrl) return CSP_DIRECTIVES;
+  const origin = new URL(mapStyleUrl).origin;
+  return {
+    ...CSP_DIRECTIVES,
+    'connect-src': [...CSP_DIRECTIVES['connect-src'], origin],
+    'img-src': [...CSP_DIRECTIVES['img-src'], origin],
+  };
+}
 
 /**
  * Browser features no StayHub page uses, denied to the page and every frame in it, so an injected
@@ -62,9 +78,12 @@ export const STRICT_TRANSPORT_SECURITY = `max-age=${HSTS_MAX_AGE_SECONDS}; inclu
  * Call it on the root instance (helmet is a global plugin). `https`: PUBLIC_URL's scheme; the app speaks plain HTTP behind the proxy that terminates TLS, so
  * the request cannot tell. ADR 0044.
  */
-export async function securityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+export async function securityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; mapStyleUrl?: string | undefined },
+): Promise<void> {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.mapStyleUrl) },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

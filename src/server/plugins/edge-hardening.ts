@@ -21,7 +21,10 @@ export function edgeHardening(deps: AppDeps): FastifyPluginAsync {
   return unencapsulated(async (app) => {
     // Security headers: CSP, X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy on every answer
     // (app shell, assets, API); HSTS when the site is served over https.
-    await securityHeaders(app, { https: new URL(deps.config.publicUrl).protocol === 'https:' });
+    await securityHeaders(app, {
+      https: new URL(deps.config.publicUrl).protocol === 'https:',
+      mapStyleUrl: deps.map?.styleUrl,
+    });
     // MAX_CONNECTIONS, and 503 `overloaded` while the event loop lags (MAX_EVENT_LOOP_DELAY_MS).
     await overLoad(app, { maxConnections: deps.maxConnections, ...deps.overLoad });
     // @fastify/rate-limit for the per-user limits of features (messages, "Sync now"); Redis when given.

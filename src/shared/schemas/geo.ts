@@ -68,3 +68,4 @@ export const geocodeResultSchema = z
     point: geoPointSchema,
   })
   .meta({ id: 'GeocodeResult' });
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

@@ -247,7 +247,7 @@ export const homeFieldsSchema = z
     point: pinSchema
       .optional()
       .describe(
-        "The pin: where the home is exactly (shown only to its host, admins and guests with a confirmed stay). Left out: the gazetteer's point of the location on create (400 place_not_found when it knows none), kept on edit unless the location changes",
+        "The pin: where the home is exactly (shown only to its host, admins and guests with a confirmed stay). Left out: the gazetteer's point of the location on create (a place it does not know: the city of the home's time zone, else Greenwich), kept on edit unless the location changes to a place it knows",
       ),
     hostEmail: z
       .email('Host email is not valid')

@@ -20,6 +20,7 @@ import { isApiError } from '#client/lib/api';
 import { bookingKeys, fetchReceipt } from '../lib/bookings-api';
 import { moneyTaken, statusLabel } from '../lib/present';
 import { Button, buttonClass } from '#client/components/ui/button';
+import { HomeAddressMap } from '#client/features/map/components/home-address-map';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,6 +126,9 @@ function Receipt({ booking }: { booking: Booking }) {
           <Row label="Host">{booking.hostEmail}</Row>
         </dl>
       </section>
+      {booking.status === 'confirmed' && booking.homeId && (
+        <HomeAddressMap homeId={booking.homeId} location={booking.location} />
+      )}
       <section aria-labelledby="receipt-price" className="mt-6 border-t border-gray-200 pt-4">
         <h2 id="receipt-price" className="text-lg font-semibold text-gray-900">
           Price

@@ -16,12 +16,18 @@ export interface HomesGridProps {
   label: string;
   /** How many placeholder cards to show while the first page loads. */
   skeletons?: number;
+  /** Beside a map (issue 29): at most two columns, from 1024 px one. */
+  besideMap?: boolean;
+  /** The home whose card and map marker are highlighted (hovered or focused in either). */
+  activeId?: string | null;
+  onActive?: (id: string | null) => void;
 }
 
 /** Cards in the first rows load eagerly; the rest below the fold lazily. */
 const EAGER_CARDS = 4;
 
 const GRID_CLASS = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const BESIDE_MAP_CLASS = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2';
 
 /**
  * While the first page loads: card-shaped placeholders in the same grid (at least
@@ -63,7 +69,16 @@ export function useHomesPages(filter: HomesFilter, { keepPrevious = false } = {}
  * next ones (the Link header's rel="next") when the sentinel below the grid comes
  * into view, or when "Load more" is pressed.
  */
-export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: HomesGridProps) {
+export function HomesGrid({
+  filter,
+  linkFor,
+  empty,
+  label,
+  skeletons = 8,
+  besideMap = false,
+  activeId = null,
+  onActive,
+}: HomesGridProps) {
   const query = useHomesPages(filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -98,9 +113,19 @@ export function HomesGrid({ filter, linkFor, empty, label, skeletons = 8 }: Home
 
   return (
     <div>
-      <ul aria-label={label} className={GRID_CLASS}>
+      <ul aria-label={label} className={besideMap ? BESIDE_MAP_CLASS : GRID_CLASS}>
         {homes.map((home, index) => (
-          <li key={home._id} className="flex">
+          <li
+            key={home._id}
+            data-home-id={home._id}
+            className={`flex rounded-xl ${home._id === activeId ? 'ring-4 ring-gray-900' : ''}`}
+            {...(onActive && {
+              onMouseEnter: () => onActive(home._id),
+              onMouseLeave: () => onActive(null),
+              onFocus: () => onActive(home._id),
+              onBlur: () => onActive(null),
+            })}
+          >
             <HomeCard
               home={home}
               to={linkFor?.(home)}

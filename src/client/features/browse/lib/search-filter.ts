@@ -1,6 +1,7 @@
 import type { HomesFilter } from '#client/lib/api';
 import { searchDateProblem, searchStay } from './dates';
 import { readFilters } from './search-filters';
+import { parseBbox } from '#client/features/map/lib/bbox-parse';
 
 /**
  * What /searchresult searches for, read from its URL: the place, the dates and the narrowing
@@ -16,8 +17,10 @@ export function searchFromParams(params: URLSearchParams, today: string) {
   const dateProblem = datesGiven ? searchDateProblem(arrival, departure, today) : null;
   const stay = dateProblem ? null : searchStay(arrival, departure);
   const filters = readFilters(params);
+  // A map view replaces the place (the API ignores it beside a box); the place stays the page's label.
+  const bbox = parseBbox(params.get('bbox'));
   const narrowing = {
-    ...(location ? { location } : {}),
+    ...(location && !bbox ? { location } : {}),
     ...(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {}),
     ...(filters.guests !== undefined ? { guests: filters.guests } : {}),
   };
@@ -27,11 +30,12 @@ export function searchFromParams(params: URLSearchParams, today: string) {
     ...(filters.maxPrice !== undefined ? { maxPrice: filters.maxPrice } : {}),
     ...(filters.bedrooms !== undefined ? { bedrooms: filters.bedrooms } : {}),
     ...(filters.sort !== undefined ? { sort: filters.sort } : {}),
+    ...(bbox ? { bbox: [bbox.west, bbox.south, bbox.east, bbox.north].join(',') } : {}),
   };
   // The price slider is drawn over every price the other filters allow (never narrowed by its own range).
   const histogramQuery = {
     ...narrowing,
     ...(filters.bedrooms !== undefined ? { bedrooms: filters.bedrooms } : {}),
   };
-  return { location, datesGiven, dateProblem, stay, filters, filter, histogramQuery };
+  return { location, datesGiven, dateProblem, stay, filters, filter, histogramQuery, bbox };
 }

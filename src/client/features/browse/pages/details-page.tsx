@@ -23,6 +23,7 @@ import { HostSection } from '#client/features/reviews/components/host-section';
 import { ReportButton } from '#client/features/moderation/components/report-button';
 import { HomeReviews } from '#client/features/reviews/components/home-reviews';
 import type { NotFoundData } from '../loaders';
+import { AreaMap } from '#client/features/map/components/maps';
 
 function NotFound({ id }: { id: string }) {
   return (
@@ -182,6 +183,18 @@ function HomeDetails({ home }: { home: Home }) {
           <h2 className="mt-8 text-xl font-semibold text-gray-900">About this home</h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-gray-800">{home.description}</p>
           <PolicyTerms policy={home.cancellationPolicy} timeZone={home.timeZone} className="mt-8" />
+          {home.point && (
+            <section aria-labelledby="home-area-heading" className="mt-8">
+              <h2 id="home-area-heading" className="text-xl font-semibold text-gray-900">
+                Where you will be
+              </h2>
+              <p className="mt-2 text-gray-800">
+                {home.location}. The circle is the area the home is in; the exact place comes with your confirmed
+                booking.
+              </p>
+              <AreaMap className="mt-3 h-72" point={home.point} />
+            </section>
+          )}
         </div>
         <BookingWidget home={home} />
       </div>

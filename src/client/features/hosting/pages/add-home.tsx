@@ -19,6 +19,7 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { useSession } from '#client/lib/session';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
+import { HomePinField } from '#client/features/map/components/home-pin-field';
 import { WindowFields } from '../components/stay-settings-fields';
 import { PicturePicker } from '../components/picture-picker';
 import { defaultAvailability } from '../lib/dates';
@@ -85,6 +86,7 @@ export function AddHomePage() {
 
   // A known city in the location proposes its zone (Dhaka: Asia/Dhaka), until the host picks one.
   const location = useWatch({ control, name: 'location' });
+  const point = useWatch({ control, name: 'point' });
   useEffect(() => {
     if (!zoneChosen) setValue('timeZone', zoneForLocation(location ?? '') ?? browserTimeZone());
   }, [location, zoneChosen, setValue]);
@@ -157,6 +159,11 @@ export function AddHomePage() {
               errors={{ from: errors.from?.message, to: errors.to?.message }}
             />
           }
+        />
+        <HomePinField
+          location={location ?? ''}
+          value={point}
+          onChange={(p) => setValue('point', p, { shouldDirty: true })}
         />
         <PicturePicker
           pictures={pictures}

@@ -23,6 +23,7 @@ import { useSession } from '#client/lib/session';
 import { QueryView } from '#client/components/ui/query-view';
 import { Screen } from '#client/components/layout/screen';
 import { HomeFields } from '../components/home-fields';
+import { HomePinField } from '#client/features/map/components/home-pin-field';
 import { PicturePicker } from '../components/picture-picker';
 import { BookingModeFields, PricingFields } from '../components/pricing-fields';
 import { StaySettingsFields } from '../components/stay-settings-fields';
@@ -60,6 +61,7 @@ function EditHomeForm({ home }: { home: Home }) {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useForm<UpdateHomeInput, unknown, UpdateHomeValues>({
     resolver: zodResolver(updateHomeSchema),
@@ -74,6 +76,8 @@ function EditHomeForm({ home }: { home: Home }) {
       cleaningFee: home.cleaningFee,
       cancellationPolicy: home.cancellationPolicy,
       timeZone: home.timeZone,
+      // The host sees their own exact pin (issue 29); unset until the geo fields land.
+      ...(home.exactPoint && { point: home.exactPoint }),
       from: home.from,
       to: home.to,
       minNights: home.minNights,
@@ -97,6 +101,8 @@ function EditHomeForm({ home }: { home: Home }) {
     },
   });
   const bookingMode = useWatch({ control, name: 'bookingMode' });
+  const location = useWatch({ control, name: 'location' });
+  const point = useWatch({ control, name: 'point' });
 
   const { save, formError, clearFormError } = useSaveHome(
     (values: UpdateHomeValues) => updateHome(home._id, values),
@@ -123,6 +129,11 @@ function EditHomeForm({ home }: { home: Home }) {
     >
       <FormAlert>{formError}</FormAlert>
       <HomeFields register={register} errors={errors} />
+      <HomePinField
+        location={location ?? ''}
+        value={point}
+        onChange={(p) => setValue('point', p, { shouldDirty: true })}
+      />
       <StaySettingsFields register={register} errors={errors} />
       <PricingFields register={register} errors={errors} />
       <BookingModeFields register={register} errors={errors} mode={bookingMode} />

@@ -1,0 +1,109 @@
+/**
+ * The search map (issue 29) in Chromium with software WebGL (e2e/support/chromium.ts): moving the
+ * map searches its view and writes it to the URL, a marker opens its home, all by keyboard too; a
+ * browser without WebGL gets the list and a note. Needs the geo fields (`point`, `bbox`) on the server.
+ */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './support/fixtures';
+
+/** Europe and around it: the demo homes' cities. */
+const START = '/searchresult?bbox=-30,20,50,70';
+const homeMarkers = (page: Page) => page.locator('section[aria-label="Map"] button[data-home-id]');
+const clusters = (page: Page) => page.locator('section[aria-label="Map"] button', { hasText: /^\d+$/ });
+
+async function openSearchMap(page: Page, phone: boolean) {
+  await page.goto(START);
+  await hydrated(page);
+  if (phone) {
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    // Off by default on a phone: the person asks for it.
+    await page.getByLabel('Search as I move the map').check();
+  } else {
+    await expect(page.getByLabel('Search as I move the map')).toBeChecked();
+  }
+  const map = page.getByRole('region', { name: /Map of the search results/ });
+  await expect(map).toBeVisible();
+  await expect(page.getByText(/\d+\+? homes? in this area/)).toBeVisible();
+  await expect(homeMarkers(page).or(clusters(page)).first()).toBeVisible();
+  return map;
+}
+
+/** Pans the map by keyboard and waits for the search of its new view. */
+async function panByKeys(page: Page, map: ReturnType<Page['getByRole']>) {
+  const before = new URL(page.url()).searchParams.get('bbox');
+  await map.focus();
+  const searched = page.waitForResponse((r) => /\/api\/homes\?.*bbox=/.test(r.url()) && r.ok());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await searched;
+  await expect.poll(() => new URL(page.url()).searchParams.get('bbox')).not.toBe(before);
+}
+
+/** Opens clusters until a home's own marker shows, then opens that home. */
+async function openAHomeByMarker(page: Page) {
+  for (let i = 0; i < 8 && (await homeMarkers(page).count()) === 0; i++) {
+    await clusters(page).first().click();
+    await page.waitForTimeout(800);
+  }
+  const marker = homeMarkers(page).first();
+  await expect(marker).toHaveAccessibleName(/, \$[\d,.]+ (a night|in all for your dates)$/);
+  await marker.click();
+  await expect(page).toHaveURL(/\/details\//);
+}
+
+for (const [label, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const) {
+  test(`${label}: moving the map searches its view, kept in the URL; a marker opens its home`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const map = await openSearchMap(page, label === 'phone');
+    await panByKeys(page, map);
+    // The URL is the view: reloaded, it shows (and searches) the same box.
+    const bbox = new URL(page.url()).searchParams.get('bbox');
+    await page.reload();
+    await hydrated(page);
+    expect(new URL(page.url()).searchParams.get('bbox')).toBe(bbox);
+    if (label === 'phone') await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await expect(homeMarkers(page).or(clusters(page)).first()).toBeVisible();
+    await openAHomeByMarker(page);
+  });
+}
+
+test('keyboard only: Tab reaches a marker, Enter opens it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSearchMap(page, false);
+  await page.getByRole('region', { name: /Map of the search results/ }).focus();
+  for (let step = 0; step < 60 && !/\/details\//.test(page.url()); step++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({
+      home: document.activeElement?.getAttribute('data-home-id') ?? null,
+      cluster: /^\d+$/.test(document.activeElement?.textContent ?? '') && document.activeElement?.tagName === 'BUTTON',
+    }));
+    if (focused.home || focused.cluster) {
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(800);
+      if (focused.cluster) await page.getByRole('region', { name: /Map of the search results/ }).focus();
+    }
+  }
+  await expect(page).toHaveURL(/\/details\//);
+});
+
+test('without WebGL: the list alone, with a note', async ({ page }) => {
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    // A browser with WebGL turned off: no WebGL context, 2D still works.
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      if (/webgl/.test(type)) return null;
+      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof original;
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/searchresult?location=Lisbon');
+  await hydrated(page);
+  await expect(
+    page.getByText('The map needs WebGL, which this browser has turned off. The list shows every home.'),
+  ).toBeVisible();
+  await expect(page.locator('canvas.maplibregl-canvas')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+});

@@ -1,0 +1,32 @@
+/**
+ * One home's place (issue 29): the approximate area as a circle (public pages: the point is moved up
+ * to 500 m, so the home is inside it), or the exact pin for a guest whose booking is confirmed.
+ */
+import { Layer, Marker, Source } from '@vis.gl/react-maplibre';
+import { useMemo } from 'react';
+import type { GeoPoint } from '#shared/schemas/geo';
+import { circlePolygon } from '../lib/map-homes';
+import { BaseMap } from './base-map';
+
+/** The approximate point is at most 500 m from the home (the geo contract's offset). */
+const AREA_RADIUS_M = 500;
+
+export default function AreaMapView({ point, exact = false }: { point: GeoPoint; exact?: boolean }) {
+  const area = useMemo(() => circlePolygon(point, AREA_RADIUS_M), [point]);
+  return (
+    <BaseMap
+      label={exact ? "Map of the home's address" : 'Map of the area the home is in'}
+      initialViewState={{ longitude: point.lng, latitude: point.lat, zoom: exact ? 14 : 13 }}
+      scrollZoom={false}
+    >
+      {exact ? (
+        <Marker longitude={point.lng} latitude={point.lat} anchor="bottom" color="#be123c" />
+      ) : (
+        <Source id="area" type="geojson" data={area}>
+          <Layer id="area-fill" type="fill" paint={{ 'fill-color': '#be123c', 'fill-opacity': 0.18 }} />
+          <Layer id="area-edge" type="line" paint={{ 'line-color': '#be123c', 'line-width': 2 }} />
+        </Source>
+      )}
+    </BaseMap>
+  );
+}

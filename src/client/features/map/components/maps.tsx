@@ -1,0 +1,56 @@
+/**
+ * The maps as pages use them: each loads its MapLibre module only when rendered (React.lazy), after
+ * checking the browser can draw it. Nothing here imports MapLibre, so a page that imports this file
+ * keeps its first-load JavaScript (ADR 0057).
+ */
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { useWebGL } from '../lib/media';
+
+const SearchMapView = lazy(() => import('./search-map-view'));
+const AreaMapView = lazy(() => import('./area-map-view'));
+const PinMapView = lazy(() => import('./pin-map-view'));
+
+export const NO_WEBGL_NOTE = 'The map needs WebGL, which this browser has turned off. The list shows every home.';
+
+function MapFrame({ children, noWebGL, className }: { children: ReactNode; noWebGL: string; className: string }) {
+  const webgl = useWebGL();
+  if (webgl === false) {
+    return (
+      <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+        {noWebGL}
+      </p>
+    );
+  }
+  return (
+    <div className={`relative overflow-hidden rounded-xl border border-gray-200 bg-sky-50 ${className}`}>
+      {webgl && <Suspense fallback={<p className="p-4 text-gray-700">Loading the map…</p>}>{children}</Suspense>}
+    </div>
+  );
+}
+
+export function SearchMap({ className = '', ...props }: ComponentProps<typeof SearchMapView> & { className?: string }) {
+  return (
+    <MapFrame noWebGL={NO_WEBGL_NOTE} className={className}>
+      <SearchMapView {...props} />
+    </MapFrame>
+  );
+}
+
+export function AreaMap({ className = '', ...props }: ComponentProps<typeof AreaMapView> & { className?: string }) {
+  return (
+    <MapFrame noWebGL="The map needs WebGL, which this browser has turned off." className={className}>
+      <AreaMapView {...props} />
+    </MapFrame>
+  );
+}
+
+export function PinMap({ className = '', ...props }: ComponentProps<typeof PinMapView> & { className?: string }) {
+  return (
+    <MapFrame
+      noWebGL="The map needs WebGL, which this browser has turned off. Your home is placed at the location you typed."
+      className={className}
+    >
+      <PinMapView {...props} />
+    </MapFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether a media query matches, following changes. False on the server and while hydrating (so a
+ * server-rendered page hydrates as rendered), then the browser's answer.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener('change', change);
+      return () => list?.removeEventListener('change', change);
+    },
+    () => Boolean(window.matchMedia?.(query).matches),
+    () => false,
+  );
+}
+
+/** Side by side with the list from here (issue 29); below it the map is behind a "Map" toggle. */
+export const WIDE_QUERY = '(min-width: 1024px)';
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+let webgl: boolean | undefined;
+
+/** Whether this browser can draw WebGL (MapLibre needs it); asked once. */
+export function hasWebGL(): boolean {
+  if (webgl === undefined) {
+    try {
+      const canvas = document.createElement('canvas');
+      webgl = Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    } catch {
+      webgl = false;
+    }
+  }
+  return webgl;
+}
+
+const never = () => () => {};
+
+/** Whether the map can be drawn: null on the server and while hydrating, then hasWebGL(). */
+export function useWebGL(): boolean | null {
+  return useSyncExternalStore<boolean | null>(never, hasWebGL, () => null);
+}

@@ -1,0 +1,105 @@
+/**
+ * The map's MapLibre styles (issue 29, ADR 0057). With no settings: an offline world map drawn
+ * from Natural Earth (the world-atlas package: land and country borders at 1:50m), converted from
+ * TopoJSON to GeoJSON once per process. With MAP_PMTILES: a street-level style over a Protomaps
+ * basemap extract served by StayHub. Neither has text labels, so no glyphs or sprites are needed.
+ */
+import { createRequire } from 'node:module';
+import { feature, mesh } from 'topojson-client';
+
+const require = createRequire(import.meta.url);
+
+/** world-atlas's countries file: objects `countries` and `land` (typed through topojson-client's own types). */
+type WorldTopology = Parameters<typeof mesh>[0] & {
+  objects: Record<'countries' | 'land', NonNullable<Parameters<typeof mesh>[1]>>;
+};
+
+const MAP_COLORS = {
+  water: '#cfe3f2',
+  land: '#f4f1ea',
+  border: '#a39e93',
+  park: '#dcebd5',
+  road: '#ffffff',
+  roadCasing: '#d8d3c8',
+  building: '#e6e1d6',
+} as const;
+
+/** GeoJSON of the land and of the borders between countries, made once on first use. */
+export function worldGeoJson(): { land: object; borders: object } {
+  const countries = require('world-atlas/countries-50m.json') as WorldTopology;
+  return {
+    land: feature(countries, countries.objects.land),
+    // Only lines shared by two countries: coastlines are the land's own edge.
+    borders: mesh(countries, countries.objects.countries, (a, b) => a !== b),
+  };
+}
+
+/**
+ * The offline style: water, land and borders. Its URLs are relative to the site: MapLibre's worker
+ * is a same-origin module (/assets/...), so they resolve to StayHub whatever host the page uses.
+ */
+export function offlineStyle(): object {
+  return {
+    version: 8,
+    name: 'StayHub offline world',
+    sources: {
+      land: { type: 'geojson', data: '/map/land.json', attribution: 'Natural Earth' },
+      borders: { type: 'geojson', data: '/map/borders.json' },
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': MAP_COLORS.water } },
+      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': MAP_COLORS.land } },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'borders',
+        paint: { 'line-color': MAP_COLORS.border, 'line-width': 1, 'line-dasharray': [3, 2] },
+      },
+    ],
+  };
+}
+
+/**
+ * A street-level style over a Protomaps basemap extract (its layer names: earth, water, landuse,
+ * roads, buildings, boundaries), read through the pmtiles protocol the client registers.
+ */
+export function pmtilesStyle(): object {
+  const source = 'protomaps';
+  const layer = (id: string, type: string, sourceLayer: string, paint: object, filter?: unknown[]) => ({
+    id,
+    type,
+    source,
+    'source-layer': sourceLayer,
+    paint,
+    ...(filter ? { filter } : {}),
+  });
+  return {
+    version: 8,
+    name: 'StayHub streets',
+    sources: {
+      [source]: {
+        type: 'vector',
+        url: 'pmtiles:///map/tiles.pmtiles',
+        attribution: '© OpenStreetMap contributors, Protomaps',
+      },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': MAP_COLORS.land } },
+      layer('earth', 'fill', 'earth', { 'fill-color': MAP_COLORS.land }),
+      layer('parks', 'fill', 'landuse', { 'fill-color': MAP_COLORS.park }, [
+        'in',
+        ['get', 'kind'],
+        ['literal', ['park', 'forest', 'wood', 'nature_reserve', 'grass', 'garden']],
+      ]),
+      layer('water', 'fill', 'water', { 'fill-color': MAP_COLORS.water }),
+      layer('buildings', 'fill', 'buildings', { 'fill-color': MAP_COLORS.building }),
+      layer('road-casing', 'line', 'roads', { 'line-color': MAP_COLORS.roadCasing, 'line-width': 3 }),
+      layer('roads', 'line', 'roads', { 'line-color': MAP_COLORS.road, 'line-width': 1.5 }),
+      layer('boundaries', 'line', 'boundaries', {
+        'line-color': MAP_COLORS.border,
+        'line-width': 1,
+        'line-dasharray': [3, 2],
+      }),
+    ],
+  };
+}
