@@ -7,11 +7,14 @@ import type { Db } from '#server/db/client';
 import { paymentIntents } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
 import type { OffSessionResult, PaymentProvider } from './payment-provider';
+import { offSessionDecline } from './sandbox-cards';
 import { loadIntent, toRetrieved } from './sandbox-intents';
 
 /**
  * The sandbox's off-session authorisation: the card that paid (or authorised) `savedWith` holds the
  * amount at once; an intent no card paid has nothing saved. The same key answers the same intent.
+ * A saved card that declines off-session (sandbox-cards.ts) leaves the new intent unpaid with the
+ * decline as its last error, as the provider does.
  */
 export async function authorizeSaved(
   { db, clock }: { db: Db; clock: Clock },
@@ -32,6 +35,14 @@ export async function authorizeSaved(
     captureMethod: 'manual',
   });
   const now = clock.now();
+  const declined = offSessionDecline(saved);
+  if (declined) {
+    await db
+      .update(paymentIntents)
+      .set({ lastErrorCode: declined.code, lastErrorMessage: declined.message, updatedAt: now })
+      .where(and(eq(paymentIntents.id, created.id), eq(paymentIntents.status, 'requires_payment_method')));
+    return { ok: false, ...declined, intentId: created.id };
+  }
   await db
     .update(paymentIntents)
     .set({
