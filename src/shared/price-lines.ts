@@ -126,12 +126,34 @@ export function bookingDepositState(booking: {
   return booking.status === 'held' || booking.status === 'requested' ? undefined : null;
 }
 
-/** The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit apart. */
-export function priceLinesText(b: PriceBreakdown, totalLabel = 'Total'): string {
-  const deposit = depositLine(b);
+/**
+ * A booked deposit as a mail tells it: its state, and for a pending one the calendar date (the
+ * home's) it is to be placed on the card (ADR 0051: off-session, when the hold can last).
+ */
+export interface MailedDeposit {
+  status: DepositStatus;
+  /** YYYY-MM-DD; for a pending deposit. */
+  heldOn?: string;
+}
+
+/** The deposit line of a mail: a pending deposit "will be held on <date>", never claimed as held already. */
+function mailedDepositLine(b: Pick<PriceBreakdown, 'depositCents'>, deposit: MailedDeposit | null | undefined) {
+  const line = depositLine(b, deposit === undefined ? undefined : (deposit?.status ?? null));
+  if (line && deposit?.status === 'pending' && deposit.heldOn) {
+    return { ...line, note: `will be held on ${deposit.heldOn}, not charged` };
+  }
+  return line;
+}
+
+/**
+ * The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit
+ * apart, worded by `deposit`'s state (left out: a price not booked yet, whose deposit is to be held).
+ */
+export function priceLinesText(b: PriceBreakdown, totalLabel = 'Total', deposit?: MailedDeposit | null): string {
+  const depositText = mailedDepositLine(b, deposit);
   return [
     ...priceLines(b).map((l) => `${l.label}: ${formatCents(l.cents)}`),
     `${totalLabel}: ${formatCents(b.totalCents)}`,
-    ...(deposit ? [`${deposit.label}: ${formatCents(deposit.cents)} — ${deposit.note}`] : []),
+    ...(depositText ? [`${depositText.label}: ${formatCents(depositText.cents)} — ${depositText.note}`] : []),
   ].join('\n');
 }

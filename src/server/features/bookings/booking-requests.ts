@@ -193,9 +193,10 @@ export async function acceptRequest(
       .select({ checkInTime: homes.checkInTime, checkOutTime: homes.checkOutTime })
       .from(homes)
       .where(eq(homes.id, confirmed.homeId!));
-    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
-    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
-    await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
+    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051);
+    // the mails say whether it is held or when it will be.
+    const deposit = await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
+    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deposit, deps.publicUrl);
     return confirmed;
   });
   if (!row) {

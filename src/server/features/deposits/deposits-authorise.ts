@@ -50,19 +50,19 @@ function nextTryAt(deps: DepositDeps, deposit: SecurityDepositRow, triesMade: nu
 
 /**
  * In the confirming transaction: the deposit the booking's stored breakdown asks for (never the
- * home's amount of today) waits as `pending`. Nothing when there is none, or when the card
- * submission held it already (the sandbox).
+ * home's amount of today) waits as `pending`. Nothing when there is none; when the card submission
+ * held it already (the sandbox), that row. Answers the booking's deposit row, or null.
  */
 export async function scheduleDeposit(
   deps: DepositDeps,
   tx: Tx,
   booking: BookingRow,
   checkOutTime: string | null,
-): Promise<void> {
-  if (booking.depositCents <= 0) return;
+): Promise<SecurityDepositRow | null> {
+  if (booking.depositCents <= 0) return null;
   const now = deps.clock.now();
   const releaseAt = releaseAtOf(deps, booking, checkOutTime);
-  await tx
+  const [inserted] = await tx
     .insert(securityDeposits)
     .values({
       bookingId: booking.id,
@@ -73,7 +73,11 @@ export async function scheduleDeposit(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await tx.select().from(securityDeposits).where(eq(securityDeposits.bookingId, booking.id));
+  return existing ?? null;
 }
 
 /** held; declined (tried again later); not_held (no more tries); retry (the provider could not be reached); gone. */

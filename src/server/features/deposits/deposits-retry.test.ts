@@ -85,6 +85,12 @@ describe('a declined off-session deposit is tried again', () => {
     // Check-out 2026-11-28 11:00, release 2026-12-01 11:00: due at 2026-11-25 11:00.
     const held = await paidAtProviderOnly('2026-11-23', '2026-11-28');
     expect(await depositRow(held.bookingId)).toMatchObject({ status: 'pending', authorizeTries: 0 });
+    // The confirmation does not claim a deposit held that is not yet.
+    for (const to of [guest.user.email, host.user.email]) {
+      const confirmation = sent().find((m) => m.to === to && /^(Booking confirmed|New booking)/.test(m.subject));
+      expect(confirmation!.text).toContain('Security deposit: $150.00 — will be held on 2026-11-25, not charged');
+      expect(confirmation!.text).not.toContain('— held, not charged');
+    }
 
     t.clock.set('2026-11-25T11:00:00.000Z');
     expect(await depositPass()).toMatchObject({ declined: 1, notHeld: 0, authorised: 0 });
