@@ -26,34 +26,36 @@ const DISCOUNT_NAMES: Record<DiscountKind, string> = {
 };
 
 /**
- * A period's nights say "(price period)", the calendar's word: a host's period need not be a season
- * (a festival week, a discount for slow nights). Periods have no name to show instead (only their
- * dates and price are stored, ADR 0049).
+ * A period's nights say the host's name for it ("(High season)") when it has one, else "(price
+ * period)", the calendar's word: a host's period need not be a season (a festival week, a
+ * discount for slow nights).
  */
-function nightsLabel(kind: NightKind, cents: number, count: number): string {
+function nightsLabel(kind: NightKind, cents: number, count: number, periodName?: string): string {
   const price = formatCents(cents);
   if (kind === 'weekend') return `${price} × ${plural(count, 'weekend night')}`;
-  if (kind === 'period') return `${price} × ${plural(count, 'night')} (price period)`;
+  if (kind === 'period') return `${price} × ${plural(count, 'night')} (${periodName ?? 'price period'})`;
   return `${price} × ${plural(count, 'night')}`;
 }
 
 /**
- * The nights, grouped by kind and price in the order they first come: "$100.00 × 7 nights",
- * "$150.00 × 2 weekend nights", "$200.00 × 2 nights (price period)".
+ * The nights, grouped by kind, price and period name in the order they first come: "$100.00 × 7
+ * nights", "$150.00 × 2 weekend nights", "$200.00 × 2 nights (High season)".
  */
 function nightLines(b: PriceBreakdown): PriceLine[] {
-  const groups: { kind: NightKind; cents: number; count: number }[] = [];
+  const groups: { kind: NightKind; cents: number; count: number; periodName: string | undefined }[] = [];
   for (const night of b.nightly) {
-    const group = groups.find((g) => g.kind === night.kind && g.cents === night.cents);
+    const group = groups.find(
+      (g) => g.kind === night.kind && g.cents === night.cents && g.periodName === night.periodName,
+    );
     if (group) group.count += 1;
-    else groups.push({ kind: night.kind, cents: night.cents, count: 1 });
+    else groups.push({ kind: night.kind, cents: night.cents, count: 1, periodName: night.periodName });
   }
   // A breakdown without its nights (never stored so, but a safe reading): the average.
-  if (!groups.length) groups.push({ kind: 'base', cents: b.nightlyCents, count: b.nights });
+  if (!groups.length) groups.push({ kind: 'base', cents: b.nightlyCents, count: b.nights, periodName: undefined });
   return groups.map((g, i) => ({
     key: 'nights',
     id: `nights-${i}`,
-    label: nightsLabel(g.kind, g.cents, g.count),
+    label: nightsLabel(g.kind, g.cents, g.count, g.periodName),
     cents: g.cents * g.count,
   }));
 }
