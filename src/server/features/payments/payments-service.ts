@@ -7,7 +7,7 @@ import type { PaymentProvider } from '#server/providers/payments/payment-provide
 import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
 import type { PaymentWebhookEvent } from '#server/providers/payments/stripe-payments';
 import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
-import { markPaymentReceived } from '../bookings/bookings-holds';
+import { markPaymentReceived } from '../bookings/bookings-hold-release';
 import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
 import { authorizeDepositInSandbox } from '../deposits/deposits-service';
 import type { DepositDeps } from '../deposits/deposits-model';
