@@ -94,14 +94,12 @@ export type HomePricing = z.infer<typeof homePricingSchema>;
 /** A period's name ("High season") fits a breakdown line; the database checks it too (migration 0038). */
 export const PRICE_PERIOD_NAME_MAX = 40;
 
-/** Optional: one line, trimmed; empty means no name (the breakdown then says "price period"). */
+/** Optional: one line, trimmed; empty (or null) means no name (the breakdown then says "price period"). */
 const periodName = singleLineText({
   max: PRICE_PERIOD_NAME_MAX,
   tooLong: `The name can be at most ${PRICE_PERIOD_NAME_MAX} characters`,
   notOneLine: 'The name must be one line of text',
-})
-  .transform((s) => (s === '' ? null : s))
-  .describe(`Shown in the price breakdown, e.g. "High season"; at most ${PRICE_PERIOD_NAME_MAX} characters`);
+}).describe(`Shown in the price breakdown, e.g. "High season"; at most ${PRICE_PERIOD_NAME_MAX} characters`);
 
 export const pricePeriodSchema = z
   .object({

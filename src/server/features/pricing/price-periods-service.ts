@@ -125,7 +125,8 @@ export async function createPricePeriod(
           fromDate: input.from,
           toDate: input.to,
           priceCents,
-          name: input.name ?? null,
+          // '' is no name.
+          name: input.name || null,
           createdAt: deps.clock.now(),
         })
         .returning();
@@ -164,7 +165,12 @@ export async function updatePricePeriod(
       const priceCents = input.price === undefined ? period.priceCents : amountToCents(input.price);
       const [row] = await tx
         .update(pricePeriods)
-        .set({ fromDate: from, toDate: to, priceCents, ...(input.name !== undefined ? { name: input.name } : {}) })
+        .set({
+          fromDate: from,
+          toDate: to,
+          priceCents,
+          ...(input.name !== undefined ? { name: input.name || null } : {}),
+        })
         .where(byId)
         .returning();
       return toPeriod(row!);

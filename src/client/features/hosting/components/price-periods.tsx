@@ -73,8 +73,9 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
 
   const save = useMutation({
     mutationFn: async ({ from, last, price, name }: PeriodFormValues) => {
-      const body = { from, to: addDays(last, 1), price, name };
-      if (!replaces) return createPricePeriod(homeId, { from, to: body.to, price, ...(name ? { name } : {}) });
+      const body = { from, to: addDays(last, 1), price, name: name || null };
+      if (!replaces)
+        return createPricePeriod(homeId, { from, to: body.to, price, ...(body.name ? { name: body.name } : {}) });
       // One PATCH: the period is never gone, even for a moment; only what changed is sent, so a period
       // already under way can take a new price and end without touching its (past) first night.
       const changes = {
