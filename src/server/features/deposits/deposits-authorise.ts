@@ -28,8 +28,8 @@ const HOLD_LEAD_MS = 6 * 86_400_000;
  * a bank's refusal often goes through a day later, or after the guest called their bank; three
  * tries cover two days without mailing the guest every day of a long wait.
  */
-export const AUTHORIZE_TRIES = 3;
-export const RETRY_AFTER_MS = 86_400_000;
+const AUTHORIZE_TRIES = 3;
+const RETRY_AFTER_MS = 86_400_000;
 const DAY_MS = 86_400_000;
 
 /** Each try its own idempotency key (the provider answers a declined key with the same decline); the first keeps the plain one. */
