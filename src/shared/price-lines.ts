@@ -26,34 +26,36 @@ const DISCOUNT_NAMES: Record<DiscountKind, string> = {
 };
 
 /**
- * A period's nights say "(price period)", the calendar's word: a host's period need not be a season
- * (a festival week, a discount for slow nights). Periods have no name to show instead (only their
- * dates and price are stored, ADR 0049).
+ * A period's nights say the host's name for it ("(High season)") when it has one, else "(price
+ * period)", the calendar's word: a host's period need not be a season (a festival week, a
+ * discount for slow nights).
  */
-function nightsLabel(kind: NightKind, cents: number, count: number): string {
+function nightsLabel(kind: NightKind, cents: number, count: number, periodName?: string): string {
   const price = formatCents(cents);
   if (kind === 'weekend') return `${price} × ${plural(count, 'weekend night')}`;
-  if (kind === 'period') return `${price} × ${plural(count, 'night')} (price period)`;
+  if (kind === 'period') return `${price} × ${plural(count, 'night')} (${periodName ?? 'price period'})`;
   return `${price} × ${plural(count, 'night')}`;
 }
 
 /**
- * The nights, grouped by kind and price in the order they first come: "$100.00 × 7 nights",
- * "$150.00 × 2 weekend nights", "$200.00 × 2 nights (price period)".
+ * The nights, grouped by kind, price and period name in the order they first come: "$100.00 × 7
+ * nights", "$150.00 × 2 weekend nights", "$200.00 × 2 nights (High season)".
  */
 function nightLines(b: PriceBreakdown): PriceLine[] {
-  const groups: { kind: NightKind; cents: number; count: number }[] = [];
+  const groups: { kind: NightKind; cents: number; count: number; periodName: string | undefined }[] = [];
   for (const night of b.nightly) {
-    const group = groups.find((g) => g.kind === night.kind && g.cents === night.cents);
+    const group = groups.find(
+      (g) => g.kind === night.kind && g.cents === night.cents && g.periodName === night.periodName,
+    );
     if (group) group.count += 1;
-    else groups.push({ kind: night.kind, cents: night.cents, count: 1 });
+    else groups.push({ kind: night.kind, cents: night.cents, count: 1, periodName: night.periodName });
   }
   // A breakdown without its nights (never stored so, but a safe reading): the average.
-  if (!groups.length) groups.push({ kind: 'base', cents: b.nightlyCents, count: b.nights });
+  if (!groups.length) groups.push({ kind: 'base', cents: b.nightlyCents, count: b.nights, periodName: undefined });
   return groups.map((g, i) => ({
     key: 'nights',
     id: `nights-${i}`,
-    label: nightsLabel(g.kind, g.cents, g.count),
+    label: nightsLabel(g.kind, g.cents, g.count, g.periodName),
     cents: g.cents * g.count,
   }));
 }
@@ -126,12 +128,34 @@ export function bookingDepositState(booking: {
   return booking.status === 'held' || booking.status === 'requested' ? undefined : null;
 }
 
-/** The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit apart. */
-export function priceLinesText(b: PriceBreakdown, totalLabel = 'Total'): string {
-  const deposit = depositLine(b);
+/**
+ * A booked deposit as a mail tells it: its state, and for a pending one the calendar date (the
+ * home's) it is to be placed on the card (ADR 0051: off-session, when the hold can last).
+ */
+export interface MailedDeposit {
+  status: DepositStatus;
+  /** YYYY-MM-DD; for a pending deposit. */
+  heldOn?: string;
+}
+
+/** The deposit line of a mail: a pending deposit "will be held on <date>", never claimed as held already. */
+function mailedDepositLine(b: Pick<PriceBreakdown, 'depositCents'>, deposit: MailedDeposit | null | undefined) {
+  const line = depositLine(b, deposit === undefined ? undefined : (deposit?.status ?? null));
+  if (line && deposit?.status === 'pending' && deposit.heldOn) {
+    return { ...line, note: `will be held on ${deposit.heldOn}, not charged` };
+  }
+  return line;
+}
+
+/**
+ * The breakdown as plain text (mails): one "label: amount" line each, the total, then the deposit
+ * apart, worded by `deposit`'s state (left out: a price not booked yet, whose deposit is to be held).
+ */
+export function priceLinesText(b: PriceBreakdown, totalLabel = 'Total', deposit?: MailedDeposit | null): string {
+  const depositText = mailedDepositLine(b, deposit);
   return [
     ...priceLines(b).map((l) => `${l.label}: ${formatCents(l.cents)}`),
     `${totalLabel}: ${formatCents(b.totalCents)}`,
-    ...(deposit ? [`${deposit.label}: ${formatCents(deposit.cents)} — ${deposit.note}`] : []),
+    ...(depositText ? [`${depositText.label}: ${formatCents(depositText.cents)} — ${depositText.note}`] : []),
   ].join('\n');
 }

@@ -28,6 +28,8 @@ export interface PricePeriodSpan {
   from: string;
   to: string;
   priceCents: number;
+  /** The host's name for it, shown in the breakdown ("High season"); null or absent: none. */
+  name?: string | null;
 }
 
 export interface StayPriceInput {
@@ -64,10 +66,10 @@ export function nightPrice(
   settings: Pick<HomePriceSettings, 'priceCents' | 'weekendPriceCents'>,
   periods: readonly PricePeriodSpan[],
   date: string,
-): { cents: number; kind: NightKind } {
+): { cents: number; kind: NightKind; periodName?: string } {
   // ISO dates compare as strings.
   const period = periods.find((p) => p.from <= date && date < p.to);
-  if (period) return { cents: period.priceCents, kind: 'period' };
+  if (period) return { cents: period.priceCents, kind: 'period', ...(period.name ? { periodName: period.name } : {}) };
   if (settings.weekendPriceCents !== null && isWeekendNight(date)) {
     return { cents: settings.weekendPriceCents, kind: 'weekend' };
   }

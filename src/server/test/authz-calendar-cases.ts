@@ -55,6 +55,13 @@ export function calendarCases({
         expect: only({ host: 200, admin: 200 }),
       },
     ],
+    'GET /api/host/requests/count': [
+      {
+        name: "the caller's open requests",
+        request: () => ({ method: 'GET', url: '/api/host/requests/count' }),
+        expect: only({ host: 200, otherHost: 200, admin: 200 }),
+      },
+    ],
     'POST /api/host/reservations/:id/cancel': [
       {
         name: "cancel a fresh stay at the host's home",

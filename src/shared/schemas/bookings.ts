@@ -34,6 +34,7 @@ export const priceBreakdownSchema = z
             .describe(
               'period: a host price period covers it; weekend: a Friday or Saturday night at the weekend price; base',
             ),
+          periodName: z.string().optional().describe("A period night: the period's name, when the host gave one"),
         }),
       )
       .describe('One per night, in order'),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { amountSchema, isoDate } from './common';
+import { singleLineText } from './text';
 
 export const BOOKING_MODES = ['instant', 'request'] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
@@ -90,12 +91,23 @@ export type HomePricing = z.infer<typeof homePricingSchema>;
 
 /* ---------- Price periods: a nightly price for some nights, over the base and weekend prices ---------- */
 
+/** A period's name ("High season") fits a breakdown line; the database checks it too (migration 0038). */
+export const PRICE_PERIOD_NAME_MAX = 40;
+
+/** Optional: one line, trimmed; empty (or null) means no name (the breakdown then says "price period"). */
+const periodName = singleLineText({
+  max: PRICE_PERIOD_NAME_MAX,
+  tooLong: `The name can be at most ${PRICE_PERIOD_NAME_MAX} characters`,
+  notOneLine: 'The name must be one line of text',
+}).describe(`Shown in the price breakdown, e.g. "High season"; at most ${PRICE_PERIOD_NAME_MAX} characters`);
+
 export const pricePeriodSchema = z
   .object({
     _id: z.string(),
     from: isoDate.describe('First night priced'),
     to: isoDate.describe('The night after the last one priced (exclusive, as blocks)'),
     price: z.number().describe('Nightly price for these nights, in dollars'),
+    name: z.string().nullable().describe('The host\'s name for it ("High season"); null: none'),
   })
   .meta({ id: 'PricePeriod' });
 export type PricePeriod = z.infer<typeof pricePeriodSchema>;
@@ -109,6 +121,7 @@ export const createPricePeriodSchema = z
     from: isoDate,
     to: isoDate,
     price: amountSchema({ label: 'Price', min: 0.01, max: PRICING_AMOUNT_MAX }),
+    name: periodName.nullable().optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -119,7 +132,7 @@ export const createPricePeriodSchema = z
 export type CreatePricePeriod = z.infer<typeof createPricePeriodSchema>;
 
 /**
- * PATCH /api/home/:id/price-periods/:periodId: a new price and/or new nights for one period, which
+ * PATCH /api/home/:id/price-periods/:periodId: a new price, name and/or new nights for one period, which
  * keeps its id. A period whose first night is over may change its price and its end, not its start.
  */
 export const updatePricePeriodSchema = z
@@ -127,11 +140,12 @@ export const updatePricePeriodSchema = z
     from: isoDate.optional(),
     to: isoDate.optional(),
     price: createPricePeriodSchema.shape.price.optional(),
+    name: periodName.nullable().optional().describe('A new name; null or "": none'),
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (p.from === undefined && p.to === undefined && p.price === undefined)
-      ctx.addIssue({ code: 'custom', path: [], message: 'Give a new price or new nights' });
+    if (p.from === undefined && p.to === undefined && p.price === undefined && p.name === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: 'Give a new price, name or nights' });
     if (p.from !== undefined && p.to !== undefined && p.from >= p.to)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last night must be after the first' });
   })

@@ -100,3 +100,14 @@ export const hostDecisionResponseSchema = z
   .object({ reservation: reservationSchema })
   .meta({ id: 'HostDecisionResponse' });
 export type HostDecisionResponse = z.infer<typeof hostDecisionResponseSchema>;
+
+/** GET /api/host/requests/count: the header's badge, decided by the server (ADR 0050). */
+export const openRequestCountSchema = z
+  .object({
+    count: z
+      .number()
+      .int()
+      .describe("Requests to book at the caller's homes still waiting for an answer (respondBy not passed)"),
+  })
+  .meta({ id: 'OpenRequestCount' });
+export type OpenRequestCount = z.infer<typeof openRequestCountSchema>;

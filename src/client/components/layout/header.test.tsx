@@ -46,12 +46,11 @@ describe('Header', () => {
   });
 
   it("shows a host the number of booking requests waiting; never asks for a guest's", async () => {
-    const reservations = { reservations: [{ status: 'requested' }, { status: 'confirmed' }, { status: 'requested' }] };
     const host = { session: {}, user: { ...session.user, role: 'host' } };
     let fetch = stubFetch({
       'GET /api/auth/get-session': () => json(host),
       'GET /api/conversations/unread': () => json({ unread: 0 }),
-      'GET /api/host/reservations': () => json(reservations),
+      'GET /api/host/requests/count': () => json({ count: 2 }),
     });
     await renderRoutes(routes, ['/']);
     const link = await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
@@ -63,37 +62,37 @@ describe('Header', () => {
     fetch = stubFetch({
       'GET /api/auth/get-session': () => json(session),
       'GET /api/conversations/unread': () => json({ unread: 0 }),
-      'GET /api/host/reservations': () => json(reservations),
+      'GET /api/host/requests/count': () => json({ count: 2 }),
     });
     await renderRoutes(routes, ['/'], testQueryClient());
     await screen.findAllByRole('link', { name: 'Messages' });
-    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/host/requests'))).toBe(false);
   });
 
   it("counts a host's requests again every 30 s and when the window is back in focus; a guest's never", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const host = { session: {}, user: { ...session.user, role: 'host' } };
-    let reservations = [{ status: 'requested' }];
+    let open = 1;
     const fetch = stubFetch({
       'GET /api/auth/get-session': () => json(host),
       'GET /api/conversations/unread': () => json({ unread: 0 }),
-      'GET /api/host/reservations': () => json({ reservations }),
+      'GET /api/host/requests/count': () => json({ count: open }),
     });
-    const asked = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/host/reservations'));
+    const asked = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/host/requests/count'));
     await renderRoutes(routes, ['/']);
     await screen.findByRole('link', { name: 'Requests, 1 waiting for your answer' });
     expect(asked()).toHaveLength(1);
-    // Only upcoming stays are read: a request always checks in after today.
-    expect(String(asked()[0]![0])).toContain('when=upcoming');
+    // The server counts: the host's reservations are not read every 30 s.
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
 
     // A second guest asks: the badge shows it at the next interval, without a reload.
-    reservations = [{ status: 'requested' }, { status: 'requested' }];
+    open = 2;
     await act(() => vi.advanceTimersByTimeAsync(OPEN_REQUESTS_POLL_MS));
     await screen.findByRole('link', { name: 'Requests, 2 waiting for your answer' });
     expect(asked()).toHaveLength(2);
 
     // The host answered both in another tab: coming back to this one counts again at once.
-    reservations = [];
+    open = 0;
     await act(() => vi.advanceTimersByTimeAsync(OPEN_REQUESTS_POLL_MS / 2));
     expect(asked()).toHaveLength(2);
     act(() => {
@@ -106,7 +105,7 @@ describe('Header', () => {
     const guestFetch = stubFetch({
       'GET /api/auth/get-session': () => json(session),
       'GET /api/conversations/unread': () => json({ unread: 0 }),
-      'GET /api/host/reservations': () => json({ reservations }),
+      'GET /api/host/requests/count': () => json({ count: open }),
     });
     await renderRoutes(routes, ['/'], testQueryClient());
     await screen.findAllByRole('link', { name: 'Messages' });
@@ -114,6 +113,6 @@ describe('Header', () => {
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
-    expect(guestFetch.mock.calls.some(([url]) => String(url).includes('/api/host/reservations'))).toBe(false);
+    expect(guestFetch.mock.calls.some(([url]) => String(url).includes('/api/host/'))).toBe(false);
   });
 });

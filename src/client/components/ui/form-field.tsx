@@ -120,6 +120,37 @@ export function TextAreaField({ label, error, hint, className, ref, ...textarea 
   );
 }
 
+/**
+ * A reason or a note a person writes for someone else (a host's cancellation reason, a decline
+ * message, a damage claim): four rows, at most `maxLength` characters, and when `isRequired` a
+ * marked label, "(required)" for screen readers and aria-required. One component, so these
+ * dialogs read and behave alike.
+ */
+export function ReasonField({
+  label,
+  isRequired = false,
+  rows = 4,
+  ...textarea
+}: Omit<TextAreaFieldProps, 'label'> & { label: string; isRequired?: boolean }) {
+  return (
+    <TextAreaField
+      label={
+        isRequired ? (
+          <>
+            {required(label)}
+            <span className="sr-only">(required)</span>
+          </>
+        ) : (
+          label
+        )
+      }
+      rows={rows}
+      aria-required={isRequired || undefined}
+      {...textarea}
+    />
+  );
+}
+
 /** A masked password input with a Show password toggle (aria-pressed). */
 export function PasswordField({ label, error, hint, className, inputClassName, ref, ...input }: TextFieldProps) {
   const ids = useFieldIds(hint, error);

@@ -115,6 +115,10 @@ export const bookings = pgTable(
     ),
     // A host's reservations list reads bookings by host email, newest stays first.
     index('bookings_host_email_idx').on(sql`lower(${t.hostEmail})`, t.checkIn.desc()),
+    // The header's count of a host's open requests (GET /api/host/requests/count), polled every 30 s.
+    index('bookings_host_requests_idx')
+      .on(sql`lower(${t.hostEmail})`, t.respondBy)
+      .where(sql`${t.status} = 'requested'`),
     check(
       'bookings_breakdown_sum',
       sql`${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.extraGuestFeeCents} + ${t.cleaningFeeCents} + ${t.serviceFeeCents} + ${t.taxCents}`,

@@ -29,6 +29,11 @@ export const securityDeposits = pgTable(
     /** Why the off-session authorisation failed (status failed): the provider's code and message. */
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
+    /**
+     * Off-session tries made so far (ADR 0051): a declined try leaves the deposit pending, due again
+     * a day later, until DEPOSIT_AUTHORIZE_TRIES or the stay's check-out; then it is failed.
+     */
+    authorizeTries: integer('authorize_tries').notNull().default(0),
     claimAmountCents: integer('claim_amount_cents'),
     claimReason: text('claim_reason'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -62,6 +67,7 @@ export const securityDeposits = pgTable(
       sql`${t.status} not in ('held', 'claimed', 'captured') or ${t.paymentIntentId} is not null`,
     ),
     check('security_deposits_pending_due', sql`${t.status} <> 'pending' or ${t.authorizeAt} is not null`),
+    check('security_deposits_tries_range', sql`${t.authorizeTries} >= 0`),
     check('security_deposits_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'security_deposits_claim_range',

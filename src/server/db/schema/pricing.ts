@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { homes } from './homes';
 
 /**
@@ -17,12 +17,16 @@ export const pricePeriods = pgTable(
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The host's name for it ("High season"), shown in the breakdown's line; null: "price period". */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('price_periods_home_idx').on(t.homeId, t.fromDate),
     check('price_periods_dates_valid', sql`${t.fromDate} < ${t.toDate}`),
     check('price_periods_price_positive', sql`${t.priceCents} > 0`),
+    // PRICE_PERIOD_NAME_MAX; the zod schema also trims it and refuses line breaks.
+    check('price_periods_name_length', sql`${t.name} is null or char_length(${t.name}) between 1 and 40`),
   ],
 );
 

@@ -190,9 +190,10 @@ export async function acceptRequest(
     // Captured and confirmed: the ledger's charge commits with the confirmation (ADR 0053).
     await postCharge(tx, deps, confirmed, now);
     const [times] = await tx.select(HOME_TIMES_COLUMNS).from(homes).where(eq(homes.id, confirmed.homeId!));
-    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
-    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
-    await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
+    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051);
+    // the mails say whether it is held or when it will be.
+    const deposit = await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
+    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deposit, deps.publicUrl);
     return confirmed;
   });
   if (!row) {

@@ -92,10 +92,11 @@ export async function confirmWithIntent(
     await postCharge(tx, deps, confirmed, now);
     // The home's own times (the host may set them), read now: the mail says what holds for this stay.
     const [times] = await tx.select(HOME_TIMES_COLUMNS).from(homes).where(eq(homes.id, confirmed.homeId!));
+    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051);
+    // the mails say whether it is held or when it will be.
+    const deposit = await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
     // In the confirming transaction (ADR 0046): the mails are accepted exactly when the booking is confirmed.
-    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deps.publicUrl);
-    // Its deposit (the stored breakdown's amount) waits to be authorised on the saved card (ADR 0051).
-    await scheduleDeposit(deps, tx, confirmed, times?.checkOutTime ?? null);
+    await queueConfirmationMails(deps.mail, tx, confirmed, times ?? null, deposit, deps.publicUrl);
     return confirmed;
   });
   if (row) {

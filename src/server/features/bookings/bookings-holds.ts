@@ -3,30 +3,27 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
 import { discountTotal } from '#shared/pricing-quote';
-import type { PriceBreakdown } from '#shared/schemas/bookings';
 import type { PaymentIntentRequest, PaymentIntentResponse } from '#shared/schemas/payments';
 import { stayRuleProblem } from '#shared/stay-rules';
 import { overlapsStay } from '#server/db/booking-conditions';
 import { sqlState } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
-import { bookings, homes, users, type BookingRow } from '#server/db/schema';
+import { bookings, users, type BookingRow } from '#server/db/schema';
 import { conflict, invalid, limitReached, notFound } from '#server/domain-errors';
 import { PLACEHOLDER_IMAGE } from '../homes/homes-service';
 import {
   HOLD_MS,
-  MAX_AMOUNT_CENTS,
   MAX_LIVE_HOLDS,
   allows,
   breakdownOf,
-  findBooking,
   logOf,
   paymentUnavailable,
   targetOf,
   type BookingDeps,
   type Caller,
 } from './bookings-model';
-import { blockOverlapping, lockHome, type Tx } from '../calendar/availability';
-import { priceAt } from './bookings-pricing';
+import { blockOverlapping, lockHome } from '../calendar/availability';
+import { priceUnderLock } from './bookings-hold-price';
 import { checkHoldRequest } from './bookings-hold-request';
 import { releaseIntent } from './bookings-refunds';
 import { settleStaleHold } from './bookings-sweeper';
@@ -200,33 +197,6 @@ export async function placeHold(
 }
 
 /**
- * The stay's price with the home's settings and price periods read under its lock (the caller holds
- * it). A total other than the one checked before the lock means the host changed a price meanwhile:
- * 409 price_changed when the client said which total it showed, else the new one is held (and shown
- * at the checkout before any payment).
- */
-async function priceUnderLock(
-  deps: BookingDeps,
-  tx: Tx,
-  input: PaymentIntentRequest,
-  checked: PriceBreakdown,
-): Promise<PriceBreakdown> {
-  const [current] = await tx.select().from(homes).where(eq(homes.id, input.homeId));
-  if (!current) throw notFound('No home with this id');
-  const priced = await priceAt(deps, current, input, deps.clock.now(), tx);
-  if (priced.totalCents !== checked.totalCents && input.price !== undefined) {
-    throw conflict(
-      `The price has changed: the total for these dates is now $${centsToAmount(priced.totalCents).toFixed(2)}`,
-      'price_changed',
-    );
-  }
-  if (priced.totalCents > MAX_AMOUNT_CENTS) {
-    throw invalid('The total for these dates is above what a card payment may be.', 'amount_too_large');
-  }
-  return priced;
-}
-
-/**
  * Why the dates are taken: the caller's own booking of exactly this stay (the browser's Back after paying
  * reopens the checkout) is said as such, with no hint about anyone else's; otherwise dates_unavailable.
  */
@@ -299,83 +269,4 @@ async function attachIntent(deps: BookingDeps, caller: Caller, hold: BookingRow)
     bookingMode: hold.bookingMode,
     provider: deps.payments.name,
   };
-}
-
-/**
- * The guest left the checkout without paying: their hold gives the dates back.
- * The provider's intent is cancelled first, so it can no longer be paid; when
- * it was paid already the hold stays (the sweeper or the browser confirms it).
- * Anyone else's intent, or an unknown one, answers 404.
- */
-export async function releaseHold(
-  deps: BookingDeps,
-  caller: Caller,
-  paymentIntentId: string,
-): Promise<{ released: boolean; status: BookingRow['status'] }> {
-  const [hold] = await deps.db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).limit(1);
-  if (!hold || hold.guestId !== caller.id) throw notFound('No reservation with this payment');
-  if (hold.status !== 'held' || hold.paymentReceivedAt) return { released: false, status: hold.status };
-  let intent;
-  try {
-    intent = await deps.payments.cancelIntent(paymentIntentId);
-  } catch (err) {
-    throw paymentUnavailable(err);
-  }
-  if (intent.status === 'succeeded' || intent.status === 'requires_capture') {
-    // Paid (or authorised) meanwhile: never given up; it is confirmed (or requested) instead.
-    await markPaymentReceived(deps, paymentIntentId);
-    return { released: false, status: hold.status };
-  }
-  const now = deps.clock.now();
-  const [released] = await deps.db
-    .update(bookings)
-    .set({ status: targetOf('cancel'), cancelledAt: now, updatedAt: now })
-    .where(and(eq(bookings.id, hold.id), eq(bookings.status, 'held'), isNull(bookings.paymentReceivedAt)))
-    .returning();
-  if (released) logOf(deps).info({ bookingId: hold.id }, 'hold released: the guest left the checkout');
-  return { released: Boolean(released), status: released?.status ?? (await currentStatus(deps, hold.id)) };
-}
-
-async function currentStatus(deps: BookingDeps, id: string): Promise<BookingRow['status']> {
-  const [row] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
-  return row?.status ?? 'cancelled';
-}
-
-/** The provider says this hold's intent was paid: the hold shows as being confirmed and is never released or replaced. */
-export async function markPaymentReceived(deps: BookingDeps, paymentIntentId: string): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db
-    .update(bookings)
-    .set({ paymentReceivedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(bookings.paymentIntentId, paymentIntentId),
-        eq(bookings.status, 'held'),
-        isNull(bookings.paymentReceivedAt),
-      ),
-    );
-}
-
-/**
- * PATCH /api/bookings/:id {message}: the guest's note to the host, kept with
- * the hold before the card is charged, so whoever confirms the paid hold (the
- * browser, a webhook or the sweeper) keeps it.
- */
-export async function saveHoldMessage(
-  deps: BookingDeps,
-  caller: Caller,
-  bookingId: string,
-  message: string,
-): Promise<{ acknowledged: true; modifiedCount: number }> {
-  const booking = await findBooking(deps.db, bookingId);
-  if (!booking || booking.guestId !== caller.id) throw notFound('No booking with this id');
-  if (booking.status !== 'held') {
-    throw conflict('Only a reservation waiting for its payment can change its message.', 'not_held');
-  }
-  const rows = await deps.db
-    .update(bookings)
-    .set({ message: message.trim(), updatedAt: deps.clock.now() })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'held')))
-    .returning({ id: bookings.id });
-  return { acknowledged: true, modifiedCount: rows.length };
 }

@@ -3,9 +3,9 @@ import { CHECK_IN_AFTER } from '#shared/constants';
 import { clockTime } from '#shared/dates';
 import { formatCents } from '#shared/money';
 import { plural } from '#shared/plural';
-import { zoneLabel } from '#shared/time-zones';
-import { priceLinesText } from '#shared/price-lines';
-import { homes, type BookingRow } from '#server/db/schema';
+import { homeToday, zoneLabel } from '#shared/time-zones';
+import { priceLinesText, type MailedDeposit } from '#shared/price-lines';
+import { homes, type BookingRow, type SecurityDepositRow } from '#server/db/schema';
 import type { DbOrTx } from '#server/jobs/job-queue';
 import type { MailMessage } from '#server/providers/mail/mail';
 import type { MailSender, PendingMail, PendingMailSender } from '#server/providers/mail/mail-queue';
@@ -67,10 +67,28 @@ export const stayText = (booking: Pick<BookingRow, 'checkIn' | 'checkOut' | 'nig
 const noteBlock = (booking: BookingRow, label: string) =>
   booking.message.trim() ? `\n\n${label}:\n${quotedBlock(booking.message)}` : '';
 
-/** The confirmation mails to the guest and to the host (sent after the confirmation is committed). */
-function confirmationMails(booking: BookingRow, times: HomeTimes, publicUrl?: string) {
+/** A booking's deposit row as its mails word it: a pending one with the home's date it is placed on. */
+const mailedDeposit = (booking: BookingRow, deposit: SecurityDepositRow | null): MailedDeposit | null =>
+  deposit
+    ? {
+        status: deposit.status,
+        ...(deposit.authorizeAt ? { heldOn: homeToday(deposit.authorizeAt, booking.timeZone) } : {}),
+      }
+    : null;
+
+/**
+ * The confirmation mails to the guest and to the host (sent after the confirmation is committed).
+ * The deposit line says what is true when it is written: held at the card submission (sandbox), or
+ * to be held on a date (off-session, ADR 0051), never "held" before it is.
+ */
+function confirmationMails(
+  booking: BookingRow,
+  times: HomeTimes,
+  deposit: SecurityDepositRow | null,
+  publicUrl?: string,
+) {
   const stay = stayText(booking);
-  const lines = priceLinesText(breakdownOf(booking), 'Total paid');
+  const lines = priceLinesText(breakdownOf(booking), 'Total paid', mailedDeposit(booking, deposit));
   const link = publicUrl ? `\n\nYour bookings: ${publicUrl}/dashboard/my-booking` : '';
   return [
     {
@@ -104,11 +122,12 @@ export async function queueConfirmationMails(
   tx: DbOrTx,
   booking: BookingRow,
   times: HomeTimes,
+  deposit: SecurityDepositRow | null,
   publicUrl?: string,
 ): Promise<void> {
   if (!mail) return;
   // One after the other: a transaction is one connection.
-  for (const message of confirmationMails(booking, times, publicUrl)) await mail.send(message, tx);
+  for (const message of confirmationMails(booking, times, deposit, publicUrl)) await mail.send(message, tx);
 }
 
 /** What happened to the money of a cancelled booking. */

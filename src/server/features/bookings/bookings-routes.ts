@@ -23,7 +23,8 @@ import { notFound } from '#server/domain-errors';
 import { findHome } from '../homes/homes-service';
 import { cancelBooking } from './bookings-cancellation';
 import { confirmBooking } from './bookings-confirmation';
-import { placeHold, releaseHold, saveHoldMessage } from './bookings-holds';
+import { placeHold } from './bookings-holds';
+import { releaseHold, saveHoldMessage } from './bookings-hold-release';
 import { listBookings, unavailableRanges } from './bookings-queries';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];

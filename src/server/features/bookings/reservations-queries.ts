@@ -1,5 +1,5 @@
 /** A host's reservations: the confirmed (and later cancelled) stays at their homes, with the guest. */
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Reservation, ReservationWhen } from '#shared/schemas/reservations';
 import type { Db } from '#server/db/client';
 import { bookings, users, type BookingRow } from '#server/db/schema';
@@ -103,6 +103,25 @@ export async function listReservations(
     payoutDelayHours,
   );
   return rows.map((r) => toReservation(r.booking, r.userName, now, splits.get(r.booking.id) ?? null));
+}
+
+/**
+ * The requests to book at `hostEmail`'s homes still waiting for an answer: status `requested` and
+ * its answer time not passed (the sweeper may not have expired it yet, D93). One index walk
+ * (bookings_host_requests_idx), however many stays the host has.
+ */
+export async function countOpenRequests(db: Db, now: Date, hostEmail: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        sql`lower(${bookings.hostEmail}) = lower(${hostEmail})`,
+        eq(bookings.status, 'requested'),
+        gt(bookings.respondBy, now),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function findReservation(

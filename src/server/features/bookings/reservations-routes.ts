@@ -6,6 +6,7 @@ import {
   hostDecisionResponseSchema,
   hostCancelRequestSchema,
   hostCancelResponseSchema,
+  openRequestCountSchema,
   reservationListSchema,
   reservationsQuerySchema,
 } from '#shared/schemas/reservations';
@@ -14,7 +15,7 @@ import { requireRole, sameEmail, withRole } from '#server/auth/guards';
 import { forbidden } from '#server/domain-errors';
 import { hostCancelBooking } from './host-cancellation';
 import { acceptRequest, declineRequest } from './booking-requests';
-import { listReservations } from './reservations-queries';
+import { countOpenRequests, listReservations } from './reservations-queries';
 
 export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,6 +51,26 @@ export function reservationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx.ledger?.payoutDelayHours,
         );
         return { reservations };
+      },
+    );
+
+    app.get(
+      '/host/requests/count',
+      {
+        preValidation: withRole('host', 'admin'),
+        schema: {
+          tags: ['reservations'],
+          summary: "How many requests to book at the signed-in host's homes wait for an answer",
+          description:
+            'The header polls it (every 30 s while visible). Counts status `requested` whose `respondBy` has not ' +
+            'passed, so a request the sweeper has not expired yet is not counted.',
+          response: { 200: openRequestCountSchema, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const me = requireRole(request, 'host', 'admin');
+        reply.header('cache-control', 'private, no-store');
+        return { count: await countOpenRequests(ctx.db, ctx.clock.now(), me.email) };
       },
     );
 

@@ -6,14 +6,17 @@
  * lasts until the claim window closes. A deposit due at once is authorised right after the
  * confirmation; the deposit job authorises the others as they come due. The provider call comes
  * first (key `deposit:<booking>`, so a retried call is one authorisation); the row changes after it
- * in a guarded UPDATE. A card that cannot hold it leaves the stay as it is: the row says `failed`
- * and both sides are mailed in the same transaction that no deposit is held.
+ * in a guarded UPDATE. A card that cannot hold it leaves the stay as it is. The deposit is tried
+ * again a day later, at most AUTHORIZE_TRIES times in all and never after the stay's check-out
+ * (the guest is mailed after each declined try that another follows); after the last, the row
+ * says `failed` and both sides are mailed in the same transaction that no deposit is held.
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { bookings, securityDeposits, type BookingRow, type SecurityDepositRow } from '#server/db/schema';
 import type { Tx } from '../calendar/availability';
 import { logOf } from '../bookings/bookings-model';
-import { notHeldMails } from './deposits-mail';
+import { homeToday } from '#shared/time-zones';
+import { notHeldMails, retryMail } from './deposits-mail';
 import { ENDED_WITHOUT_STAY, releaseAtOf, type DepositDeps } from './deposits-model';
 import { postDepositState } from '../ledger/ledger-bookings';
 
@@ -21,20 +24,45 @@ import { postDepositState } from '../ledger/ledger-bookings';
 const HOLD_LEAD_MS = 6 * 86_400_000;
 
 /**
+ * Off-session tries of one deposit, a day apart (ADR 0051): a card declined for want of funds or
+ * a bank's refusal often goes through a day later, or after the guest called their bank; three
+ * tries cover two days without mailing the guest every day of a long wait.
+ */
+const AUTHORIZE_TRIES = 3;
+const RETRY_AFTER_MS = 86_400_000;
+const DAY_MS = 86_400_000;
+
+/** Each try its own idempotency key (the provider answers a declined key with the same decline); the first keeps the plain one. */
+const tryKey = (bookingId: string, tries: number) =>
+  tries === 0 ? `deposit:${bookingId}` : `deposit:${bookingId}:try-${tries + 1}`;
+
+/**
+ * When a declined deposit is tried again, or null when it is not: after AUTHORIZE_TRIES, or when
+ * the next try would come after the stay's check-out (release_at less the release days): a hold
+ * placed after the guest left is one they could not expect.
+ */
+function nextTryAt(deps: DepositDeps, deposit: SecurityDepositRow, triesMade: number, now: Date): Date | null {
+  if (triesMade >= AUTHORIZE_TRIES) return null;
+  const checkOut = deposit.releaseAt.getTime() - (deps.deposits?.releaseDays ?? 3) * DAY_MS;
+  const next = now.getTime() + RETRY_AFTER_MS;
+  return next < checkOut ? new Date(next) : null;
+}
+
+/**
  * In the confirming transaction: the deposit the booking's stored breakdown asks for (never the
- * home's amount of today) waits as `pending`. Nothing when there is none, or when the card
- * submission held it already (the sandbox).
+ * home's amount of today) waits as `pending`. Nothing when there is none; when the card submission
+ * held it already (the sandbox), that row. Answers the booking's deposit row, or null.
  */
 export async function scheduleDeposit(
   deps: DepositDeps,
   tx: Tx,
   booking: BookingRow,
   checkOutTime: string | null,
-): Promise<void> {
-  if (booking.depositCents <= 0) return;
+): Promise<SecurityDepositRow | null> {
+  if (booking.depositCents <= 0) return null;
   const now = deps.clock.now();
   const releaseAt = releaseAtOf(deps, booking, checkOutTime);
-  await tx
+  const [inserted] = await tx
     .insert(securityDeposits)
     .values({
       bookingId: booking.id,
@@ -45,10 +73,15 @@ export async function scheduleDeposit(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await tx.select().from(securityDeposits).where(eq(securityDeposits.bookingId, booking.id));
+  return existing ?? null;
 }
 
-type Outcome = 'held' | 'not_held' | 'retry' | 'gone';
+/** held; declined (tried again later); not_held (no more tries); retry (the provider could not be reached); gone. */
+type Outcome = 'held' | 'declined' | 'not_held' | 'retry' | 'gone';
 
 /** Authorises one due deposit on the card saved with its booking's payment. */
 async function authorizeOne(deps: DepositDeps, deposit: SecurityDepositRow, booking: BookingRow): Promise<Outcome> {
@@ -61,7 +94,7 @@ async function authorizeOne(deps: DepositDeps, deposit: SecurityDepositRow, book
           amountCents: deposit.amountCents,
           currency: 'usd',
           bookingId: booking.id,
-          idempotencyKey: `deposit:${booking.id}`,
+          idempotencyKey: tryKey(booking.id, deposit.authorizeTries),
           description: `Security deposit: ${booking.title}`,
         })
       : { ok: false, code: 'no_saved_card', message: 'No card was saved with the stay’s payment.' };
@@ -75,7 +108,7 @@ async function authorizeOne(deps: DepositDeps, deposit: SecurityDepositRow, book
     const held = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(securityDeposits)
-        .set({ status: 'held', paymentIntentId: intentId, updatedAt: now })
+        .set({ status: 'held', paymentIntentId: intentId, authorizeTries: deposit.authorizeTries + 1, updatedAt: now })
         .where(pending)
         .returning();
       // The hold's memo entries commit with the row (ADR 0053).
@@ -93,28 +126,40 @@ async function authorizeOne(deps: DepositDeps, deposit: SecurityDepositRow, book
     return 'gone';
   }
   const failure = result;
-  const failed = await deps.db.transaction(async (tx) => {
+  const triesMade = deposit.authorizeTries + 1;
+  const retryAt = nextTryAt(deps, deposit, triesMade, now);
+  const recorded = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(securityDeposits)
       .set({
-        status: 'failed',
-        paymentIntentId: failure.intentId ?? null,
+        ...(retryAt
+          ? { authorizeAt: retryAt }
+          : { status: 'failed' as const, paymentIntentId: failure.intentId ?? null }),
+        authorizeTries: triesMade,
         failureCode: failure.code,
         failureMessage: failure.message,
         updatedAt: now,
       })
-      .where(pending)
+      // Guarded by the tries too: two passes racing on one deposit record one decline.
+      .where(and(pending, eq(securityDeposits.authorizeTries, deposit.authorizeTries)))
       .returning();
-    if (row) for (const mail of notHeldMails(booking, row, deps.publicUrl)) await deps.mail?.send(mail, tx);
+    if (row && retryAt)
+      await deps.mail?.send(retryMail(booking, row, homeToday(retryAt, booking.timeZone), deps.publicUrl), tx);
+    else if (row) for (const mail of notHeldMails(booking, row, deps.publicUrl)) await deps.mail?.send(mail, tx);
     return row;
   });
-  if (!failed) return 'gone';
-  logOf(deps).info({ bookingId: booking.id, code: failure.code }, 'security deposit could not be held');
-  return 'not_held';
+  if (!recorded) return 'gone';
+  logOf(deps).info(
+    { bookingId: booking.id, code: failure.code, tries: triesMade, retryAt },
+    retryAt ? 'security deposit declined; trying again later' : 'security deposit could not be held',
+  );
+  return retryAt ? 'declined' : 'not_held';
 }
 
 export interface DepositAuthoriseResult {
   authorised: number;
+  /** Declined, to be tried again. */
+  declined: number;
   notHeld: number;
   failed: number;
 }
@@ -130,7 +175,7 @@ export async function authorizeDueDeposits(
   options: { limit?: number; bookingId?: string } = {},
 ): Promise<DepositAuthoriseResult> {
   const now = deps.clock.now();
-  const result: DepositAuthoriseResult = { authorised: 0, notHeld: 0, failed: 0 };
+  const result: DepositAuthoriseResult = { authorised: 0, declined: 0, notHeld: 0, failed: 0 };
   if (!options.bookingId) {
     await deps.db
       .update(securityDeposits)
@@ -162,6 +207,7 @@ export async function authorizeDueDeposits(
   for (const { deposit, booking } of due) {
     const outcome = await authorizeOne(deps, deposit, booking);
     if (outcome === 'held') result.authorised++;
+    else if (outcome === 'declined') result.declined++;
     else if (outcome === 'not_held') result.notHeld++;
     else if (outcome === 'retry') result.failed++;
   }

@@ -76,6 +76,30 @@ export function notHeldMails(booking: BookingRow, deposit: SecurityDepositRow, p
   ];
 }
 
+/**
+ * A declined off-session try that another follows (ADR 0051): only the guest can do something
+ * about it (the stay is paid and stands), so only they are mailed; the host hears at the last try.
+ */
+export function retryMail(
+  booking: BookingRow,
+  deposit: SecurityDepositRow,
+  retryOn: string,
+  publicUrl?: string,
+): MailMessage {
+  return {
+    to: booking.guestEmail,
+    subject: 'Your card could not hold the security deposit: we will try again',
+    text:
+      `The security deposit of ${formatCents(deposit.amountCents)} for your stay could not be held on the card ` +
+      `you paid with (${deposit.failureMessage ?? 'the card was declined'}). Your stay is paid and stands.\n\n` +
+      `We will try the same card again on ${retryOn}. Please make sure it can hold the amount (enough ` +
+      `available credit or funds; your bank may need to approve the hold). Nothing is charged: the deposit ` +
+      `is only held, and released after your stay unless the host reports damage.\n\n` +
+      `${homeLines(booking)}\nDates: ${stay(booking)}` +
+      `${link('/dashboard/my-booking', publicUrl)}\n\nBooking reference: ${booking.id}\n`,
+  };
+}
+
 /** The release job let the deposit go (its time came with no claim, or the booking ended without a stay). */
 export function releasedMails(booking: BookingRow, deposit: SecurityDepositRow, publicUrl?: string): MailMessage[] {
   const body =

@@ -83,7 +83,7 @@ export function startDepositRelease(
     ...options,
     name: 'deposit release',
     pass: () => releaseDueDeposits(deps),
-    worthLogging: (r) => r.released > 0 || r.failed > 0 || r.authorised > 0 || r.notHeld > 0,
+    worthLogging: (r) => r.released > 0 || r.failed > 0 || r.authorised > 0 || r.declined > 0 || r.notHeld > 0,
     ...(deps.log ? { log: deps.log } : {}),
   });
 }

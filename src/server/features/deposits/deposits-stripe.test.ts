@@ -193,13 +193,25 @@ describe('the deposit on Stripe', () => {
     expect(inbox.received.slice(before).filter((m) => m.text.includes(held.bookingId))).toHaveLength(2);
   });
 
-  it('a card that cannot hold the deposit off-session leaves the stay paid; the failure is recorded and both are told', async () => {
+  it('a card that cannot hold the deposit off-session leaves the stay paid; tried again, then recorded and both are told', async () => {
     const held = await paidHold('2026-11-22', '2026-11-23');
     fake.failOffSession(held.paymentMethod, 'authentication_required');
     const before = inbox.received.length;
     await confirm(held);
 
     expect((await bookingRow(t.db, held.bookingId)).status).toBe('confirmed');
+    // Declined at confirmation: tried again a day later, twice (ADR 0051), each with its own key.
+    expect(await depositRow(held.bookingId)).toMatchObject({
+      status: 'pending',
+      authorizeTries: 1,
+      failureCode: 'authentication_required',
+    });
+    t.clock.set('2026-11-22T10:00:00.000Z');
+    await depositPass();
+    t.clock.set('2026-11-23T10:00:00.000Z');
+    await depositPass();
+    await t.app.mailQueue.drained();
+    expect(fake.requests.filter((r) => r.idempotencyKey?.startsWith(`deposit:${held.bookingId}:try-`))).toHaveLength(2);
     const row = await depositRow(held.bookingId);
     expect(row).toMatchObject({ status: 'failed', failureCode: 'authentication_required' });
     expect(fake.intents.get(row!.paymentIntentId!)).toMatchObject({
@@ -209,6 +221,7 @@ describe('the deposit on Stripe', () => {
     const mails = inbox.received.slice(before).filter((m) => m.subject.includes('deposit'));
     expect(mails.map((m) => [m.to, m.subject])).toEqual(
       expect.arrayContaining([
+        [[guest.user.email], 'Your card could not hold the security deposit: we will try again'],
         [[guest.user.email], 'No security deposit is held for your stay'],
         [[host.user.email], 'No security deposit could be held for a stay at your home'],
       ]),
@@ -233,10 +246,10 @@ describe('the deposit on Stripe', () => {
       depositStatus: 'failed',
     });
 
-    // Not retried; no damage claim against a deposit that is not held.
+    // No fourth try; no damage claim against a deposit that is not held.
     await depositPass();
     expect(depositCalls(held.bookingId)).toHaveLength(1);
-    t.clock.set('2026-11-22T15:00:00.000Z');
+    t.clock.set('2026-11-23T15:00:00.000Z');
     const claim = await t.app.inject({
       method: 'POST',
       url: `/api/host/reservations/${held.bookingId}/damage-claim`,

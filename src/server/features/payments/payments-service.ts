@@ -7,7 +7,7 @@ import type { PaymentProvider, RetrievedIntent } from '#server/providers/payment
 import type { SandboxPayments } from '#server/providers/payments/sandbox-payments';
 import type { PaymentWebhookEvent, StripePayments } from '#server/providers/payments/stripe-payments';
 import { checkHoldPayable, paymentSucceeded } from '../bookings/bookings-confirmation';
-import { markPaymentReceived } from '../bookings/bookings-holds';
+import { markPaymentReceived } from '../bookings/bookings-hold-release';
 import { logOf, type BookingDeps, type Caller } from '../bookings/bookings-model';
 import { authorizeDepositInSandbox } from '../deposits/deposits-service';
 import type { DepositDeps } from '../deposits/deposits-model';

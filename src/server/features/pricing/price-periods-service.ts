@@ -20,11 +20,12 @@ import type { Clock } from '#server/providers/clock/clock';
 import { lockHome, underHomeLock, type Tx } from '../calendar/availability';
 import { isUuid } from '../homes/homes-service';
 
-const toPeriod = (row: Pick<PricePeriodRow, 'id' | 'fromDate' | 'toDate' | 'priceCents'>): PricePeriod => ({
+const toPeriod = (row: Pick<PricePeriodRow, 'id' | 'fromDate' | 'toDate' | 'priceCents' | 'name'>): PricePeriod => ({
   _id: row.id,
   from: row.fromDate,
   to: row.toDate,
   price: centsToAmount(row.priceCents),
+  name: row.name,
 });
 
 /** WHERE part: the period shares a night with [from, to). */
@@ -34,7 +35,12 @@ const overlapping = (homeId: string, from: string, to: string) =>
 /** The periods over any night of [from, to), as the price of a stay reads them. */
 export async function periodsOver(db: Db | Tx, homeId: string, from: string, to: string): Promise<PricePeriodSpan[]> {
   const rows = await db
-    .select({ from: pricePeriods.fromDate, to: pricePeriods.toDate, priceCents: pricePeriods.priceCents })
+    .select({
+      from: pricePeriods.fromDate,
+      to: pricePeriods.toDate,
+      priceCents: pricePeriods.priceCents,
+      name: pricePeriods.name,
+    })
     .from(pricePeriods)
     .where(overlapping(homeId, from, to))
     .orderBy(asc(pricePeriods.fromDate));
@@ -74,6 +80,7 @@ async function cutPeriodsOver(tx: Tx, homeId: string, from: string, to: string, 
         fromDate: to,
         toDate: period.toDate,
         priceCents: period.priceCents,
+        name: period.name,
         createdAt: period.createdAt,
       });
     } else if (after) {
@@ -113,7 +120,15 @@ export async function createPricePeriod(
       await cutPeriodsOver(tx, home.id, input.from, input.to);
       const [row] = await tx
         .insert(pricePeriods)
-        .values({ homeId: home.id, fromDate: input.from, toDate: input.to, priceCents, createdAt: deps.clock.now() })
+        .values({
+          homeId: home.id,
+          fromDate: input.from,
+          toDate: input.to,
+          priceCents,
+          // '' is no name.
+          name: input.name || null,
+          createdAt: deps.clock.now(),
+        })
         .returning();
       return toPeriod(row!);
     }),
@@ -150,7 +165,12 @@ export async function updatePricePeriod(
       const priceCents = input.price === undefined ? period.priceCents : amountToCents(input.price);
       const [row] = await tx
         .update(pricePeriods)
-        .set({ fromDate: from, toDate: to, priceCents })
+        .set({
+          fromDate: from,
+          toDate: to,
+          priceCents,
+          ...(input.name !== undefined ? { name: input.name || null } : {}),
+        })
         .where(byId)
         .returning();
       return toPeriod(row!);

@@ -51,7 +51,26 @@ const TEST_CARDS: Record<string, 'succeeds' | CardErrorCode> = {
   '4000000000009995': 'insufficient_funds',
   '4000000000000069': 'expired_card',
   '4000000000000127': 'incorrect_cvc',
+  // Pays while the guest is there, then every off-session charge is declined (offSessionDecline).
+  '4000000000000341': 'succeeds',
 };
+
+/**
+ * The provider's test card that can be saved and pays on the spot but declines every later
+ * off-session charge (Stripe's 4000 0000 0000 0341). Only brand and last four digits are kept, so
+ * the saved card is known by them.
+ */
+const OFF_SESSION_DECLINED = { brand: 'visa', last4: '0341' } as const;
+
+/** How a saved card answers an off-session charge: null when it goes through. */
+export function offSessionDecline(saved: {
+  cardBrand: string | null;
+  cardLast4: string | null;
+}): { code: 'card_declined'; message: string } | null {
+  return saved.cardBrand === OFF_SESSION_DECLINED.brand && saved.cardLast4 === OFF_SESSION_DECLINED.last4
+    ? { code: 'card_declined', message: CARD_MESSAGES.card_declined }
+    : null;
+}
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

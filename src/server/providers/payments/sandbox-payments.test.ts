@@ -9,7 +9,7 @@ const provider = () => sandboxPayments({ db: t.db, clock: t.clock });
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 const billing = { name: 'Test Guest', email: 'guest@example.test' };
 
-async function authorised(amountCents = 10_000) {
+async function authorised(amountCents = 10_000, number = card.number) {
   const payments = provider();
   const bookingId = randomUUID();
   const created = await payments.createIntent({
@@ -21,7 +21,7 @@ async function authorised(amountCents = 10_000) {
     receiptEmail: billing.email,
     captureMethod: 'manual',
   });
-  const paid = await payments.confirmCard(created.clientSecret, card, billing);
+  const paid = await payments.confirmCard(created.clientSecret, { ...card, number }, billing);
   expect(paid).toMatchObject({ ok: true, intent: { status: 'requires_capture', amountReceivedCents: 0 } });
   return { payments, id: created.id, clientSecret: created.clientSecret };
 }
@@ -157,5 +157,17 @@ describe('sandbox provider: off-session authorisation on a saved card', () => {
       receiptEmail: billing.email,
     });
     expect(await offSession(unpaid.id, `deposit:${bookingId}`)).toMatchObject({ ok: false, code: 'no_saved_card' });
+  });
+
+  it('the test card 4000 0000 0000 0341 pays on the spot but declines off-session, leaving the new intent unpaid', async () => {
+    const { id } = await authorised(10_000, '4000 0000 0000 0341');
+    const declined = await offSession(id, `deposit:${randomUUID()}`);
+    expect(declined).toMatchObject({ ok: false, code: 'card_declined', message: 'Your card was declined.' });
+    const intentId = declined.ok ? '' : declined.intentId!;
+    expect(await provider().retrieveIntent(intentId)).toMatchObject({
+      status: 'requires_payment_method',
+      captureMethod: 'manual',
+      lastError: { code: 'card_declined' },
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { paymentIntents } from '#server/db/schema';
@@ -6,13 +5,12 @@ import type { Clock } from '../clock/clock';
 import {
   PaymentProviderError,
   type CreatedIntent,
-  type OffSessionResult,
   type PaymentProvider,
   type RetrievedIntent,
 } from './payment-provider';
 import { checkCard, type CardErrorCode, type CardInput } from './sandbox-cards';
-
-type IntentRow = typeof paymentIntents.$inferSelect;
+import { loadIntent, toRetrieved, token } from './sandbox-intents';
+import { authorizeSaved } from './sandbox-off-session';
 
 interface SandboxBilling {
   name: string;
@@ -33,23 +31,6 @@ export interface SandboxPayments extends PaymentProvider {
     card: CardInput & { name?: string },
     billing: SandboxBilling,
   ): Promise<SandboxConfirmResult>;
-}
-
-const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0');
-
-function toRetrieved(row: IntentRow): RetrievedIntent {
-  return {
-    id: row.id,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    captureMethod: row.captureMethod,
-    amountReceivedCents: row.status === 'succeeded' ? (row.amountCapturedCents ?? row.amountCents) : 0,
-    metadata: { bookingId: row.bookingId },
-    ...(row.lastErrorCode && row.status !== 'succeeded' && row.status !== 'requires_capture'
-      ? { lastError: { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' } }
-      : {}),
-  };
 }
 
 /**
@@ -160,54 +141,6 @@ export function sandboxPayments(deps: { db: Db; clock: Clock }): SandboxPayments
     authorizeOffSession: (input) => authorizeSaved({ db, clock }, provider, input),
   };
   return provider;
-}
-
-/**
- * The sandbox's off-session authorisation: the card that paid (or authorised) `savedWith` holds the
- * amount at once; an intent no card paid has nothing saved. The same key answers the same intent.
- */
-async function authorizeSaved(
-  { db, clock }: { db: Db; clock: Clock },
-  provider: SandboxPayments,
-  input: Parameters<SandboxPayments['authorizeOffSession']>[0],
-): Promise<OffSessionResult> {
-  const saved = await loadIntent(db, input.savedWith);
-  if ((saved.status !== 'succeeded' && saved.status !== 'requires_capture') || !saved.cardLast4) {
-    return { ok: false, code: 'no_saved_card', message: 'No card was saved with this payment.' };
-  }
-  const created = await provider.createIntent({
-    amountCents: input.amountCents,
-    currency: input.currency,
-    bookingId: input.bookingId,
-    idempotencyKey: input.idempotencyKey,
-    description: input.description,
-    receiptEmail: saved.receiptEmail ?? '',
-    captureMethod: 'manual',
-  });
-  const now = clock.now();
-  await db
-    .update(paymentIntents)
-    .set({
-      status: 'requires_capture',
-      authorizedAt: now,
-      cardBrand: saved.cardBrand,
-      cardLast4: saved.cardLast4,
-      billingName: saved.billingName,
-      billingEmail: saved.billingEmail,
-      updatedAt: now,
-    })
-    .where(and(eq(paymentIntents.id, created.id), eq(paymentIntents.status, 'requires_payment_method')));
-  const intent = toRetrieved(await loadIntent(db, created.id));
-  return intent.status === 'requires_capture'
-    ? { ok: true, intent }
-    : { ok: false, code: 'payment_intent_unexpected_state', message: `The authorisation is ${intent.status}.` };
-}
-
-/** One intent's row; resource_missing when there is none. */
-async function loadIntent(db: Db, id: string): Promise<IntentRow> {
-  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
-  if (!row) throw new PaymentProviderError(`No such payment_intent: '${id}'`, 'resource_missing');
-  return row;
 }
 
 /** Refunds a paid intent once; the same idempotency key answers the same refund again. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DAMAGE_REASON_MAX, damageClaimRequestSchema, type DamageClaimRequest } from '#shared/schemas/deposits';
 import { formatAmount } from '#shared/money';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
-import { TextAreaField, TextField, moneyInput, required } from '#client/components/ui/form-field';
+import { ReasonField, TextField, moneyInput, required } from '#client/components/ui/form-field';
 
 export interface DamageClaimTarget {
   bookingId: string;
@@ -89,13 +89,12 @@ export function DamageClaimDialog({
         error={errors.amount?.message}
         {...register('amount', { valueAsNumber: true })}
       />
-      <TextAreaField
+      <ReasonField
         className="mt-4"
-        label={required('What was damaged')}
+        label="What was damaged"
+        isRequired
         hint="The guest and the admin read this."
-        rows={4}
         maxLength={DAMAGE_REASON_MAX}
-        aria-required
         error={errors.reason?.message}
         {...register('reason')}
       />

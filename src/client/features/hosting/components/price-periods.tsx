@@ -1,7 +1,7 @@
 /**
  * The host's price periods on the calendar (issue 27): a nightly price for some nights that wins
- * over the price per night and the weekend price. Set from the selected nights ("Set price"),
- * listed under the calendar and beside a selection they touch, changed in place (its price and
+ * over the price per night and the weekend price, with an optional name ("High season") that the
+ * guest's breakdown shows. Set from the selected nights ("Set price"), listed under the calendar and beside a selection they touch, changed in place (its price and
  * its nights, one PATCH) and removed like blocks.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,7 +12,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { formatAmount } from '#shared/money';
 import { plural } from '#shared/plural';
-import { createPricePeriodSchema, type PricePeriod } from '#shared/schemas/pricing';
+import { createPricePeriodSchema, PRICE_PERIOD_NAME_MAX, type PricePeriod } from '#shared/schemas/pricing';
 import { addDays, isIsoDate, nightsBetween } from '#shared/stay';
 import { Button } from '#client/components/ui/button';
 import { DialogCancel, DialogFrame } from '#client/components/ui/confirm-dialog';
@@ -24,13 +24,15 @@ import { createPricePeriod, deletePricePeriod, pricePeriodKeys, updatePricePerio
 
 /**
  * The dialog's fields: the first and the last night (the host thinks in nights; the API's `to` is
- * the day after) and the price, checked by the shared schema's own price rule.
+ * the day after), the price and the name, checked by the shared schema's own rules.
  */
 const periodFormSchema = z
   .object({
     from: z.string().refine(isIsoDate, 'Choose the first night'),
     last: z.string().refine(isIsoDate, 'Choose the last night'),
     price: createPricePeriodSchema.shape.price,
+    // '' (or blank) is no name.
+    name: createPricePeriodSchema.shape.name.unwrap().unwrap(),
   })
   .superRefine((v, ctx) => {
     if (isIsoDate(v.from) && isIsoDate(v.last) && v.last < v.from) {
@@ -64,20 +66,23 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
     defaultValues: {
       from: range.from,
       last: addDays(range.to, -1),
+      name: replaces?.name ?? '',
       ...(replaces ? { price: replaces.price } : {}),
     },
   });
 
   const save = useMutation({
-    mutationFn: async ({ from, last, price }: PeriodFormValues) => {
-      const body = { from, to: addDays(last, 1), price };
-      if (!replaces) return createPricePeriod(homeId, body);
+    mutationFn: async ({ from, last, price, name }: PeriodFormValues) => {
+      const body = { from, to: addDays(last, 1), price, name: name || null };
+      if (!replaces)
+        return createPricePeriod(homeId, { from, to: body.to, price, ...(body.name ? { name: body.name } : {}) });
       // One PATCH: the period is never gone, even for a moment; only what changed is sent, so a period
       // already under way can take a new price and end without touching its (past) first night.
       const changes = {
         ...(body.from !== replaces.from ? { from: body.from } : {}),
         ...(body.to !== replaces.to ? { to: body.to } : {}),
         ...(body.price !== replaces.price ? { price: body.price } : {}),
+        ...(body.name !== replaces.name ? { name: body.name } : {}),
       };
       // Saved unchanged: nothing to send (the server refuses an empty change).
       if (Object.keys(changes).length > 0) await updatePricePeriod(homeId, replaces._id, changes);
@@ -104,7 +109,7 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
       title={replaces ? 'Change the price' : 'Set a price'}
       description={
         replaces
-          ? 'Change the nights or the nightly price of this period.'
+          ? 'Change the nights, the nightly price or the name of this period.'
           : `${capitalize(rangeText(range.from, range.to))} (${plural(nights, 'night')}).`
       }
     >
@@ -121,6 +126,14 @@ export function PricePeriodDialog({ homeId, open, onClose, range, replaces, onSa
           {...moneyInput}
           error={errors.price?.message}
           {...register('price', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Name (optional)"
+          hint={`Guests see it in the price breakdown, e.g. "High season". At most ${PRICE_PERIOD_NAME_MAX} characters.`}
+          autoComplete="off"
+          maxLength={PRICE_PERIOD_NAME_MAX}
+          error={errors.name?.message}
+          {...register('name')}
         />
         <FormAlert>{error}</FormAlert>
         <div className="flex flex-wrap justify-end gap-3">
@@ -162,8 +175,10 @@ export function PricePeriodItem({
   return (
     <li className="space-y-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-800">
-        <span className="min-w-0 grow">
-          {capitalize(nights)}: <strong className="font-semibold">{formatAmount(period.price)} a night</strong>
+        <span className="min-w-0 grow break-words">
+          {period.name && <span className="font-medium">{period.name}, </span>}
+          {period.name ? nights : capitalize(nights)}:{' '}
+          <strong className="font-semibold">{formatAmount(period.price)} a night</strong>
         </span>
         <span className="flex gap-2">
           {/* The names start with the words shown (one "Change" per period on screen). */}

@@ -61,7 +61,7 @@ describe('summarizeRange', () => {
 describe('calendarNightPrice', () => {
   // 2027-03-05 is a Friday.
   const home = { price: 99.5, weekendPrice: 150 };
-  const periods = [{ _id: 'p1', from: '2027-03-10', to: '2027-03-12', price: 200.25 }];
+  const periods = [{ _id: 'p1', from: '2027-03-10', to: '2027-03-12', price: 200.25, name: null }];
 
   it("prices a night by the quote's rule, from the API's dollars", () => {
     expect(calendarNightPrice(home, periods, '2027-03-04')).toEqual({ cents: 9_950, kind: 'base' });

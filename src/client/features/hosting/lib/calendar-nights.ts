@@ -39,6 +39,8 @@ function nightStatusText(night: CalendarNight): string {
 export interface NightPrice {
   cents: number;
   kind: NightKind;
+  /** A period night: the period's name, when it has one. */
+  periodName?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export function calendarNightPrice(
     priceCents: amountToCents(home.price),
     weekendPriceCents: home.weekendPrice === null ? null : amountToCents(home.weekendPrice),
   };
-  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: amountToCents(p.price) }));
+  const spans = periods.map((p) => ({ from: p.from, to: p.to, priceCents: amountToCents(p.price), name: p.name }));
   return nightPrice(settings, spans, date);
 }
 
@@ -64,7 +66,12 @@ export const shortPrice = (cents: number) =>
 
 /** "$120 a night (weekend price)": what follows a night's status in its label. */
 function priceText(price: NightPrice): string {
-  const why = price.kind === 'weekend' ? ' (weekend price)' : price.kind === 'period' ? ' (price period)' : '';
+  const why =
+    price.kind === 'weekend'
+      ? ' (weekend price)'
+      : price.kind === 'period'
+        ? ` (${price.periodName ?? 'price period'})`
+        : '';
   return `${shortPrice(price.cents)} a night${why}`;
 }
 

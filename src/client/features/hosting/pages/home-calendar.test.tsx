@@ -45,7 +45,7 @@ function stubApi(periods: PricePeriod[], overrides: Record<string, FetchHandler>
     'POST /api/home/h1/price-periods': ({ body }) => {
       calls.push({ method: 'POST', path: 'price-periods', body });
       const b = body as Omit<PricePeriod, '_id'>;
-      periods.push({ _id: `new${next++}`, ...b });
+      periods.push({ ...b, _id: `new${next++}`, name: b.name ?? null });
       return json({ id: `new${next}` });
     },
     ...Object.fromEntries(
@@ -85,7 +85,7 @@ async function renderCalendar() {
 
 describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
   it('shows each night at its price: base, weekend, or a price period', async () => {
-    stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200 }]);
+    stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200, name: null }]);
     await renderCalendar();
     await waitFor(() => expect(night('4 March 2027').getAttribute('aria-label')).toMatch(/\$99 a night$/));
     expect(night('4 March 2027').getAttribute('aria-label')).toBe('4 March 2027, available, $99 a night');
@@ -163,8 +163,34 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Set a price' })).toBeDefined();
   });
 
+  it('names a period: the list and the nights say its name', async () => {
+    const { calls } = stubApi([]);
+    await renderCalendar();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^10 March 2027,/ }));
+    await user.click(screen.getByRole('button', { name: 'Set price' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set a price' }));
+    await user.type(dialog.getByRole('spinbutton', { name: 'Nightly price (USD)' }), '200');
+    const name = dialog.getByRole('textbox', { name: 'Name (optional)' });
+    await user.type(name, 'High\u202Eseason');
+    await user.click(dialog.getByRole('button', { name: 'Save price' }));
+    expect(await dialog.findByText('The name must be one line of text')).toBeDefined();
+    await user.clear(name);
+    await user.type(name, '  High season ');
+    await user.click(dialog.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ from: '2027-03-10', to: '2027-03-11', price: 200, name: 'High season' });
+    await waitFor(() =>
+      expect(night('10 March 2027').getAttribute('aria-label')).toBe(
+        '10 March 2027, available, $200 a night (High season)',
+      ),
+    );
+    const list = within(screen.getByRole('region', { name: 'Price periods' }));
+    expect(list.getByRole('listitem').textContent).toContain('High season, the night of Mar 10, 2027: $200.00 a night');
+  });
+
   it('removes a period: its nights go back to the base and weekend prices', async () => {
-    const { calls } = stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200 }]);
+    const { calls } = stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200, name: null }]);
     await renderCalendar();
     const list = within(screen.getByRole('region', { name: 'Price periods' }));
     await userEvent.click(
@@ -176,7 +202,7 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
   });
 
   it('changes a period in place (one PATCH of what changed), also from a selection', async () => {
-    const { calls } = stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200 }]);
+    const { calls } = stubApi([{ _id: 'p1', from: '2027-03-10', to: '2027-03-13', price: 200, name: null }]);
     await renderCalendar();
     const user = userEvent.setup();
     // Selecting a night of the period lists it in the selection's panel too.
@@ -203,7 +229,7 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
   });
 
   it('changes the price of a period already under way without moving its first night', async () => {
-    const { calls } = stubApi([{ _id: 'p1', from: '2027-02-20', to: '2027-03-13', price: 200 }]);
+    const { calls } = stubApi([{ _id: 'p1', from: '2027-02-20', to: '2027-03-13', price: 200, name: null }]);
     await renderCalendar();
     const user = userEvent.setup();
     const list = within(screen.getByRole('region', { name: 'Price periods' }));

@@ -17,16 +17,10 @@ const OPEN_REQUESTS_KEY = ['reservations', 'open-count'] as const;
 /** How often a host's open requests are counted again while the page is visible. */
 export const OPEN_REQUESTS_POLL_MS = 30_000;
 
-/**
- * Only upcoming stays: a request always checks in after today (it expires before its check-in day,
- * D93), so past and current stays, most of a busy host's list, are not read every 30 s.
- */
+/** The server counts them (GET /api/host/requests/count): one small answer every 30 s, whatever the host's list. */
 async function fetchOpenRequests(signal?: AbortSignal): Promise<number> {
-  const { data } = await apiRequestTrusted<{ reservations?: { status?: string }[] }>(
-    '/api/host/reservations?when=upcoming',
-    { signal },
-  );
-  return (data.reservations ?? []).filter((r) => r.status === 'requested').length;
+  const { data } = await apiRequestTrusted<{ count?: number }>('/api/host/requests/count', { signal });
+  return data.count ?? 0;
 }
 
 /** A signed-in host's requests waiting for an answer (0 for others, who never fetch it); one query for the link and the phone's Menu button. */

@@ -10,7 +10,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { Reservation } from '#shared/schemas/reservations';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
-import { TextAreaField, required } from '#client/components/ui/form-field';
+import { ReasonField } from '#client/components/ui/form-field';
 
 /** What the screen passes: the reservation (null: closed), the request's state, and where focus goes back. */
 export interface ReservationDialogProps<T> {
@@ -79,22 +79,12 @@ export function ReasonDialog<T>({
       busyLabel={busyLabel}
       onConfirm={(event) => void handleSubmit((values) => onConfirm(values.text))(event)}
     >
-      <TextAreaField
+      <ReasonField
         className="mt-4"
-        label={
-          field.required ? (
-            <>
-              {required(field.label)}
-              <span className="sr-only">(required)</span>
-            </>
-          ) : (
-            field.label
-          )
-        }
+        label={field.label}
+        isRequired={field.required}
         hint={field.hint}
-        rows={4}
         maxLength={field.maxLength}
-        aria-required={field.required || undefined}
         error={errors.text?.message}
         {...register('text')}
       />
