@@ -16,7 +16,7 @@ import type { Actor } from './test-app';
  * Routes an admin calls as any signed-in user, for themselves: their own stays, uploads, wishlist,
  * profile, questions to a host. Nothing here acts on another person's data, so nothing is logged.
  */
-export const SELF_SERVICE = new Set([
+const SELF_SERVICE = new Set([
   'POST /api/payment-intent',
   'POST /api/bookings',
   'PATCH /api/bookings/:id',
@@ -42,7 +42,7 @@ const isExport = (route: string) => /^GET \/api\/admin\/\S*(\.csv|\/export)\b/.t
  * Audited routes whose successful admin call needs more set-up than the matrix does (a stay in
  * progress with a deposit and a host's claim): the row is checked by the named test instead.
  */
-export const AUDIT_CHECKED_ELSEWHERE: Record<string, string> = {
+const AUDIT_CHECKED_ELSEWHERE: Record<string, string> = {
   'POST /api/admin/damage-claims/:bookingId/decide': 'src/server/features/deposits/deposits.test.ts',
 };
 

@@ -56,7 +56,7 @@ export const auditQuerySchema = z
   .strict();
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditEntrySchema = z
+const auditEntrySchema = z
   .object({
     id: z.string().describe('Also the paging cursor'),
     at: z.string().describe('When (ISO 8601, UTC)'),

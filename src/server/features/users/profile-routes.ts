@@ -10,7 +10,7 @@ import { invalid, notFound } from '#server/domain-errors';
 import { uploadedImageExists } from '../uploads/uploads-service';
 
 /** Whether the person signs in with a password (else Google only): account deletion asks for it (ADR 0061). */
-export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+async function hasPassword(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: accounts.id })
     .from(accounts)

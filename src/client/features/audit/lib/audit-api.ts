@@ -18,7 +18,7 @@ export const auditKeys = {
 };
 
 /** The query string of the filters (and a page's cursor); empty filters are left out. */
-export function auditQuery(f: AuditFilters, cursor?: string | null): string {
+function auditQuery(f: AuditFilters, cursor?: string | null): string {
   const params = new URLSearchParams();
   for (const key of ['actor', 'action', 'from', 'to'] as const) if (f[key].trim()) params.set(key, f[key].trim());
   if (cursor) params.set('cursor', cursor);

@@ -10,7 +10,7 @@ const SearchMapView = lazy(() => import('./search-map-view'));
 const AreaMapView = lazy(() => import('./area-map-view'));
 const PinMapView = lazy(() => import('./pin-map-view'));
 
-export const NO_WEBGL_NOTE = 'The map needs WebGL, which this browser has turned off. The list shows every home.';
+const NO_WEBGL_NOTE = 'The map needs WebGL, which this browser has turned off. The list shows every home.';
 
 function MapFrame({ children, noWebGL, className }: { children: ReactNode; noWebGL: string; className: string }) {
   const webgl = useWebGL();

@@ -23,7 +23,7 @@ export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 let webgl: boolean | undefined;
 
 /** Whether this browser can draw WebGL (MapLibre needs it); asked once. */
-export function hasWebGL(): boolean {
+function hasWebGL(): boolean {
   if (webgl === undefined) {
     try {
       const canvas = document.createElement('canvas');
