@@ -57,8 +57,9 @@ test('the public pages and a form page cause no Content-Security-Policy violatio
 
 // A guard, not the goal: issue 13 wants at most 100 KiB, which React DOM and React Router's data
 // router alone nearly fill (ADR 0025). This catches a module that drags more into the first load
-// (a schema module in a loader once took it from 131 to 156 KiB).
-const FIRST_LOAD_GUARD_KIB = 133;
+// (a schema module in a loader once took it from 131 to 156 KiB). 134 since issues 29 and 30: the
+// routes of the new screens and the search URL's map box (the map itself loads only when shown).
+const FIRST_LOAD_GUARD_KIB = 134;
 
 test(`the JavaScript / loads stays within ${FIRST_LOAD_GUARD_KIB} KiB gzip`, async ({ page }) => {
   const scripts: Promise<number>[] = [];

@@ -59,8 +59,20 @@ for (const [label, viewport] of [
     await page.setViewportSize(viewport);
     const map = await openSearchMap(page, label === 'phone');
     await panByKeys(page, map);
-    // The URL is the view: reloaded, it shows (and searches) the same box.
-    const bbox = new URL(page.url()).searchParams.get('bbox');
+    // The URL is the view: reloaded, it shows (and searches) the same box. Each key press moves the
+    // map, so the box is read once the URL has stopped changing.
+    const bboxNow = () => new URL(page.url()).searchParams.get('bbox');
+    let bbox = bboxNow();
+    await expect
+      .poll(
+        () => {
+          const [before, now] = [bbox, bboxNow()];
+          bbox = now;
+          return now === before;
+        },
+        { intervals: [1000] },
+      )
+      .toBe(true);
     await page.reload();
     await hydrated(page);
     expect(new URL(page.url()).searchParams.get('bbox')).toBe(bbox);

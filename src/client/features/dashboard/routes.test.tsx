@@ -88,6 +88,7 @@ describe('dashboard routes', () => {
         'All Users',
         'Damage claims',
         'Finance',
+        'Audit',
         'Moderation',
         'My Bookings',
         'Messages',

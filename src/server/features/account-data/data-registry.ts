@@ -349,6 +349,7 @@ export const USER_DATA: Record<string, UserDataTable> = {
 export const NOT_USER_DATA: Record<string, string> = {
   home_price_stats: '`total_guest` is how many guests a home takes (counts per price for the histogram), not a person',
   calendar_imports: "`name` is the imported channel's label (e.g. Airbnb), not a person's; rows go with their home",
+  price_periods: "`name` is the host's label for a season (e.g. High season), not a person's; rows go with their home",
 };
 
 /** A column that names, identifies or reaches a person (data-registry.test.ts and the deletion scan). */

@@ -36,11 +36,12 @@ export const HOME_TIMES_COLUMNS = {
   lng: homes.lng,
 };
 
-/** Where the home is exactly, with a map link anyone can open (OpenStreetMap: no account, no key). */
+/**
+ * Where the home is exactly, as coordinates any map app takes. No map link: a mail carries only
+ * StayHub's own links (ADR 0032); the receipt linked below shows the pin on StayHub's map.
+ */
 function exactLocationText(point: { lat: number; lng: number }): string {
-  const { lat, lng } = point;
-  return `Exact location: ${lat}, ${lng}
-Map: https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+  return `Exact location: ${point.lat}, ${point.lng} (the map on your receipt shows it)`;
 }
 
 const locationText = (times: HomeTimes) =>

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookingListSchema } from '#shared/schemas/bookings';
-import type { memoryMail } from '#server/providers/mail/mail';
+import { linksIn, type memoryMail } from '#server/providers/mail/mail';
 import { bookStay, createHold } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
-import { signInAs, useTestApp, type SignedIn } from '#server/test/test-app';
+import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
 
 const t = useTestApp();
 const outbox = () => (t.mail as ReturnType<typeof memoryMail>).messages;
@@ -37,7 +37,8 @@ describe('the exact point of a booked home', () => {
     const mails = outbox().slice(sentBefore);
     const guestMail = mails.find((m) => m.to === guest.user.email)!;
     expect(guestMail.text).toContain('Exact location: 38.7139, -9.1334');
-    expect(guestMail.text).toContain('https://www.openstreetmap.org/?mlat=38.7139&mlon=-9.1334#map=17/38.7139/-9.1334');
+    // Only StayHub's own links in a mail (ADR 0032): the receipt shows the pin.
+    for (const link of linksIn(guestMail.text)) expect(link.startsWith(TEST_ORIGIN), link).toBe(true);
     expect(mails.find((m) => m.to === host.user.email)!.text).not.toContain('Exact location');
 
     const [booking] = await bookingsOf(guest);

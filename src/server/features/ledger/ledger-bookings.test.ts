@@ -93,6 +93,7 @@ describe('an instant booking', () => {
         taxCents: b.taxCents,
         hostPayoutCents: hostShare,
         hostPayoutAt: '2026-12-11T12:00:00.000Z',
+        paidOutAt: null,
       });
     }
   });
