@@ -48,6 +48,10 @@ export const userSchema = z
     docImage: z.string().nullable(),
     image: z.string().nullable(),
     emailVerified: z.boolean(),
+    suspended: z
+      .boolean()
+      .optional()
+      .describe('An admin suspended the account (issue 30): no sign-in, homes unlisted, until lifted'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -101,6 +105,8 @@ export const approvalRequestSchema = z
     docImage: z.string().nullable().optional(),
     image: z.string().nullable().optional(),
     emailVerified: z.boolean().optional(),
+    // Read-only, echoed back with the user's other fields; a suspension changes only through its own routes.
+    suspended: z.boolean().optional(),
   })
   .strict();
 /**
@@ -118,6 +124,10 @@ export const putUserBodySchema = z
     name: z.string().max(200).optional(),
     image: z.string().max(2000).nullable().optional(),
     emailVerified: z.boolean().optional(),
+    suspended: z
+      .boolean()
+      .optional()
+      .describe('Read-only: ignored (the user record is sent back as read); suspensions have their own routes'),
     reason: z
       .string()
       .max(2000)

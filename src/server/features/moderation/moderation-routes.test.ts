@@ -219,12 +219,19 @@ describe('suspension', () => {
     expect(refused.json().message).toBe('This account is suspended. Contact support.');
     expect((await call(null, 'GET', '/api/homes?location=Suspendtown')).json()).toEqual([]);
     expect((await call(null, 'GET', `/api/home/${home.id}`)).statusCode).toBe(404);
+    // The admin's list of users says who is suspended (where the suspension is lifted).
+    const suspendedOf = async () =>
+      ((await call(admin, 'GET', '/api/users')).json() as { _id: string; suspended?: boolean }[]).find(
+        (u) => u._id === user.id,
+      )?.suspended;
+    expect(await suspendedOf()).toBe(true);
 
     const lifted = await call(admin, 'POST', `/api/admin/users/${user.id}/unsuspend`, { note: 'Cleared' });
     expect(lifted.json()).toMatchObject({ suspended: false, homesChanged: 1 });
     const found = (await call(null, 'GET', '/api/homes?location=Suspendtown')).json();
     expect(found.map((h: { _id: string }) => h._id)).toEqual([home.id]);
     expect((await signInWithPassword(t.app, user.email, DEMO_PASSWORD, freshIp())).statusCode).toBe(200);
+    expect(await suspendedOf()).toBe(false);
   });
 
   it('refuses to suspend an admin, and needs a note', async () => {

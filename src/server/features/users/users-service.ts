@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     docImage: row.docImage,
     image: row.image,
     emailVerified: row.emailVerified,
+    suspended: row.suspendedAt !== null,
   };
 }
 

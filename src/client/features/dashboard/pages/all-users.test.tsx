@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/users';
 import { TEXTS } from '#shared/texts';
 import { json, renderRoutes, setUpComponentTests, stubFetch, userRecord } from '#client/test/render-routes';
-import { AllUsersPage, APPROVED, DECLINED } from './all-users';
+import { AllUsersPage, APPROVED, DECLINED, LIFTED } from './all-users';
 
 const user = (email: string, role: User['role'], docImage: string | null = null): User =>
   userRecord({
@@ -135,6 +135,33 @@ describe('AllUsersPage', () => {
     await renderPage();
     await userEvent.click(await screen.findByRole('button', { name: TEXTS.approveRequest }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only admins can approve'));
+  });
+
+  it('says a user is suspended and lifts it with a required note', async () => {
+    let suspended = true;
+    const fetchMock = stubFetch({
+      'GET /api/users': () => json([{ ...user('eve@example.com', 'host'), _id: 'eve-id', suspended }]),
+      'POST /api/admin/users/eve-id/unsuspend': () => {
+        suspended = false;
+        return json({ userId: 'eve-id', suspended: false, homesChanged: 1, sessionsRevoked: 0, upcomingStays: [] });
+      },
+    });
+    await renderPage();
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain('host · suspended'));
+    await userEvent.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift this suspension?' });
+    expect(dialog.textContent).toContain('eve@example.com');
+    // No note: refused in the dialog, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, lift it' }));
+    expect(await within(dialog).findByText('Say why (the note is required)')).toBeDefined();
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Note (required)'), 'Appeal accepted');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, lift it' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(LIFTED));
+    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toEqual({ note: 'Appeal accepted' });
+    await waitFor(() => expect(bodyRows()[0]?.textContent).not.toContain('suspended'));
+    expect(screen.queryByRole('button', { name: 'Lift suspension' })).toBeNull();
   });
 
   it('says so when there are no users', async () => {

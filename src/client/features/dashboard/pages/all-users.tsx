@@ -1,7 +1,8 @@
 /**
  * /dashboard/alluser (admin): every account with its role. Approve Request makes a
  * requested user a host at once; Decline asks first (with an optional reason). Either
- * way the user is mailed and signed out (ADR 0008).
+ * way the user is mailed and signed out (ADR 0008). A suspended account (issue 30) says so,
+ * and its suspension can be lifted here, with a note.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,10 +14,13 @@ import { QueryView } from '#client/components/ui/query-view';
 import { ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
+import { LiftSuspensionDialog } from '#client/features/moderation/components/lift-suspension-dialog';
+import { liftSuspension } from '#client/features/moderation/lib/moderation-api';
 import { DeclineDialog } from '../components/decline-dialog';
 
 export const APPROVED = 'Host request approved. The user was mailed and signs in again as a host.';
 export const DECLINED = 'Host request declined. The user was mailed.';
+export const LIFTED = 'Suspension lifted. The user can sign in again, and their homes are listed again.';
 
 const COLUMNS: ScrollTableColumn[] = [{ label: 'Email' }, { label: 'Role' }, { label: 'Action' }];
 
@@ -31,6 +35,7 @@ function UserRow({
   busy,
   decided,
   onDecide,
+  onLift,
 }: {
   user: User;
   index: number;
@@ -38,6 +43,7 @@ function UserRow({
   /** This row's request was just decided: its buttons are gone, so the focus goes to its new role. */
   decided: boolean;
   onDecide: (d: Decision) => void;
+  onLift: (user: User) => void;
 }) {
   // Approve is one click (the spec's Approve Request); Decline opens the confirmation dialog.
   const emailId = `alluser-email-${index}`;
@@ -57,9 +63,19 @@ function UserRow({
         className="px-3 py-3 lg:px-2.5 text-gray-800"
       >
         {user.role ?? 'guest'}
+        {user.suspended && ' · suspended'}
       </td>
       <td data-label="Action" className="px-3 py-3 lg:px-2.5">
-        {user.role === 'requested' ? (
+        {user.suspended ? (
+          <button
+            type="button"
+            aria-describedby={emailId}
+            onClick={() => onLift(user)}
+            className={`${actionButton} border border-gray-400 text-gray-900 hover:bg-gray-50`}
+          >
+            Lift suspension
+          </button>
+        ) : user.role === 'requested' ? (
           <div className="flex flex-wrap gap-2">
             {user.docImage && (
               <a
@@ -119,6 +135,16 @@ export function AllUsersPage() {
       if (role === 'host') toast.error(errorText(error));
     },
   });
+  /** The suspended user whose suspension the admin is about to lift. */
+  const [lifting, setLifting] = useState<User | null>(null);
+  const lift = useMutation({
+    mutationFn: ({ user, note }: { user: User; note: string }) => liftSuspension(user._id, note),
+    onSuccess: async () => {
+      toast.success(LIFTED);
+      setLifting(null);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
   const declineBusy = decide.isPending && decide.variables.role === null;
   const declineError = decide.isError && decide.variables.role === null ? errorText(decide.error) : null;
 
@@ -149,6 +175,10 @@ export function AllUsersPage() {
                 index={index}
                 busy={decide.isPending && decide.variables.email === user.email}
                 decided={decided === user.email}
+                onLift={(target) => {
+                  lift.reset();
+                  setLifting(target);
+                }}
                 onDecide={(decision) => {
                   if (decision.role === 'host') {
                     decide.mutate(decision);
@@ -168,6 +198,13 @@ export function AllUsersPage() {
         error={declineError}
         onConfirm={(email, reason) => decide.mutate({ email, role: null, ...(reason ? { reason } : {}) })}
         onCancel={() => setDeclining(null)}
+      />
+      <LiftSuspensionDialog
+        email={lifting?.email ?? null}
+        busy={lift.isPending}
+        error={lift.isError ? errorText(lift.error) : null}
+        onConfirm={(note) => lifting && lift.mutate({ user: lifting, note })}
+        onCancel={() => setLifting(null)}
       />
     </Screen>
   );

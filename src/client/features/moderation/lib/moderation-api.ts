@@ -5,6 +5,7 @@ import {
   reportAckSchema,
   reportGroupListSchema,
   resolveReportResponseSchema,
+  suspensionResponseSchema,
   type ReportAction,
   type ReportGroup,
   type ReportRequest,
@@ -36,4 +37,10 @@ export async function resolveReport(reportId: string, action: ReportAction, note
 export async function setBlocked(userId: string, blocked: boolean) {
   const path = `/api/users/${encodeURIComponent(userId)}/block`;
   return (await apiRequest(path, blockResponseSchema, send(blocked ? 'POST' : 'DELETE'))).data;
+}
+
+/** Lifts a suspension (the admin's note says why): sign-in allowed, the homes it unlisted listed again. */
+export async function liftSuspension(userId: string, note: string) {
+  const path = `/api/admin/users/${encodeURIComponent(userId)}/unsuspend`;
+  return (await apiRequest(path, suspensionResponseSchema, send('POST', { note }))).data;
 }
