@@ -8,9 +8,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME, deletedUserEmail } from '#shared/emails';
-import { bookings, ledgerEntries, reviews, sessions, uploads, users } from '#server/db/schema';
+import { bookings, homes, ledgerEntries, reviews, sessions, uploads, users } from '#server/db/schema';
 import { bookStay } from '#server/test/booking-test-helpers';
-import { insertHome } from '#server/test/factories';
+import { insertBooking, insertHome } from '#server/test/factories';
 import { expectAllBalanced } from '#server/test/ledger-checks';
 import { USER_DATA } from './data-registry';
 import { TEST_NOW, signInAs, signInWithPassword, signUp, useTestApp, type SignedIn } from '#server/test/test-app';
@@ -102,6 +102,23 @@ describe('GET /api/me/export', () => {
     expect(other.bookings!.map((b) => b.id)).toEqual([ids.asGuest]);
     expect([other.wishlist_items, other.uploads, other.accounts]).toEqual([[], [], []]);
   });
+
+  it("leaves out of a host's export their guests' payment details and a stranger's unpaid hold", async () => {
+    const [home] = await t.db.select().from(homes).where(eq(homes.id, ids.otherHome));
+    const hold = await insertBooking(t.db, home!, {
+      guestId: guest.user.id,
+      guestEmail: guest.user.email,
+      status: 'held',
+      checkIn: '2027-01-10',
+      checkOut: '2027-01-12',
+    });
+    const other = (await exportOf(otherHost)).json().tables as Record<string, Record<string, unknown>[]>;
+    // Zed paid for a stay at this host's home: the card and billing details are Zed's, not the host's.
+    expect(other.payment_intents).toEqual([]);
+    expect(other.bookings!.map((b) => b.id)).not.toContain(hold.id);
+    const mine = (await exportOf(zed)).json().tables as Record<string, Record<string, unknown>[]>;
+    expect(mine.payment_intents!.map((p) => p.bookingId)).toContain(ids.asGuest);
+  });
 });
 
 describe('DELETE /api/me', () => {
@@ -115,6 +132,13 @@ describe('DELETE /api/me', () => {
     // The day after the stay Zed hosted but before the one Zed booked: still refused.
     t.clock.set('2026-12-04T10:00:00.000Z');
     expect((await deleteMe(zed, { password: zed.password })).statusCode).toBe(409);
+  });
+
+  it('stops a session guessing the password: 429 after 10 tries in an hour', async () => {
+    const someone = await signUp(t.app, { email: 'guesser@example.test', name: 'Guesser', password: 'guess-me-123' });
+    for (let i = 0; i < 10; i++) expect((await deleteMe(someone, { password: `wrong-${i}` })).statusCode).toBe(403);
+    const refused = await deleteMe(someone, { password: someone.password });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'too_many_attempts']);
   });
 
   it('erases every personal field, keeps bookings and a balanced ledger, and frees the email', async () => {

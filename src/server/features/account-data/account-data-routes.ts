@@ -8,8 +8,13 @@ import type { Auth } from '#server/auth/auth';
 import { authenticated, requireUser, type Identity } from '#server/auth/guards';
 import { accounts, sessions } from '#server/db/schema';
 import { DomainError, invalid } from '#server/domain-errors';
+import { HttpError } from '#server/http/errors';
+import { perUserLimit } from '#server/http/rate-limits';
 import { deleteAccount } from './account-deletion';
 import { exportAccount } from './account-export';
+
+/** Tries at deleting the account (each asks the password) a person may make per hour. */
+const ACCOUNT_DELETE_TRIES_PER_HOUR = 10;
 
 const wrongPassword = () => new DomainError('forbidden', 'wrong_password', 'That password is not right.');
 
@@ -74,10 +79,23 @@ export function accountDataRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
       },
     );
 
+    // The password is asked again here: a stolen session must not be able to guess it without end.
+    const deleteLimit = perUserLimit(app, {
+      name: 'account-delete',
+      max: ACCOUNT_DELETE_TRIES_PER_HOUR,
+      windowSeconds: 3600,
+      refuse: (seconds) =>
+        new HttpError(
+          429,
+          'too_many_attempts',
+          `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+        ),
+    });
     app.delete(
       '/me',
       {
         preValidation: authenticated,
+        preHandler: deleteLimit,
         schema: {
           tags: ['users'],
           summary: 'Delete your account',
@@ -87,7 +105,7 @@ export function accountDataRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
             'as guest or host. Otherwise you are signed out everywhere, your homes are removed and your personal data ' +
             'erased; bookings, reviews, messages and ledger lines stay with "Deleted user" for the other party and accounting.',
           body: deleteAccountSchema,
-          response: { 200: acknowledgedDelete, ...errors, 409: errorResponse },
+          response: { 200: acknowledgedDelete, ...errors, 409: errorResponse, 429: errorResponse },
         },
       },
       async (request, reply) => {

@@ -51,6 +51,17 @@ const allBut = (table: PgTable, ...left: string[]) =>
 const myBookingIds = (me: DataSubject) =>
   sql`(select ${bookings.id} from ${bookings} where ${bookings.guestId} = ${me.id}
         or lower(${bookings.guestEmail}) = ${me.email} or lower(${bookings.hostEmail}) = ${me.email})`;
+/** Bookings the person made as a guest: their payments are theirs alone, never the host's to read. */
+const myGuestBookingIds = (me: DataSubject) =>
+  sql`(select ${bookings.id} from ${bookings} where ${bookings.guestId} = ${me.id} or lower(${bookings.guestEmail}) = ${me.email})`;
+/**
+ * A host's share of bookings at their homes: the stays their reservations screen shows (confirmed,
+ * requested, answered), never a stranger's unpaid hold (reservations-queries.ts).
+ */
+const hostedBookingRows = (me: DataSubject) =>
+  sql`(lower(${bookings.hostEmail}) = ${me.email} and (${bookings.status} in ('confirmed', 'requested', 'declined')
+        or (${bookings.status} in ('cancelled', 'expired')
+          and (${bookings.confirmedAt} is not null or ${bookings.requestedAt} is not null))))`;
 const myConversationIds = (me: DataSubject) =>
   sql`(select ${schema.conversations.id} from ${schema.conversations}
         where ${schema.conversations.guestId} = ${me.id} or ${schema.conversations.hostId} = ${me.id})`;
@@ -128,7 +139,7 @@ export const USER_DATA: Record<string, UserDataTable> = {
   },
   bookings: {
     table: bookings,
-    rowsOf: (me) => sql`${bookings.id} in ${myBookingIds(me)}`,
+    rowsOf: (me) => sql`(${bookings.id} in ${myGuestBookingIds(me)} or ${hostedBookingRows(me)})`,
     exportFields: allBut(
       bookings,
       'stay',
@@ -145,7 +156,7 @@ export const USER_DATA: Record<string, UserDataTable> = {
   },
   payment_intents: {
     table: schema.paymentIntents,
-    rowsOf: (me) => sql`${schema.paymentIntents.bookingId} in (select id::text from ${myBookingIds(me)} as b(id))`,
+    rowsOf: (me) => sql`${schema.paymentIntents.bookingId} in (select id::text from ${myGuestBookingIds(me)} as b(id))`,
     exportFields: [
       'id',
       'bookingId',
@@ -195,7 +206,10 @@ export const USER_DATA: Record<string, UserDataTable> = {
   },
   messages: {
     table: schema.messages,
-    rowsOf: (me) => sql`${schema.messages.conversationId} in ${myConversationIds(me)}`,
+    // A message moderation removed stays out, unless the person wrote it themselves.
+    rowsOf: (me) =>
+      sql`${schema.messages.conversationId} in ${myConversationIds(me)}
+        and (${schema.messages.hiddenAt} is null or ${schema.messages.senderId} = ${me.id})`,
     exportFields: ['id', 'conversationId', 'senderId', 'body', 'createdAt'],
     onDeletion: 'keep',
     keptText: ['body'],
@@ -223,7 +237,11 @@ export const USER_DATA: Record<string, UserDataTable> = {
   },
   reviews: {
     table: schema.reviews,
-    rowsOf: (me) => sql`${schema.reviews.authorId} = ${me.id} or ${schema.reviews.subjectUserId} = ${me.id}`,
+    // Reviews received only once published and not removed: the export must not open the double blind.
+    rowsOf: (me) =>
+      sql`${schema.reviews.authorId} = ${me.id} or (${schema.reviews.subjectUserId} = ${me.id}
+        and ${schema.reviews.hiddenAt} is null
+        and (${schema.reviews.publishedAt} is not null or ${schema.reviews.publishAt} <= now()))`,
     exportFields: allBut(schema.reviews),
     onDeletion: 'keep',
     keptText: ['text', 'reply'],

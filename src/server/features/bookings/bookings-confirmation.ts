@@ -17,6 +17,7 @@ import {
 import { refundBooking, releaseIntent } from './bookings-refunds';
 import { requestWithIntent } from './booking-requests';
 import { postBookingNote } from '../messages/messages-threads';
+import { assertNoteAllowed } from '../moderation/blocks-service';
 import { underHomeLock } from '../calendar/availability';
 import { authorizeDepositNow, scheduleDeposit } from '../deposits/deposits-authorise';
 import { postCharge } from '../ledger/ledger-bookings';
@@ -147,6 +148,7 @@ export async function confirmBooking(
   if (booking.guestId !== caller.id) throw forbidden('This is not your booking');
   const ok = { acknowledged: true as const, insertedId: booking.id };
   const message = input.message?.trim() ?? '';
+  await assertNoteAllowed(deps.db, booking, message);
 
   if (!booking.paymentIntentId || booking.paymentIntentId !== input.paymentIntentId) {
     throw conflict('This payment does not belong to this booking', 'payment_mismatch');

@@ -6,6 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { bookings, type BookingRow } from '#server/db/schema';
 import { conflict, notFound } from '#server/domain-errors';
 import { findBooking, logOf, paymentUnavailable, targetOf, type BookingDeps, type Caller } from './bookings-model';
+import { assertNoteAllowed } from '../moderation/blocks-service';
 
 /**
  * The guest left the checkout without paying: their hold gives the dates back.
@@ -78,6 +79,7 @@ export async function saveHoldMessage(
   if (booking.status !== 'held') {
     throw conflict('Only a reservation waiting for its payment can change its message.', 'not_held');
   }
+  await assertNoteAllowed(deps.db, booking, message);
   const rows = await deps.db
     .update(bookings)
     .set({ message: message.trim(), updatedAt: deps.clock.now() })

@@ -1,7 +1,7 @@
 /** Blocks (issue 30, ADR 0060): a user stops another from messaging them. */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { userBlocks, users } from '#server/db/schema';
+import { homes, userBlocks, users } from '#server/db/schema';
 import { DomainError, invalid, notFound } from '#server/domain-errors';
 
 /** 403 `blocked` when `recipientId` blocked `senderId`; the sender is told, so they stop trying. */
@@ -12,6 +12,20 @@ export async function assertNotBlocked(db: Db, senderId: string, recipientId: st
     .where(and(eq(userBlocks.blockerId, recipientId), eq(userBlocks.blockedId, senderId)))
     .limit(1);
   if (row) throw new DomainError('forbidden', 'blocked', 'This person does not accept messages from you.');
+}
+
+/**
+ * A booking's note reaches the host as a message and in the mails (ADR 0050): refused like a message
+ * (403 `blocked`) when the home's host blocked the guest. The stay may still be booked without one.
+ */
+export async function assertNoteAllowed(
+  db: Db,
+  booking: { homeId: string | null; guestId: string | null },
+  note: string | undefined,
+): Promise<void> {
+  if (!note?.trim() || !booking.homeId || !booking.guestId) return;
+  const [home] = await db.select({ hostId: homes.hostId }).from(homes).where(eq(homes.id, booking.homeId)).limit(1);
+  if (home?.hostId) await assertNotBlocked(db, booking.guestId, home.hostId);
 }
 
 /** POST /api/users/{id}/block: idempotent (blocking twice keeps one block). */

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { conversations, homes, messages, moderationReports } from '#server/db/schema';
 import type { memoryMail } from '#server/providers/mail/mail';
 import { insertBooking, insertHome, insertReview } from '#server/test/factories';
-import { createHold } from '#server/test/booking-test-helpers';
+import { confirmBookingCall, createHold, payCard } from '#server/test/booking-test-helpers';
 import { DEMO_PASSWORD, freshIp, insertPasswordUser } from '#server/test/password-users';
 import { signInAs, signInWithPassword, useTestApp, type SignedIn } from '#server/test/test-app';
 import { REPORTS_PER_HOUR } from './moderation-routes';
 
 const t = useTestApp();
 
-const call = (who: SignedIn | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const call = (who: SignedIn | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 const report = (who: SignedIn, targetType: string, targetId: string, reason = 'spam') =>
   call(who, 'POST', '/api/reports', { targetType, targetId, reason });
@@ -260,6 +260,22 @@ describe('blocking', () => {
     expect(refused.json().error.code).toBe('blocked');
     const inquiry = await call(guest, 'POST', `/api/home/${home.id}/inquiries`, { text: 'And now?' });
     expect(inquiry.json().error.code).toBe('blocked');
+    // Nor through a booking's note (it reaches the host as a message and in the mails); the stay itself can be booked.
+    const held = await createHold(t.app, guest, {
+      homeId: home.id,
+      checkIn: '2026-12-10',
+      checkOut: '2026-12-12',
+      guests: 1,
+    });
+    const stay = held.json() as { bookingId: string; paymentIntentId: string; clientSecret: string };
+    const noted = await call(guest, 'PATCH', `/api/bookings/${stay.bookingId}`, { message: 'Let me in' });
+    expect([noted.statusCode, noted.json().error?.code]).toEqual([403, 'blocked']);
+    expect((await payCard(t.app, guest, stay.clientSecret)).statusCode).toBe(200);
+    const withNote = { bookingId: stay.bookingId, paymentIntentId: stay.paymentIntentId };
+    expect((await confirmBookingCall(t.app, guest, { ...withNote, message: 'Let me in' })).json().error?.code).toBe(
+      'blocked',
+    );
+    expect((await confirmBookingCall(t.app, guest, { ...withNote, message: '' })).statusCode).toBe(200);
     // The blocker may still write.
     expect(
       (await call(host, 'POST', `/api/conversations/${conversationId}/messages`, { text: 'Bye' })).statusCode,
