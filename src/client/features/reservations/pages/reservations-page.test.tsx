@@ -114,6 +114,11 @@ describe('ReservationsPage', () => {
     });
     await renderRoutes(routes, ['/dashboard/reservations']);
     const first = within((await screen.findByText('Ada Guest')).closest('tr')!);
+    // Folded under the amount, so the table fits a desktop screen; the host opens it.
+    const disclosure = first.getByText('Split').closest('details')!;
+    expect(disclosure.open).toBe(false);
+    await userEvent.click(first.getByText('Split'));
+    expect(disclosure.open).toBe(true);
     const money = within(first.getByLabelText('Where the money goes'));
     expect(money.getByText('$360.00')).toBeDefined();
     expect(money.getByText('-$36.00')).toBeDefined();
