@@ -1,18 +1,22 @@
 /**
  * Issue 27 in the browser: a host sets a weekend price in the edit form and a high-season price
  * on the calendar (select nights, Set price), and sees each night's price there; the period is
- * listed, survives a reload, and can be removed. Screens of both at 1280 and 390 px go to
+ * listed, survives a reload, and can be removed; a named period ("High season") is named in a
+ * guest's price breakdown at checkout (D130). Screens of both at 1280 and 390 px go to
  * /work/notes/screens/host-ui/ (E2E_SHOTS overrides).
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { mergeTests, type Page } from '@playwright/test';
 import { longDay } from '../src/client/components/ui/calendar-dates';
 import { formatDay } from '../src/shared/dates';
 import { addDays, dayNumber } from '../src/shared/stay';
 import { TEXTS } from '../src/shared/texts';
 import { expectAccessible } from './support/fixtures';
 import { DEMO, loginAs } from './support/auth-fixtures';
-import { expect, isoDay, test } from './support/hosting-fixtures';
+import { test as bookingTest } from './support/booking-fixtures';
+import { expect, isoDay, test as hostingTest } from './support/hosting-fixtures';
+
+const test = mergeTests(hostingTest, bookingTest);
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/notes/screens/host-ui';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -111,6 +115,47 @@ test('a host sets a weekend price and a high-season period and sees the nightly 
   await expect(periods.getByText(/None yet/)).toBeVisible();
   await expect(night(page, first)).toHaveAccessibleName(`${longDay(first)}, available, $99 a night`);
   await expect(night(page, next(first, 5))).toHaveAccessibleName(/\$150 a night \(weekend price\)$/);
+});
+
+test('a host names a period "High season" on the calendar and a guest sees the name in the checkout breakdown', async ({
+  page,
+  browser,
+  createHome,
+  cancelAtEnd,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, DEMO.host);
+  const home = await createHome(page, { from: isoDay(0), to: isoDay(60), price: 99 });
+
+  // Three weekday nights from the Monday after next, at $180 a night, named.
+  const first = next(isoDay(8), 1);
+  const last = addDays(first, 2);
+  await page.goto(`/dashboard/calendar/${home.id}`);
+  await night(page, first).click();
+  await night(page, last).click();
+  await expect(page.getByRole('heading', { name: /Selected: .*\(3 nights\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Set price' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set a price' });
+  await dialog.getByLabel('Nightly price (USD)').fill('180');
+  await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('High season');
+  await dialog.getByRole('button', { name: 'Save price' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(night(page, first)).toHaveAccessibleName(`${longDay(first)}, available, $180 a night (High season)`);
+
+  // The guest checks out those three nights and one after them, in a session of their own.
+  const guest = await (await browser.newContext()).newPage();
+  await loginAs(guest, DEMO.guest);
+  await cancelAtEnd(guest, home.id);
+  const checkOut = addDays(last, 2);
+  await guest.goto(`/details/${home.id}?${new URLSearchParams({ checkIn: first, checkOut }).toString()}`);
+  await guest.getByRole('link', { name: TEXTS.reserve }).click();
+  await guest.waitForURL(/\/chackout\?/);
+  const summary = guest.getByRole('complementary');
+  await expect(summary.getByText('$180.00 × 3 nights (High season)')).toBeVisible();
+  await expect(summary.getByText('$99.00 × 1 night', { exact: false })).toBeVisible();
+  await expect(summary.getByTestId('checkout-total')).toHaveText('$639.00');
+  await guest.context().close();
 });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&');

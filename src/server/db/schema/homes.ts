@@ -180,6 +180,27 @@ export const homes = pgTable(
       .on(t.location, t.priceHighCents, t.seq)
       .where(sql`${t.priceHighCents} is not null`),
     index('homes_price_idx').on(t.priceCents, t.seq),
+    // A dated price sort without a place (issue 27, ADR 0058): the homes with dated prices by their
+    // cheapest and dearest night outside price periods (least and greatest skip a NULL weekend price),
+    // with what prices a stay without periods, so the walk reads no row it will not show.
+    index('homes_dated_low_idx')
+      .on(
+        sql`least(${t.priceCents}, ${t.weekendPriceCents})`,
+        t.priceCents,
+        t.weekendPriceCents,
+        t.hasPricePeriods,
+        t.id,
+      )
+      .where(sql`${t.priceLowCents} is not null`),
+    index('homes_dated_high_idx')
+      .on(
+        sql`greatest(${t.priceCents}, ${t.weekendPriceCents})`,
+        t.priceCents,
+        t.weekendPriceCents,
+        t.hasPricePeriods,
+        t.id,
+      )
+      .where(sql`${t.priceLowCents} is not null`),
     index('homes_rating_idx').on(t.ratingSort, t.seq),
     index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
     // A map box search (bbox) is `point <@ box` on the public point, PostgreSQL's own GiST point

@@ -23,6 +23,9 @@ export const pricePeriods = pgTable(
   },
   (t) => [
     index('price_periods_home_idx').on(t.homeId, t.fromDate),
+    // The periods by price, with their dates and home (index-only): a dated price sort without a
+    // place finds the homes a period can bring onto the page (issue 27, ADR 0058).
+    index('price_periods_price_idx').on(t.priceCents, t.fromDate, t.toDate, t.homeId),
     check('price_periods_dates_valid', sql`${t.fromDate} < ${t.toDate}`),
     check('price_periods_price_positive', sql`${t.priceCents} > 0`),
     // PRICE_PERIOD_NAME_MAX; the zod schema also trims it and refuses line breaks.

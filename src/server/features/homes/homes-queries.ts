@@ -6,6 +6,7 @@ import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
 import type { Bbox } from '#shared/schemas/geo';
 import { homeFields } from './home-columns';
+import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
 
 /**
@@ -102,24 +103,44 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   const order = LIST_ORDER[sort];
   // Homes unlisted by moderation are never listed (ADR 0060).
   const filters: SQL[] = [isNull(homes.unlistedAt)];
-  if (shape.after) filters.push(order.after);
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
   if (shape.dates) {
     filters.push(lte(homes.availableFrom, p('checkIn')), gte(homes.availableTo, p('checkOut')), freeForStay);
   }
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
-  if (shape.price) filters.push(gte(homes.priceCents, p('minPrice')), lte(homes.priceCents, p('maxPrice')));
   if (shape.bedrooms) filters.push(gte(homes.bedrooms, p('bedrooms')));
   if (shape.box) filters.push(shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX);
   const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
+  const limit = size ?? p('size');
+  if (shape.dates && (sort === 'price_asc' || sort === 'price_desc')) {
+    // With dates the price sorts read each home's nightly price for them (ADR 0058).
+    const page = datedPriceWalks(sort, and(...filters)!, shape, sql`${limit}`);
+    const query = db
+      .select(Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`page.${column}`).as(column)])))
+      .from(page)
+      .orderBy(
+        ...(sort === 'price_asc'
+          ? [sql`page.price_cents`, sql`page.seq`]
+          : [sql`page.price_cents desc`, sql`page.seq desc`]),
+      )
+      .limit(limit);
+    return homeRowsReader(db, name, query, LIST_COLUMNS);
+  }
+  if (shape.after) filters.push(order.after);
+  if (shape.price) {
+    // With dates the nightly price for them, as in a place search; without, the base price.
+    filters.push(
+      shape.dates ? datedPriceFits : and(gte(homes.priceCents, p('minPrice')), lte(homes.priceCents, p('maxPrice')))!,
+    );
+  }
   const query = db
     .select(LIST_FIELDS)
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
-    .limit(size ?? p('size'));
+    .limit(limit);
   return homeRowsReader(db, name, query, LIST_COLUMNS);
 }
 
@@ -222,10 +243,16 @@ export async function selectListPage(
     lists.set(key, query);
   }
   const { bbox, ...rest } = values;
+  const datedPrice = shape.dates && (sort === 'price_asc' || sort === 'price_desc');
   const bound = {
     ...rest,
     ...bbox,
-    ...(shape.price && { minPrice: values.minPrice ?? 0, maxPrice: values.maxPrice ?? PRICE_CENTS_TOP }),
+    ...((shape.price || datedPrice) && {
+      minPrice: values.minPrice ?? 0,
+      maxPrice: values.maxPrice ?? PRICE_CENTS_TOP,
+    }),
+    ...(values.checkIn !== undefined &&
+      values.checkOut !== undefined && { weekendNights: weekendNightsOf(values.checkIn, values.checkOut) }),
   };
   return (await query(bound)).map(toPageRow);
 }

@@ -127,7 +127,9 @@ function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
  *   ADR 0036); per place it walks the sort's index (location, key, seq) until it has a page of
  *   homes that pass the filters; the short walks are merged by (rank, key, seq). The place rank
  *   stays first in every sort: a look-alike place never comes before the place that was typed;
- * - any other list walks the sort's index (seq, or (key, seq)), filtering each row.
+ * - any other list walks the sort's index (seq, or (key, seq)), filtering each row; with dates a
+ *   price sort merges that walk of the plain homes with the homes whose dated prices can reach its
+ *   page, priced for the stay (dated-price-list.ts, ADR 0058).
  * Ties in the key go by seq: newest first, except price_asc, which walks the same index as
  * price_desc forwards (the older of two equal prices first).
  */

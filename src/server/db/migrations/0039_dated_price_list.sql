@@ -1,0 +1,3 @@
+CREATE INDEX "homes_dated_low_idx" ON "homes" USING btree (least("price_cents", "weekend_price_cents"),"price_cents","weekend_price_cents","has_price_periods","id") WHERE "homes"."price_low_cents" is not null;--> statement-breakpoint
+CREATE INDEX "homes_dated_high_idx" ON "homes" USING btree (greatest("price_cents", "weekend_price_cents"),"price_cents","weekend_price_cents","has_price_periods","id") WHERE "homes"."price_low_cents" is not null;--> statement-breakpoint
+CREATE INDEX "price_periods_price_idx" ON "price_periods" USING btree ("price_cents","from_date","to_date","home_id");
