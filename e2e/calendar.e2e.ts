@@ -19,6 +19,8 @@ test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 async function showDay(page: Page, day: string) {
   const button = page.locator(`button[data-date="${day}"]`);
   await expect(page.getByRole('grid')).toBeVisible();
+  // The month's nights first: checked before they render, the day looks absent and a month is skipped.
+  await expect(page.locator('button[data-date]').first()).toBeVisible();
   for (let i = 0; i < 3 && !(await button.isVisible()); i++) {
     await page.getByRole('button', { name: 'Next month' }).click();
   }

@@ -44,6 +44,10 @@ const STATUS_STYLES: Record<Reservation['status'], string> = {
   cancelled: 'bg-gray-200 text-gray-800',
 };
 
+/*
+ * A title or a guest's note may hold a word longer than its column (max-width does not bind an
+ * auto-width table): it breaks anywhere, so the table never scrolls sideways beside the menu.
+ */
 function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
   const guestId = `reservation-guest-${r.id}`;
   const cancelled = r.status === 'cancelled';
@@ -71,7 +75,7 @@ function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
           </Link>
         )}
       </th>
-      <td data-label="Home" className="px-3 py-3 lg:px-2.5 text-gray-800">
+      <td data-label="Home" className="px-3 py-3 lg:px-2.5 text-gray-800 [overflow-wrap:anywhere]">
         {r.homeTitle}
         <span className="block text-sm text-gray-700">{r.location}</span>
       </td>
@@ -85,12 +89,12 @@ function Row({ r, actions }: { r: Reservation; actions: ReservationActions }) {
       </td>
       <td
         data-label="Message"
-        className="whitespace-pre-line break-words px-3 py-3 lg:px-2.5 text-gray-800 sm:max-w-[13rem]"
+        className="whitespace-pre-line px-3 py-3 lg:px-2.5 text-gray-800 sm:max-w-[13rem] [overflow-wrap:anywhere]"
       >
         {r.message || <span className="text-gray-700">No message</span>}
       </td>
-      <td data-label="Amount" className="whitespace-nowrap px-3 py-3 lg:px-2.5 font-semibold text-gray-900">
-        {formatCents(r.amountCents)}
+      <td data-label="Amount" className="px-3 py-3 lg:px-2.5 font-semibold text-gray-900">
+        <span className="whitespace-nowrap">{formatCents(r.amountCents)}</span>
         {r.split && <ReservationSplit split={r.split} />}
       </td>
       <td data-label="Status" className="px-3 py-3 lg:px-2.5">
