@@ -34,6 +34,7 @@ const int = (min: number, max: number) => min + Math.floor(Math.random() * (max 
 
 /** Map boxes (west,south,east,north): a city (Lisbon), a country (Portugal) and the world. */
 const BOXES = { city: '-9.25,38.69,-9.09,38.80', country: '-9.6,36.9,-6.1,42.2', world: '-180,-85,180,85' };
+const BOX_NAMES = Object.keys(BOXES) as (keyof typeof BOXES)[];
 
 export function shapeRoutes(opts: { places: string[]; bigPlace: string; today: string; bbox: boolean }): {
   routes: ShapeRoute[];
@@ -56,7 +57,7 @@ export function shapeRoutes(opts: { places: string[]; bigPlace: string; today: s
   const homes = (q: URLSearchParams) => `/api/homes?${q}`;
   const place = (term: string) => new URLSearchParams({ location: term });
   const exact = () => pick(opts.places);
-  const box = () => new URLSearchParams({ bbox: pick(Object.values(BOXES)) });
+  const box = (name: keyof typeof BOXES) => new URLSearchParams({ bbox: BOXES[name] });
 
   const shapes: Record<string, { name: string; path: string; vary: () => string }> = {
     prefix: {
@@ -107,11 +108,27 @@ export function shapeRoutes(opts: { places: string[]; bigPlace: string; today: s
     },
     ...(opts.bbox
       ? {
-          bboxCity: { name: 'map box: a city', path: `/api/homes?bbox=${BOXES.city}`, vary: () => homes(dates(box())) },
+          // Each box alone (the map first opened there), then any of them as a visitor narrows it.
+          bboxCity: { name: 'map box: a city', path: `/api/homes?bbox=${BOXES.city}`, vary: () => homes(box('city')) },
+          bboxCountry: {
+            name: 'map box: a country',
+            path: `/api/homes?bbox=${BOXES.country}`,
+            vary: () => homes(box('country')),
+          },
           bboxWorld: {
+            name: 'map box: the world',
+            path: `/api/homes?bbox=${BOXES.world}`,
+            vary: () => homes(box('world')),
+          },
+          bboxDated: {
+            name: 'map box: city, country or world + dates + guests',
+            path: '/api/homes?bbox=<city|country|world>&checkIn&checkOut&guests',
+            vary: () => homes(dates(box(pick(BOX_NAMES)))),
+          },
+          bboxFiltered: {
             name: 'map box: city, country or world + dates + filters',
             path: '/api/homes?bbox=<city|country|world>&checkIn&checkOut&guests&minPrice&maxPrice&bedrooms',
-            vary: () => homes(filters(dates(box()))),
+            vary: () => homes(filters(dates(box(pick(BOX_NAMES))))),
           },
         }
       : {}),

@@ -260,6 +260,8 @@ async function main() {
     logger: false,
     // Off by default: every search reaches the database (BENCH_SEARCH_CACHE_TTL_MS turns it on).
     searchCacheTtlMs: loadEnv({ SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) }).SEARCH_CACHE_TTL_MS,
+    // As in production: the suggestions' places are reread at most every PLACES_MAX_AGE_MS (ADR 0064).
+    placesMaxAgeMs: loadEnv({}).PLACES_MAX_AGE_MS,
     // As in production (CHECK_RESPONSES unset there): answers are not re-checked against their schemas.
     checkResponses: process.env.CHECK_RESPONSES === 'true',
   });

@@ -1,4 +1,5 @@
 import type { MapSettings } from './features/map/map-settings';
+import type { PlaceSuggester } from './features/search/place-suggestions';
 import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { Clock } from './providers/clock/clock';
@@ -220,6 +221,12 @@ export interface AppDeps {
   /** Seconds-long memory of public home searches (0 or unset: off). */
   searchCacheTtlMs?: number;
   /**
+   * How old the places held in memory for the suggestions may be when written through another
+   * process (PLACES_MAX_AGE_MS; 0 or unset: their version is read before every suggestion). A write
+   * through this process is seen at once (ADR 0064).
+   */
+  placesMaxAgeMs?: number;
+  /**
    * true or unset: every answer is checked against its zod response schema (a mismatch is a 500);
    * false: written by a serializer compiled from the schema, unchecked (CHECK_RESPONSES, ADR 0014).
    */
@@ -288,6 +295,8 @@ export type AppContext = Omit<AppDeps, 'mail' | 'payouts'> & {
    */
   mail: MailQueue;
   searchCache: SearchCache;
+  /** Place suggestions from the places held in memory (features/search/place-suggestions.ts, ADR 0064). */
+  places: PlaceSuggester;
   messageBus: MessageBus;
   /** The app's logger. */
   log: ServiceLog;

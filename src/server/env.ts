@@ -109,6 +109,8 @@ const envSchema = z
     /** Tax on the whole price (nights, cleaning fee, service fee), in percent; shown on the "VAT" line. */
     TAX_PERCENT: percent.default(0),
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+    /** How old the suggestions' places may be after a write through another process (ADR 0064). */
+    PLACES_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     BOOKING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How often unused uploads older than a day are removed. */
     UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),

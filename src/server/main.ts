@@ -38,6 +38,7 @@ async function main() {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     logger: loggerOptions(env),
     searchCacheTtlMs: env.SEARCH_CACHE_TTL_MS,
+    placesMaxAgeMs: env.PLACES_MAX_AGE_MS,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
     deposits: { releaseDays: env.DEPOSIT_RELEASE_DAYS },
     ledger: { currency: env.CURRENCY, payoutDelayHours: env.PAYOUT_DELAY_HOURS },

@@ -49,6 +49,8 @@ export function api(services: AppServices): FastifyPluginAsync {
     // cleared before the answer leaves, so the caller's next search (on any process) is fresh.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
+      // The places held in memory for the suggestions are checked before the next one (ADR 0064).
+      ctx.places.markStale();
       ctx.searchCache.clear().then(
         () => done(null, payload),
         (err: unknown) => {

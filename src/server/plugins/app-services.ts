@@ -6,6 +6,7 @@ import { signInAttackAlert } from '../auth/sign-in-alert';
 import { loginThrottle, memoryThrottleStore, type LoginThrottle } from '../auth/throttle';
 import { importNamesOf } from '../features/calendar-sync/imports-service';
 import { createSearchCache } from '../features/homes/search-cache';
+import { placeSuggester } from '../features/search/place-suggestions';
 import { countLocallyWhileUnavailable, memoryRateLimitStore } from '../features/messages/messages-limits';
 import { liveStreams, type LiveStreams } from '../features/messages/messages-stream';
 import { memoryMessageBus } from '../providers/live/memory-bus';
@@ -68,6 +69,7 @@ export function appServices(app: FastifyInstance, deps: AppDeps): AppServices {
       onSharedError: (err) =>
         app.log.warn({ err }, 'search cache: shared generation unreadable; searching the database'),
     }),
+    places: placeSuggester(deps.db, { clock: deps.clock, maxAgeMs: deps.placesMaxAgeMs ?? 0 }),
     log: app.log,
     publicUrl: deps.config.publicUrl,
     messageBus: deps.messageBus ?? memoryMessageBus(),

@@ -256,6 +256,21 @@ export const homeLocations = pgTable(
 );
 
 /**
+ * One row: a number bumped in every transaction that changes home_locations (a place appears,
+ * goes, or its homes count changes), by a row trigger on home_locations (migration 0040). Each
+ * process keeps the places in memory for the suggestions and reads this to know when to reload
+ * them (features/search/place-index.ts, ADR 0064).
+ */
+export const homeLocationsVersion = pgTable(
+  'home_locations_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('home_locations_version_one_row', sql`${t.id}`)],
+);
+
+/**
  * How many homes have each (price, bedrooms, guests): the price histogram of a search without a
  * place reads these few thousand rows instead of every home (ADR 0023). Kept by statement-level
  * triggers on homes (migration 0016), like home_locations.

@@ -38,7 +38,19 @@ interface ListShape {
   /** A map box (bbox): its public point in the box, or, across the antimeridian, in either half. */
   box: boolean;
   boxWraps: boolean;
+  /** The box tested on the first BOX_WALK_ROWS homes of the list's own walk instead of by the GiST index. */
+  boxWalk: boolean;
 }
+
+/**
+ * A map box without other filters is first answered by the list's own index walk (newest, price or
+ * rating order) over at most this many homes, testing each one's point: a world or country
+ * box fills its page within a few hundred rows, where the GiST index would read every home in the
+ * box (1,000,000 for the world: seconds) to sort them. Only when those rows do not fill the page
+ * (a small or sparse box, or the list's end) is the box read by the GiST index; that box then
+ * holds few homes (fewer than about a page per BOX_WALK_ROWS homes of the list). Issue 29.
+ */
+const BOX_WALK_ROWS = 4_000;
 
 /** The point the homes_approx_point_idx GiST index is on (migration 0032, ADR 0056): the public one. */
 const publicPoint = sql`point(${homes.approxLng}, ${homes.approxLat})`;
@@ -109,7 +121,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   }
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
   if (shape.bedrooms) filters.push(gte(homes.bedrooms, p('bedrooms')));
-  if (shape.box) filters.push(shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX);
+  if (shape.box && !shape.boxWalk) filters.push(shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX);
   const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
@@ -134,6 +146,42 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     filters.push(
       shape.dates ? datedPriceFits : and(gte(homes.priceCents, p('minPrice')), lte(homes.priceCents, p('maxPrice')))!,
     );
+  }
+  if (shape.box && shape.boxWalk) {
+    const walk = db
+      .select({ ...LIST_FIELDS, ratingSort: homes.ratingSort, lng: homes.approxLng, lat: homes.approxLat })
+      .from(homes)
+      .where(and(...filters))
+      .orderBy(...order.orderBy)
+      .limit(BOX_WALK_ROWS)
+      .as('walk');
+    const point = sql`point(${walk.lng}, ${walk.lat})`;
+    const inBox = (west: SQL, east: SQL) =>
+      sql`${point} <@ box(point(${west}, ${p('south')}::double precision), point(${east}, ${p('north')}::double precision))`;
+    const byKey = { seq: walk.seq, price: walk.priceCents, rating: walk.ratingSort };
+    const walkOrder: Record<HomesSort, SQL[]> = {
+      newest: [desc(byKey.seq)],
+      price_asc: [asc(byKey.price), asc(byKey.seq)],
+      price_desc: [desc(byKey.price), desc(byKey.seq)],
+      rating: [desc(byKey.rating), desc(byKey.seq)],
+    };
+    const query = db
+      .select({
+        seq: walk.seq,
+        priceCents: walk.priceCents,
+        ratingSum: walk.ratingSum,
+        ratingCount: walk.ratingCount,
+        apiJson: walk.apiJson,
+      })
+      .from(walk)
+      .where(
+        shape.boxWraps
+          ? sql`(${inBox(westBound, sql`180::double precision`)} or ${inBox(sql`-180::double precision`, eastBound)})`
+          : inBox(westBound, eastBound),
+      )
+      .orderBy(...walkOrder[sort])
+      .limit(limit);
+    return homeRowsReader(db, name, query, LIST_COLUMNS);
   }
   const query = db
     .select(LIST_FIELDS)
@@ -231,17 +279,16 @@ export async function selectListPage(
     bedrooms: values.bedrooms !== undefined,
     box: values.bbox !== undefined,
     boxWraps: values.bbox !== undefined && values.bbox.west > values.bbox.east,
+    // Only a box without other filters: with dates, guests, bedrooms or a price range PostgreSQL's
+    // plan for a walk of BOX_WALK_ROWS is a bitmap read of every home passing them, then a sort
+    // (seconds at 1,000,000 homes), so those keep the GiST path.
+    boxWalk:
+      values.bbox !== undefined &&
+      [values.hostEmail, values.checkIn, values.guests, values.minPrice, values.maxPrice, values.bedrooms].every(
+        (v) => v === undefined,
+      ),
   };
   const fixedSize = values.size === HOMES_PAGE_DEFAULT + 1 ? values.size : null;
-  const key = `${sort}_${Object.values(shape)
-    .map((on) => +on)
-    .join('')}_${fixedSize ?? 'n'}`;
-  const lists = preparedFor(db).lists;
-  let query = lists.get(key);
-  if (!query) {
-    query = prepareList(db, sort, shape, fixedSize);
-    lists.set(key, query);
-  }
   const { bbox, ...rest } = values;
   const datedPrice = shape.dates && (sort === 'price_asc' || sort === 'price_desc');
   const bound = {
@@ -254,5 +301,23 @@ export async function selectListPage(
     ...(values.checkIn !== undefined &&
       values.checkOut !== undefined && { weekendNights: weekendNightsOf(values.checkIn, values.checkOut) }),
   };
-  return (await query(bound)).map(toPageRow);
+  const rows = await listQuery(db, sort, shape, fixedSize)(bound);
+  // The walk did not fill the page: the box is read by its GiST index (BOX_WALK_ROWS).
+  if (shape.boxWalk && rows.length < values.size) {
+    return (await listQuery(db, sort, { ...shape, boxWalk: false }, fixedSize)(bound)).map(toPageRow);
+  }
+  return rows.map(toPageRow);
+}
+
+function listQuery(db: Db, sort: HomesSort, shape: ListShape, fixedSize: number | null) {
+  const key = `${sort}_${Object.values(shape)
+    .map((on) => +on)
+    .join('')}_${fixedSize ?? 'n'}`;
+  const lists = preparedFor(db).lists;
+  let query = lists.get(key);
+  if (!query) {
+    query = prepareList(db, sort, shape, fixedSize);
+    lists.set(key, query);
+  }
+  return query;
 }

@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/search';
 import type { AppContext } from '#server/app-context';
 import { refuseArrivalInPast } from '../homes/homes-search';
-import { priceHistogram, suggestPlaces } from './search-service';
+import { priceHistogram } from './search-service';
 
 /** The same key for the same question, whatever the order of the query string. */
 function cacheKey(kind: string, query: Record<string, unknown>): string {
@@ -41,7 +41,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { q, limit } = request.query;
-        return ctx.searchCache.get(cacheKey('places', request.query), () => suggestPlaces(ctx.db, q, limit));
+        return ctx.searchCache.get(cacheKey('places', request.query), () => ctx.places.suggest(q, limit));
       },
     );
 

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  PRICE_HISTOGRAM_BUCKETS,
-  type PlaceSuggestions,
-  type PriceHistogram,
-  type PriceHistogramQuery,
-} from '#shared/schemas/search';
+import { PRICE_HISTOGRAM_BUCKETS, type PriceHistogram, type PriceHistogramQuery } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
 
 const p = sql.placeholder;
@@ -14,23 +9,7 @@ function likeEscaped(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * Both reads are prepared once per database handle (as homes-queries does): parsing and planning
- * would cost more than these small statements take to run.
- */
-function preparePlaces(db: Db) {
-  return db
-    .select({ location: sql<string>`m.location`, homes: sql<number>`m.home_count` })
-    .from(
-      // The places a search would find (migration 0021): those containing the term, or, only when
-      // none does, the close spellings, closest first.
-      sql`search_place_set(${p('term')}::text, ${p('escaped')}::text, ${p('limit')}::integer) as m`,
-    )
-    .orderBy(sql`m.place_rank`, sql`m.closeness desc`, sql`m.home_count desc`, sql`m.location`)
-    .limit(p('limit'))
-    .prepare('places_suggest');
-}
-
+/** Prepared once per database handle (as homes-queries does): planning would cost more than the run. */
 function prepareHistogram(db: Db) {
   return db
     .select({ priceCents: sql<number>`r.out_price_cents`, homes: sql<number>`r.out_homes` })
@@ -41,29 +20,15 @@ function prepareHistogram(db: Db) {
     .prepare('price_histogram');
 }
 
-const prepared = new WeakMap<
-  Db,
-  { places: ReturnType<typeof preparePlaces>; histogram: ReturnType<typeof prepareHistogram> }
->();
+const prepared = new WeakMap<Db, ReturnType<typeof prepareHistogram>>();
 
-function preparedFor(db: Db) {
+function histogramFor(db: Db) {
   let found = prepared.get(db);
   if (!found) {
-    found = { places: preparePlaces(db), histogram: prepareHistogram(db) };
+    found = prepareHistogram(db);
     prepared.set(db, found);
   }
   return found;
-}
-
-/**
- * Places that have homes, best match first: the places and ranks of a place search
- * (search_place_set, migration 0021: the city or whole words are the term, the city starts with
- * it, a word starts with it, inside a word; only when no place contains it, close spellings,
- * closest first), then the places with more homes, then by name.
- */
-export async function suggestPlaces(db: Db, q: string, limit: number): Promise<PlaceSuggestions> {
-  const rows = await preparedFor(db).places.execute({ term: q, escaped: likeEscaped(q), limit });
-  return { places: rows.map((r) => ({ location: r.location, homes: Number(r.homes) })) };
 }
 
 /**
@@ -98,7 +63,7 @@ export function toBuckets(
  */
 export async function priceHistogram(db: Db, query: PriceHistogramQuery, now: Date): Promise<PriceHistogram> {
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
-  const rows = await preparedFor(db).histogram.execute({
+  const rows = await histogramFor(db).execute({
     term: query.location ?? null,
     escaped: query.location ? likeEscaped(query.location) : null,
     checkIn: dates?.checkIn ?? null,

@@ -1,0 +1,101 @@
+/**
+ * Place suggestions from this process's memory (ADR 0064): the places are loaded from
+ * home_locations, and reloaded when home_locations_version (bumped by a trigger in every
+ * transaction that changes home_locations, migration 0040) has moved. The version is read
+ * - before the first suggestion after a successful write through this process (`markStale`, from
+ *   the API's write hook), so a host who adds a home in a new place finds it at once;
+ * - otherwise at most every `maxAgeMs` (writes through other processes, jobs, scripts): a
+ *   suggestion is never older than that. 0 reads it before every suggestion (the tests' default).
+ * This is an index of the places, not a cache of answers: every keystroke is matched and ranked.
+ */
+import { sql } from 'drizzle-orm';
+import type { PlaceSuggestions } from '#shared/schemas/search';
+import type { Db } from '#server/db/client';
+import type { Clock } from '#server/providers/clock/clock';
+import { buildPlaceIndex, type PlaceIndex } from './place-index';
+
+const p = sql.placeholder;
+
+function prepare(db: Db) {
+  return {
+    version: db
+      .select({ version: sql<string>`v.version::text` })
+      .from(sql`home_locations_version v`)
+      .prepare('places_version'),
+    // One statement, one snapshot: the version read is the one these rows are at.
+    load: db
+      .select({
+        version: sql<string>`v.version::text`,
+        location: sql<string | null>`l.location`,
+        homes: sql<number | null>`l.home_count`,
+      })
+      .from(sql`home_locations_version v left join home_locations l on true`)
+      .orderBy(sql`l.location`)
+      .prepare('places_load'),
+    // Only when no place contains the term: pg_trgm's close spellings, closest first (migration 0021).
+    close: db
+      .select({ location: sql<string>`c.location`, homes: sql<number>`c.home_count` })
+      .from(sql`search_place_close(${p('term')}::text, ${p('limit')}::integer) as c`)
+      .prepare('places_close'),
+  };
+}
+
+export interface PlaceSuggester {
+  suggest(q: string, limit: number): Promise<PlaceSuggestions>;
+  /** A write through this process may have changed the places: the next suggestion reads the version first. */
+  markStale(): void;
+}
+
+export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock, 'now'>; maxAgeMs: number }) {
+  let statements: ReturnType<typeof prepare> | null = null;
+  let loaded: { version: string; index: PlaceIndex } | null = null;
+  let checkedAt = 0;
+  let stale = true;
+  /** The read in flight, shared by the suggestions that arrive meanwhile. */
+  let pending: Promise<PlaceIndex> | null = null;
+
+  async function refresh(): Promise<PlaceIndex> {
+    statements ??= prepare(db);
+    const startedAt = clock.now().getTime();
+    // Cleared before the read: a write marked after this point makes the next suggestion read again.
+    stale = false;
+    const [current] = await statements.version.execute();
+    if (!loaded || current?.version !== loaded.version) {
+      const rows = await statements.load.execute();
+      loaded = {
+        version: rows[0]?.version ?? '',
+        index: buildPlaceIndex(
+          rows.flatMap((r) => (r.location === null ? [] : [{ location: r.location, homes: Number(r.homes) }])),
+        ),
+      };
+    }
+    checkedAt = startedAt;
+    return loaded.index;
+  }
+
+  function current(): Promise<PlaceIndex> {
+    if (loaded && !stale && clock.now().getTime() - checkedAt < maxAgeMs) return Promise.resolve(loaded.index);
+    if (!pending) {
+      const read = refresh().finally(() => {
+        if (pending === read) pending = null;
+      });
+      pending = read;
+    }
+    return pending;
+  }
+
+  return {
+    async suggest(q, limit) {
+      const index = await current();
+      const found = index.match(q, limit);
+      if (found) return { places: found };
+      const close = await statements!.close.execute({ term: q, limit });
+      return { places: close.map((r) => ({ location: r.location, homes: Number(r.homes) })) };
+    },
+    markStale() {
+      stale = true;
+      // A read already in flight may have started before the write committed: the next one starts anew.
+      pending = null;
+    },
+  } satisfies PlaceSuggester;
+}
