@@ -33,7 +33,7 @@ async function panByKeys(page: Page, map: ReturnType<Page['getByRole']>) {
   const before = new URL(page.url()).searchParams.get('bbox');
   await map.focus();
   const searched = page.waitForResponse((r) => /\/api\/homes\?.*bbox=/.test(r.url()) && r.ok());
-  await page.keyboard.press('ArrowRight');
+  // One step (100 px): on a phone's narrow map of Europe that is already a fifth of the view.
   await page.keyboard.press('ArrowRight');
   await searched;
   await expect.poll(() => new URL(page.url()).searchParams.get('bbox')).not.toBe(before);
@@ -60,9 +60,9 @@ for (const [label, viewport] of [
     const map = await openSearchMap(page, label === 'phone');
     await panByKeys(page, map);
     // The URL is the view: reloaded, it shows (and searches) the same box. Each key press moves the
-    // map, so the box is read once the URL has stopped changing.
+    // map, so the box is read once the URL has not changed for a second (the first poll only reads it).
     const bboxNow = () => new URL(page.url()).searchParams.get('bbox');
-    let bbox = bboxNow();
+    let bbox: string | null = 'not read yet';
     await expect
       .poll(
         () => {
@@ -118,4 +118,98 @@ test('without WebGL: the list alone, with a note', async ({ page }) => {
   ).toBeVisible();
   await expect(page.locator('canvas.maplibregl-canvas')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+});
+
+/** The map's markers and clusters: how many homes they stand for, and where they are on the page. */
+async function markersOnMap(page: Page) {
+  return page.locator('section[aria-label="Map"] .maplibregl-marker button').evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const box = b.getBoundingClientRect();
+      return {
+        id: b.getAttribute('data-home-id'),
+        homes: b.hasAttribute('data-home-id') ? 1 : Number(b.textContent),
+        x: box.x + box.width / 2,
+        y: box.bottom,
+        left: box.left,
+        right: box.right,
+        top: box.top,
+      };
+    }),
+  );
+}
+
+test('a place search fits the map to its homes; a map the person moved is not refitted', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const homes = (await (await page.request.get('/api/homes?location=Lisbon')).json()) as {
+    _id: string;
+    point: { lat: number; lng: number };
+  }[];
+  expect(homes.length).toBeGreaterThan(1);
+  await page.goto('/searchresult?location=Lisbon');
+  await hydrated(page);
+  const map = page.getByRole('region', { name: /Map of the search results/ });
+  // Every home is on the map, inside its frame, and they spread over it: fitted to them, not the world
+  // (which shows them as one cluster first).
+  const frame = (await map.boundingBox())!;
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+  const fitted = async () => {
+    const markers = await markersOnMap(page);
+    return (
+      markers.reduce((n, m) => n + m.homes, 0) === homes.length &&
+      markers.every((m) => m.left >= frame.x && m.right <= frame.x + frame.width && m.top >= frame.y) &&
+      Math.max(spread(markers.map((m) => m.x)) / frame.width, spread(markers.map((m) => m.y)) / frame.height) > 0.3
+    );
+  };
+  await expect.poll(fitted, { timeout: 15_000 }).toBe(true);
+  // The fit is the page's move, not a search of the map's view.
+  expect(new URL(page.url()).searchParams.get('bbox')).toBeNull();
+
+  // The person moves the map: its view is searched and kept; the new results do not move it back.
+  await panByKeys(page, map);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const [west, , east] = new URL(page.url()).searchParams.get('bbox')!.split(',').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const onMap = (await markersOnMap(page)).filter((m) => m.id);
+  expect(onMap.length).toBeGreaterThan(0);
+  // Each marker stands where the URL's view puts its home (longitude is linear across a web map).
+  const lngOf = new Map(homes.map((h) => [h._id, h.point.lng]));
+  for (const marker of onMap) {
+    const lng = lngOf.get(marker.id!);
+    if (lng === undefined) continue;
+    const expected = frame.x + ((lng - west) / (east - west)) * frame.width;
+    expect(Math.abs(marker.x - expected)).toBeLessThan(frame.width * 0.05);
+  }
+});
+
+test('with prefers-reduced-motion the map jumps instead of gliding', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const moves = async () => {
+    await openSearchMap(page, false);
+    // How often each marker is moved while the map goes to a cluster's homes: once per drawn frame.
+    await page.evaluate(() => {
+      const counts = new Map<Node, number>();
+      (window as unknown as { markerMoves: Map<Node, number> }).markerMoves = counts;
+      new MutationObserver((records) => {
+        for (const r of records) counts.set(r.target, (counts.get(r.target) ?? 0) + 1);
+      }).observe(document.querySelector('section[aria-label="Map"]')!, {
+        attributes: true,
+        attributeFilter: ['style'],
+        subtree: true,
+      });
+    });
+    await clusters(page).first().click();
+    await page.waitForTimeout(2000);
+    return page.evaluate(() =>
+      Math.max(0, ...(window as unknown as { markerMoves: Map<Node, number> }).markerMoves.values()),
+    );
+  };
+  const gliding = await moves();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const jumping = await moves();
+  expect(jumping).toBeLessThan(gliding);
+  expect(jumping).toBeLessThanOrEqual(3);
 });

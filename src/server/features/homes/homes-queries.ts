@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
 import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
-import type { Bbox } from '#shared/schemas/geo';
+import type { Bbox } from '#shared/bbox';
 import { homeFields } from './home-columns';
 import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';

@@ -4,7 +4,8 @@ import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/ho
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents } from '#shared/money';
 import type { PlaceMatch } from '#shared/place-match';
-import { parseBbox, type GeoPoint } from '#shared/schemas/geo';
+import { parseBbox } from '#shared/bbox';
+import type { GeoPoint } from '#shared/schemas/geo';
 import { invalid } from '#server/domain-errors';
 import { DEFAULT_TIME_ZONE, homeToday, zoneForLocation } from '#shared/time-zones';
 import type { Db } from '#server/db/client';

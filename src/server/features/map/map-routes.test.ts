@@ -2,11 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { geoJSONToTile } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import Fastify from 'fastify';
+import { FetchSource, PMTiles, TileType } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { cspDirectives } from '../../http/security-headers';
 import { mapRoutes } from './map-routes';
 import type { MapSettings } from './map-settings';
+import { pmtilesArchive } from './pmtiles-fixture';
 
 async function serve(settings: MapSettings) {
   const app = Fastify();
@@ -20,11 +24,19 @@ describe('the map routes (issue 29)', () => {
     const style = (await app.inject('/map/style.json')).json();
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    expect(Object.values(style.sources).map((s) => (s as { data: string }).data)).toEqual([
-      '/map/land.json',
-      '/map/borders.json',
+    expect(style.sources.land.data).toBe('/map/land.json');
+    expect(style.sources.borders.data).toBe('/map/borders.json');
+    // From a region's zoom, the 1:10m coast and borders as vector tiles, so a city's coast is where it is.
+    expect(style.sources.fine).toMatchObject({ type: 'vector', tiles: ['/map/fine/{z}/{x}/{y}.pbf'], minzoom: 5 });
+    expect(
+      style.layers.map((l: { id: string; minzoom?: number; maxzoom?: number }) => [l.id, l.minzoom, l.maxzoom]),
+    ).toEqual([
+      ['water', undefined, undefined],
+      ['land', undefined, 5],
+      ['borders', undefined, 5],
+      ['land-fine', 5, undefined],
+      ['borders-fine', 5, undefined],
     ]);
-    expect(style.layers.map((l: { id: string }) => l.id)).toEqual(['water', 'land', 'borders']);
     expect((await app.inject('/map/tiles.pmtiles')).statusCode).toBe(404);
   });
 
@@ -39,6 +51,30 @@ describe('the map routes (issue 29)', () => {
     expect(borders.type).toBe('MultiLineString');
     expect(borders.coordinates.length).toBeGreaterThan(100);
   });
+
+  it('cuts the 1:10m land and borders into vector tiles from zoom 5 to 10, gzipped, cached an hour', async () => {
+    const app = await serve({});
+    const tile = (z: number, x: number, y: number) =>
+      app.inject({ url: `/map/fine/${z}/${x}/${y}.pbf`, headers: { 'accept-encoding': 'gzip' } });
+    // Lisbon at zoom 10: its coast.
+    const lisbon = await tile(10, 486, 392);
+    expect(lisbon.statusCode).toBe(200);
+    expect(lisbon.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    expect(lisbon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(lisbon.headers['content-encoding']).toBe('gzip');
+    const lisbonLayers = gunzipSync(lisbon.rawPayload).toString('latin1');
+    expect(lisbonLayers).toContain('land');
+    // Where Portugal meets Spain (zoom 7): the border too.
+    expect(gunzipSync((await tile(7, 61, 48)).rawPayload).toString('latin1')).toContain('borders');
+    // The open Atlantic: an empty tile.
+    const sea = await tile(5, 11, 12);
+    expect([sea.statusCode, sea.rawPayload.length]).toEqual([200, 0]);
+    // Outside the tiles' zooms or the world: none.
+    for (const path of ['4/8/5', '11/972/784', '5/32/0', '5/-1/0', '5/1.5/0']) {
+      expect((await app.inject(`/map/fine/${path}.pbf`)).statusCode).toBe(404);
+    }
+    await app.close();
+  }, 60_000);
 
   it('serves MAP_PMTILES with HTTP range requests and a style reading it through the pmtiles protocol', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'map-'));
@@ -60,6 +96,49 @@ describe('the map routes (issue 29)', () => {
     expect(style.sources.protomaps.url).toBe('pmtiles:///map/tiles.pmtiles');
     // Only the named file: the directory's other files are not served.
     expect((await app.inject('/map/region.pmtiles')).statusCode).toBe(404);
+  });
+
+  it('serves a PMTiles v3 archive the pmtiles reader (the one the browser runs) reads tile by tile with ranges', async () => {
+    const square = {
+      type: 'Feature' as const,
+      properties: {},
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [-10, -10],
+            [10, -10],
+            [10, 10],
+            [-10, 10],
+            [-10, -10],
+          ],
+        ],
+      },
+    };
+    const earth = fromGeojsonVt({ earth: geoJSONToTile(square, 1, 1, 1, {}) }, { version: 2, extent: 4096 });
+    const archive = pmtilesArchive({ '1/1/1': earth }, { vector_layers: [{ id: 'earth', fields: {} }] });
+    const dir = mkdtempSync(join(tmpdir(), 'map-'));
+    writeFileSync(join(dir, 'world.pmtiles'), archive);
+    const app = await serve({ pmtilesPath: join(dir, 'world.pmtiles') });
+    const asked: { range: string | undefined; status: number }[] = [];
+    app.addHook('onResponse', async (request, reply) => {
+      asked.push({ range: request.headers.range, status: reply.statusCode });
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const reader = new PMTiles(new FetchSource(`${address}/map/tiles.pmtiles`));
+      const header = await reader.getHeader();
+      expect([header.specVersion, header.tileType, header.minZoom, header.maxZoom]).toEqual([3, TileType.Mvt, 1, 1]);
+      expect(await reader.getMetadata()).toEqual({ vector_layers: [{ id: 'earth', fields: {} }] });
+      const tile = await reader.getZxy(1, 1, 1);
+      expect(Buffer.from(tile!.data).equals(Buffer.from(earth))).toBe(true);
+      expect(await reader.getZxy(1, 0, 0)).toBeUndefined();
+      // Every read was a range request answered with just that part (206), never the whole file.
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((a) => /^bytes=\d+-\d+$/.test(a.range ?? '') && a.status === 206)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it('sends the map to MAP_STYLE_URL, whose origin the CSP then lets answer', async () => {

@@ -4,9 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { MapSettings } from './map-settings';
 import { offlineStyle, pmtilesStyle, worldGeoJson } from './map-style';
+import { fineTileStore, isFineTile } from './fine-tiles';
 
-/** The world's GeoJSON changes only with a deploy: an hour in caches, then revalidated. */
+/** The world's GeoJSON and tiles change only with a deploy: an hour in caches, then revalidated. */
 const CACHE = 'public, max-age=3600';
+
+const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 /** A JSON body made once, kept with its gzip (the land is ~1 MB of JSON, ~300 KB gzipped). */
 function preparedJson(value: () => object) {
@@ -17,7 +20,7 @@ function preparedJson(value: () => object) {
       return { raw, gzip: gzipSync(raw) };
     })();
     reply.header('cache-control', CACHE).header('vary', 'accept-encoding').type('application/json');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    if (acceptsGzip(request)) {
       return reply.header('content-encoding', 'gzip').send(prepared.gzip);
     }
     return reply.send(prepared.raw);
@@ -27,7 +30,8 @@ function preparedJson(value: () => object) {
 /**
  * The map's style and basemap (issue 29, ADR 0057), public and outside /api: GET /map/style.json
  * (StayHub's style, or a redirect to MAP_STYLE_URL), /map/land.json and /map/borders.json (the
- * offline world), and /map/tiles.pmtiles (MAP_PMTILES, with HTTP range requests: @fastify/static's
+ * offline world at 1:50m), /map/fine/{z}/{x}/{y}.pbf (the same at 1:10m, zooms 5 to 10, ADR 0067),
+ * and /map/tiles.pmtiles (MAP_PMTILES, with HTTP range requests: @fastify/static's
  * send answers Range with 206 and Content-Range, If-Range and 416 included).
  */
 export function mapRoutes(settings: MapSettings): FastifyPluginAsync {
@@ -51,6 +55,17 @@ export function mapRoutes(settings: MapSettings): FastifyPluginAsync {
     }
     app.get('/map/land.json', hide, preparedJson(worldPart('land')));
     app.get('/map/borders.json', hide, preparedJson(worldPart('borders')));
+
+    const fine = fineTileStore();
+    app.addHook('onClose', async () => fine.stop());
+    app.get<{ Params: { z: string; x: string; y: string } }>('/map/fine/:z/:x/:y.pbf', hide, async (request, reply) => {
+      const [z, x, y] = [request.params.z, request.params.x, request.params.y].map(Number) as [number, number, number];
+      if (!isFineTile(z, x, y)) return reply.code(404).send();
+      const tile = await fine.get(z, x, y);
+      reply.header('cache-control', CACHE).header('vary', 'accept-encoding').type('application/vnd.mapbox-vector-tile');
+      if (tile.raw.length && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(tile.gzip);
+      return reply.send(tile.raw);
+    });
 
     if (settings.pmtilesPath) {
       const file = resolve(settings.pmtilesPath);

@@ -1,18 +1,26 @@
 /**
- * The map's MapLibre styles (issue 29, ADR 0057). With no settings: an offline world map drawn
- * from Natural Earth (the world-atlas package: land and country borders at 1:50m), converted from
- * TopoJSON to GeoJSON once per process. With MAP_PMTILES: a street-level style over a Protomaps
- * basemap extract served by StayHub. Neither has text labels, so no glyphs or sprites are needed.
+ * The map's MapLibre styles (issue 29, ADR 0057, ADR 0067). With no settings: an offline world map
+ * drawn from Natural Earth (the world-atlas package), land and country borders at 1:50m as GeoJSON
+ * up to FINE_TILES.minzoom, then at 1:10m as vector tiles StayHub cuts on demand (fine-tiles.ts),
+ * so a city's coast is where it is and the first view stays light. With MAP_PMTILES: a street-level
+ * style over a Protomaps basemap extract served by StayHub. Neither has text labels, so no glyphs or
+ * sprites are needed.
  */
 import { createRequire } from 'node:module';
 import { feature, mesh } from 'topojson-client';
 
 const require = createRequire(import.meta.url);
 
-/** world-atlas's countries file: objects `countries` and `land` (typed through topojson-client's own types). */
+/** world-atlas's countries files: objects `countries` and `land` (typed through topojson-client's own types). */
 type WorldTopology = Parameters<typeof mesh>[0] & {
   objects: Record<'countries' | 'land', NonNullable<Parameters<typeof mesh>[1]>>;
 };
+
+/**
+ * The 1:10m tiles' zooms. From zoom 5 (a region) the 1:50m coast is visibly off; tiles are cut up
+ * to zoom 10 and drawn larger beyond it, the data holding no more detail than that.
+ */
+export const FINE_TILES = { minzoom: 5, maxzoom: 10 } as const;
 
 const MAP_COLORS = {
   water: '#cfe3f2',
@@ -24,9 +32,12 @@ const MAP_COLORS = {
   building: '#e6e1d6',
 } as const;
 
-/** GeoJSON of the land and of the borders between countries, made once on first use. */
-export function worldGeoJson(): { land: object; borders: object } {
-  const countries = require('world-atlas/countries-50m.json') as WorldTopology;
+/** GeoJSON of the land and of the borders between countries at a Natural Earth scale, made on first use. */
+export function worldGeoJson(scale: '50m' | '10m' = '50m'): { land: object; borders: object } {
+  // Each file named in full, so its package is seen as used.
+  const countries = (
+    scale === '10m' ? require('world-atlas/countries-10m.json') : require('world-atlas/countries-50m.json')
+  ) as WorldTopology;
   return {
     land: feature(countries, countries.objects.land),
     // Only lines shared by two countries: coastlines are the land's own edge.
@@ -39,22 +50,36 @@ export function worldGeoJson(): { land: object; borders: object } {
  * is a same-origin module (/assets/...), so they resolve to StayHub whatever host the page uses.
  */
 export function offlineStyle(): object {
+  const coarse = { maxzoom: FINE_TILES.minzoom };
+  const fine = { minzoom: FINE_TILES.minzoom };
+  const bordersPaint = { 'line-color': MAP_COLORS.border, 'line-width': 1, 'line-dasharray': [3, 2] };
   return {
     version: 8,
     name: 'StayHub offline world',
     sources: {
       land: { type: 'geojson', data: '/map/land.json', attribution: 'Natural Earth' },
       borders: { type: 'geojson', data: '/map/borders.json' },
+      // Requested only from its minzoom: a world or continent view never loads it.
+      fine: {
+        type: 'vector',
+        tiles: ['/map/fine/{z}/{x}/{y}.pbf'],
+        ...FINE_TILES,
+        attribution: 'Natural Earth',
+      },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': MAP_COLORS.water } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': MAP_COLORS.land } },
+      { id: 'land', type: 'fill', source: 'land', ...coarse, paint: { 'fill-color': MAP_COLORS.land } },
+      { id: 'borders', type: 'line', source: 'borders', ...coarse, paint: bordersPaint },
       {
-        id: 'borders',
-        type: 'line',
-        source: 'borders',
-        paint: { 'line-color': MAP_COLORS.border, 'line-width': 1, 'line-dasharray': [3, 2] },
+        id: 'land-fine',
+        type: 'fill',
+        source: 'fine',
+        'source-layer': 'land',
+        ...fine,
+        paint: { 'fill-color': MAP_COLORS.land },
       },
+      { id: 'borders-fine', type: 'line', source: 'fine', 'source-layer': 'borders', ...fine, paint: bordersPaint },
     ],
   };
 }

@@ -1,7 +1,7 @@
 import type { HomesFilter } from '#client/lib/api';
 import { searchDateProblem, searchStay } from './dates';
 import { readFilters } from './search-filters';
-import { parseBbox } from '#client/features/map/lib/bbox-parse';
+import { bboxFromUrl } from '#client/features/map/lib/bbox';
 
 /**
  * What /searchresult searches for, read from its URL: the place, the dates and the narrowing
@@ -18,7 +18,7 @@ export function searchFromParams(params: URLSearchParams, today: string) {
   const stay = dateProblem ? null : searchStay(arrival, departure);
   const filters = readFilters(params);
   // A map view replaces the place (the API ignores it beside a box); the place stays the page's label.
-  const bbox = parseBbox(params.get('bbox'));
+  const bbox = bboxFromUrl(params.get('bbox'));
   const narrowing = {
     ...(location && !bbox ? { location } : {}),
     ...(stay ? { checkIn: stay.checkIn, checkOut: stay.checkOut } : {}),

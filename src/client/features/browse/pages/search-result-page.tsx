@@ -34,6 +34,8 @@ export function Component() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const navigate = useNavigate();
   const mapHomes = pages.data?.pages.flatMap((page) => page.homes) ?? [];
+  // A search by place and filters fits the map to its results once they are in; a map view (bbox) is kept as it is.
+  const fitKey = bbox || !pages.data || pages.isPlaceholderData ? null : JSON.stringify(filter);
   const match = latest?.query === location ? latest : null;
   const place = location ? placeHeading(location, match) : 'any place';
   const closeSpelling = match?.kind === 'close' && match.place ? match.place : null;
@@ -197,6 +199,7 @@ export function Component() {
             homes={mapHomes}
             more={Boolean(pages.hasNextPage)}
             bbox={bbox}
+            fitKey={fitKey}
             searchAsMoveDefault={wide}
             activeId={activeId}
             onActive={setActiveId}

@@ -10,13 +10,20 @@ import { BaseMap } from './base-map';
 
 /** The approximate point is at most 500 m from the home (the geo contract's offset). */
 const AREA_RADIUS_M = 500;
+/**
+ * The area shows at a town's zoom and can be zoomed in one step, no further: the point is only
+ * approximate, and the offline basemap's coast (Natural Earth 1:10m) is no street map.
+ */
+const AREA_ZOOM = 12;
+const AREA_MAX_ZOOM = 13;
 
 export default function AreaMapView({ point, exact = false }: { point: GeoPoint; exact?: boolean }) {
   const area = useMemo(() => circlePolygon(point, AREA_RADIUS_M), [point]);
   return (
     <BaseMap
       label={exact ? "Map of the home's address" : 'Map of the area the home is in'}
-      initialViewState={{ longitude: point.lng, latitude: point.lat, zoom: exact ? 14 : 13 }}
+      initialViewState={{ longitude: point.lng, latitude: point.lat, zoom: exact ? 14 : AREA_ZOOM }}
+      {...(exact ? {} : { maxZoom: AREA_MAX_ZOOM })}
       scrollZoom={false}
     >
       {exact ? (

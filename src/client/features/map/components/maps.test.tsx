@@ -10,7 +10,15 @@ describe('the results map without WebGL', () => {
     // A browser with WebGL turned off answers null for a WebGL context (jsdom has none either).
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     render(
-      <SearchMap homes={[]} bbox={null} activeId={null} onActive={() => {}} onOpen={() => {}} onMoved={() => {}} />,
+      <SearchMap
+        homes={[]}
+        bbox={null}
+        fitKey={null}
+        activeId={null}
+        onActive={() => {}}
+        onOpen={() => {}}
+        onMoved={() => {}}
+      />,
     );
     expect(screen.getByRole('note').textContent).toBe(
       'The map needs WebGL, which this browser has turned off. The list shows every home.',

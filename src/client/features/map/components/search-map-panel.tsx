@@ -16,6 +16,8 @@ export interface SearchMapPanelProps {
   /** The list has more pages than the map shows yet. */
   more: boolean;
   bbox: Bbox | null;
+  /** The search the map fits its results to (see SearchMapViewProps.fitKey). */
+  fitKey: string | null;
   /** Search as the map moves: the default (on from 1024 px) until the person ticks or unticks it. */
   searchAsMoveDefault: boolean;
   activeId: string | null;
@@ -32,6 +34,7 @@ export function SearchMapPanel({
   homes,
   more,
   bbox,
+  fitKey,
   searchAsMoveDefault,
   activeId,
   onActive,
@@ -84,6 +87,7 @@ export function SearchMapPanel({
           className="h-[60vh] lg:h-[calc(100vh-10rem)]"
           homes={homes}
           bbox={bbox}
+          fitKey={fitKey}
           activeId={activeId}
           onActive={onActive}
           onOpen={onOpen}

@@ -14,8 +14,13 @@ import { BaseMap, reducedMotion } from './base-map';
 
 export interface SearchMapViewProps {
   homes: Home[];
-  /** The view the URL asked for (a shared or reloaded map search); null: fit the homes. */
+  /** The view the URL asked for (a shared or reloaded map search); null: the world until the homes are fitted. */
   bbox: Bbox | null;
+  /**
+   * The search whose results the map fits (with padding), once per search: a new place or filter. Null while
+   * the results load and when the URL has a view (the person's own move, a shared link): that view is kept.
+   */
+  fitKey: string | null;
   activeId: string | null;
   onActive: (id: string | null) => void;
   onOpen: (home: Home) => void;
@@ -72,18 +77,40 @@ function shownMarkers(features: GeoJSONFeature[], homes: Home[]): Shown[] {
   );
 }
 
+/** Fitting the results zooms no closer than a town: the points are approximate (ADR 0056). */
+const FIT_MAX_ZOOM = 13;
+/** Set on the camera events of a fit, which is the page's move, not the person's: it must not search. */
+const FIT_FLAG = 'stayhubFit';
+const FIT_EVENT = { [FIT_FLAG]: true };
+
+/** Room around the points for the price pills (drawn above their point), never more than the map has. */
+function fitPadding(map: MapRef) {
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const side = Math.min(48, width / 5);
+  return { top: Math.min(64, height / 4), bottom: Math.min(32, height / 5), left: side, right: side };
+}
+
 function viewOf(map: MapRef): Bbox {
   const bounds = map.getBounds();
   return { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() };
 }
 
-export default function SearchMapView({ homes, bbox, activeId, onActive, onOpen, onMoved }: SearchMapViewProps) {
+export default function SearchMapView({
+  homes,
+  bbox,
+  fitKey,
+  activeId,
+  onActive,
+  onOpen,
+  onMoved,
+}: SearchMapViewProps) {
   const mapRef = useRef<MapRef>(null);
   const [shown, setShown] = useState<Shown[]>([]);
   const data = useMemo(() => homesGeoJson(homes), [homes]);
-  // Camera moves the page makes (the first fit) are not the person's: they must not search.
-  const ownMove = useRef(false);
-  const fitted = useRef(bbox !== null);
+  // The search last fitted: a page of more results, or the map's own search, does not fit again.
+  const fitted = useRef<string | null>(null);
+  // The map is drawn: a fit asked for before then runs now.
+  const [loaded, setLoaded] = useState(false);
 
   const refresh = useCallback(() => {
     const map = mapRef.current;
@@ -91,16 +118,16 @@ export default function SearchMapView({ homes, bbox, activeId, onActive, onOpen,
     setShown(shownMarkers(map.querySourceFeatures(SOURCE), homes));
   }, [homes]);
 
-  // The first homes with a point, when the URL gave no view: fit them once (not after each search the map makes).
+  // A new search by place or filters: fit its results' points. The camera event says it is the page's own move.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || fitted.current) return;
+    if (fitKey === null) fitted.current = null;
+    if (!map || !loaded || fitKey === null || fitted.current === fitKey) return;
     const around = boundsAround(homes.flatMap((h) => (h.point ? [h.point] : [])));
     if (!around) return;
-    fitted.current = true;
-    ownMove.current = true;
-    map.fitBounds(around, { padding: 60, maxZoom: 13, animate: !reducedMotion() });
-  }, [homes]);
+    fitted.current = fitKey;
+    map.fitBounds(around, { padding: fitPadding(map), maxZoom: FIT_MAX_ZOOM, animate: !reducedMotion() }, FIT_EVENT);
+  }, [fitKey, homes, loaded]);
 
   useEffect(() => {
     const map = mapRef.current?.getMap();
@@ -130,13 +157,13 @@ export default function SearchMapView({ homes, bbox, activeId, onActive, onOpen,
       ref={mapRef}
       label="Map of the search results"
       initialViewState={bbox ? { bounds: boundsOf(bbox) } : { longitude: 0, latitude: 20, zoom: 1 }}
-      onLoad={refresh}
-      onMoveEnd={() => {
+      onLoad={() => {
         refresh();
-        if (ownMove.current) {
-          ownMove.current = false;
-          return;
-        }
+        setLoaded(true);
+      }}
+      onMoveEnd={(event) => {
+        refresh();
+        if ((event as { [FIT_FLAG]?: boolean })[FIT_FLAG]) return;
         if (mapRef.current) onMoved(viewOf(mapRef.current));
       }}
     >

@@ -3,9 +3,15 @@
  * GET /api/homes takes it (west > east: the box crosses the antimeridian). Light on purpose: the
  * search page imports it, and its first load must not carry the map.
  */
-import type { Bbox } from './bbox-parse';
+import { parseBbox, type Bbox } from '#shared/bbox';
 
-export { parseBbox, type Bbox } from './bbox-parse';
+export type { Bbox } from '#shared/bbox';
+
+/** The box in the URL, read as the API reads it; absent or not a box (a hand-edited link): null, no box. */
+export function bboxFromUrl(text: string | null | undefined): Bbox | null {
+  const box = text ? parseBbox(text) : null;
+  return typeof box === 'string' ? null : box;
+}
 
 /** Wraps a longitude into -180..180 (a map panned round the world reports 190 or -200). */
 export function wrapLng(lng: number): number {
