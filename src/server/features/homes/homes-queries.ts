@@ -148,37 +148,28 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     );
   }
   if (shape.box && shape.boxWalk) {
-    const walk = db
-      .select({ ...LIST_FIELDS, ratingSort: homes.ratingSort, lng: homes.approxLng, lat: homes.approxLat })
-      .from(homes)
-      .where(and(...filters))
-      .orderBy(...order.orderBy)
-      .limit(BOX_WALK_ROWS)
-      .as('walk');
-    const point = sql`point(${walk.lng}, ${walk.lat})`;
-    const inBox = (west: SQL, east: SQL) =>
-      sql`${point} <@ box(point(${west}, ${p('south')}::double precision), point(${east}, ${p('north')}::double precision))`;
-    const byKey = { seq: walk.seq, price: walk.priceCents, rating: walk.ratingSort };
+    // The list's own index walk, at most BOX_WALK_ROWS homes by the sort key alone; each is then
+    // read by seq with the box and every other filter. The LIMIT 1 keeps that read a per-home
+    // lookup: flattened into a join, PostgreSQL read every home in the box and sorted (seconds).
+    const walk = sql`(select ${homes.seq} as w_seq, ${homes.priceCents} as w_price, ${homes.ratingSort} as w_rating
+      from ${homes} where ${and(isNull(homes.unlistedAt), shape.after ? order.after : undefined)}
+      order by ${sql.join(order.orderBy, sql`, `)} limit ${sql.raw(String(BOX_WALK_ROWS))}) walk`;
+    const inBox = shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX;
+    const columns = sql.join(
+      LIST_COLUMNS.map((column) => sql.raw(`homes.${column}`)),
+      sql`, `,
+    );
+    const found = sql`${walk} cross join lateral (select ${columns} from ${homes}
+      where ${homes.seq} = walk.w_seq and ${and(...filters, inBox)} limit 1) h`;
     const walkOrder: Record<HomesSort, SQL[]> = {
-      newest: [desc(byKey.seq)],
-      price_asc: [asc(byKey.price), asc(byKey.seq)],
-      price_desc: [desc(byKey.price), desc(byKey.seq)],
-      rating: [desc(byKey.rating), desc(byKey.seq)],
+      newest: [sql`walk.w_seq desc`],
+      price_asc: [sql`walk.w_price`, sql`walk.w_seq`],
+      price_desc: [sql`walk.w_price desc`, sql`walk.w_seq desc`],
+      rating: [sql`walk.w_rating desc`, sql`walk.w_seq desc`],
     };
     const query = db
-      .select({
-        seq: walk.seq,
-        priceCents: walk.priceCents,
-        ratingSum: walk.ratingSum,
-        ratingCount: walk.ratingCount,
-        apiJson: walk.apiJson,
-      })
-      .from(walk)
-      .where(
-        shape.boxWraps
-          ? sql`(${inBox(westBound, sql`180::double precision`)} or ${inBox(sql`-180::double precision`, eastBound)})`
-          : inBox(westBound, eastBound),
-      )
+      .select(Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`h.${column}`).as(column)])))
+      .from(found)
       .orderBy(...walkOrder[sort])
       .limit(limit);
     return homeRowsReader(db, name, query, LIST_COLUMNS);
@@ -279,14 +270,10 @@ export async function selectListPage(
     bedrooms: values.bedrooms !== undefined,
     box: values.bbox !== undefined,
     boxWraps: values.bbox !== undefined && values.bbox.west > values.bbox.east,
-    // Only a box without other filters: with dates, guests, bedrooms or a price range PostgreSQL's
-    // plan for a walk of BOX_WALK_ROWS is a bitmap read of every home passing them, then a sort
-    // (seconds at 1,000,000 homes), so those keep the GiST path.
+    // Every box but a dated price sort (it has its own walks, ADR 0058): the walk tests the box
+    // and the filters on the list's first BOX_WALK_ROWS homes, then the GiST index if too few pass.
     boxWalk:
-      values.bbox !== undefined &&
-      [values.hostEmail, values.checkIn, values.guests, values.minPrice, values.maxPrice, values.bedrooms].every(
-        (v) => v === undefined,
-      ),
+      values.bbox !== undefined && !(values.checkIn !== undefined && (sort === 'price_asc' || sort === 'price_desc')),
   };
   const fixedSize = values.size === HOMES_PAGE_DEFAULT + 1 ? values.size : null;
   const { bbox, ...rest } = values;
