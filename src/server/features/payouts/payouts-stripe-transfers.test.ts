@@ -10,6 +10,7 @@ import { ledgerEntries, ledgerTransactions, payoutItems, payouts } from '#server
 import type { memoryMail } from '#server/providers/mail/mail';
 import type { PayoutProvider } from '#server/providers/payouts/payout-provider';
 import { signedStripeEvent } from '#server/test/fake-stripe';
+import { signInAs } from '#server/test/test-app';
 import { useStripePayouts } from '#server/test/stripe-payouts-harness';
 import { runPayouts } from './payouts-job';
 
@@ -156,5 +157,40 @@ describe('payout.failed and transfer.reversed for the same payout, in either ord
     expect(await kindsOf(payout.id)).toEqual(['transfer', 'transfer_reversal']);
     expect((await hostView(host)).balance).toMatchObject({ availableCents: booking.amountCents, paidCents: 0 });
     expect(await ledgerTotal()).toBe(0);
+  });
+});
+
+describe("the admin's Finance figures", () => {
+  it('count a payout failed only when it failed; a refund taken back from a payout is a reversal', async () => {
+    const paid = await paidOut('2027-02-20T10:00:00.000Z');
+    const from = t.clock.now().toISOString();
+    const refund = stripeApi.fake.refundElsewhere(paid.booking.paymentIntentId!, 3_000);
+    const intent = stripeApi.fake.intents.get(paid.booking.paymentIntentId!)!;
+    const charge = { id: intent.latest_charge, object: 'charge', payment_intent: intent.id };
+    expect((await deliverToPlatform(signed('charge.refunded', charge))).statusCode).toBe(200);
+    expect(await runPayouts(s.deps)).toMatchObject({ reversed: 1 });
+    const admin = await signInAs(t.app, 'admin');
+    const figures = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/finance?from=${from}&to=2027-03-01`,
+          headers: admin.headers,
+        })
+      ).json();
+    // The payout stands: nothing failed, the refund's share came back from the host.
+    expect(await figures()).toMatchObject({
+      refundsCents: refund.amount,
+      payoutsFailedCents: 0,
+      transferReversalsCents: 3_000,
+    });
+
+    // Then the host's bank refuses the payout: what was left of it is a failed payout.
+    const bank = stripeApi.fake.connect.bankPayout(paid.account.id, [paid.transfer.id], 'failed');
+    expect((await deliver(signed('payout.failed', bank, paid.account.id))).statusCode).toBe(200);
+    expect(await figures()).toMatchObject({
+      payoutsFailedCents: paid.transfer.amount - 3_000,
+      transferReversalsCents: 3_000,
+    });
   });
 });
