@@ -1,13 +1,62 @@
 /**
- * Two real app processes on one PostgreSQL database and one Redis (two-nodes.ts): a Redis outage,
+ * Two real app processes on one PostgreSQL database and one Redis (two-nodes.ts): live messages
+ * across processes (the stream left open must not stop a clean shutdown), a Redis outage,
  * a suspension seen by both, readiness and request ids.
  */
 import { expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/seed/demo-data';
 import { describeTwoNodes } from './two-nodes';
 
-describeTwoNodes('Redis outage, suspensions, readiness', (c) => {
+describeTwoNodes('live messages, Redis outage, suspensions, readiness', (c) => {
   const { node, userWithSession, freshHome } = c;
+
+  it("brings a message posted through one process to the other process's live stream", async () => {
+    const host = await userWithSession('host');
+    const home = await freshHome(host.email, host.id, 'The talkative townhouse');
+    const guest = await userWithSession(null);
+    // The host listens on the second process.
+    const controller = new AbortController();
+    const stream = await fetch(`${node(1).url}/api/conversations/stream`, {
+      headers: { authorization: host.authorization },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const until = async (pattern: RegExp) => {
+      const deadline = Date.now() + 10_000;
+      while (!pattern.test(received)) {
+        if (Date.now() > deadline) throw new Error(`stream never matched ${pattern}; got:\n${received}`);
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`stream ended; got:\n${received}`);
+        received += decoder.decode(value, { stream: true });
+      }
+    };
+    await until(/event: ready/);
+    // Left open on purpose: the SIGTERM in afterAll must end it, or the process would not exit 0 in time.
+    const lingering = await fetch(`${node(0).url}/api/conversations/stream`, {
+      headers: { authorization: guest.authorization },
+    });
+    expect(lingering.status).toBe(200);
+    // The guest asks through the first process.
+    const asked = await fetch(`${node(0).url}/api/home/${home.id}/inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: guest.authorization },
+      body: JSON.stringify({ text: 'Is the townhouse near the tram?' }),
+    });
+    expect(asked.status).toBe(201);
+    const { conversationId } = (await asked.json()) as { conversationId: string };
+    await until(new RegExp(`event: message\ndata: \\{"conversationId":"${conversationId}"\\}`));
+    controller.abort();
+    // And the message itself reads the same on the second process.
+    const page = await fetch(`${node(1).url}/api/conversations/${conversationId}/messages`, {
+      headers: { authorization: host.authorization },
+    });
+    expect(((await page.json()) as { messages: { text: string }[] }).messages[0]?.text).toBe(
+      'Is the townhouse near the tram?',
+    );
+  });
 
   it('keeps searching within 300 ms and answers sign-in 503 while Redis is away, and is whole once it is back', async () => {
     const email = DEMO_ACCOUNTS.find((a) => a.role === 'host')!.email;
