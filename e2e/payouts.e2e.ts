@@ -151,6 +151,7 @@ test('a host connects a test account, a stay checks in, and the payout shows for
   await expect(admin.locator('[data-figure="taxesCollectedCents"]')).toHaveText(tax);
   await expect(admin.locator('[data-figure="payoutsMadeCents"]')).toHaveText(hostPayout);
   await expect(admin.locator('[data-figure="payoutsFailedCents"]')).toHaveText(formatCents(0));
+  await expect(admin.locator('[data-figure="transferReversalsCents"]')).toHaveText(formatCents(0));
   await expect(admin.locator('[data-figure="heldForHostsCents"]')).toHaveText(formatCents(0));
   await admin.getByLabel('Booking id').fill(bookingId);
   await admin.getByRole('button', { name: 'Show lines' }).click();

@@ -95,7 +95,10 @@ export const financeResponseSchema = z
     refundsCents: cents('Refunded to guests'),
     depositsCapturedCents: cents('Deposits captured for damage'),
     payoutsMadeCents: cents('Transferred to hosts'),
-    payoutsFailedCents: cents('Transfers that failed or were reversed'),
+    payoutsFailedCents: cents(
+      'Payouts that failed after their transfer went out (reversed whole, or the bank refused them): what came back',
+    ),
+    transferReversalsCents: cents("Hosts' shares of refunds after payout, taken back from their transfers"),
     heldForHostsCents: cents("Owed to hosts at the period's end (pending and payable)"),
     depositsHeldCents: cents("Deposits authorised and not captured or released at the period's end"),
   })

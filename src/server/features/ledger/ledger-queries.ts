@@ -114,7 +114,15 @@ export async function financeFigures(
       refunds: cash(`'refund'`),
       captured: cash(`'deposit_capture'`),
       paid: cash(`'transfer'`),
-      failed: cash(`'transfer_reversal', 'transfer_failed'`),
+      // A failed payout's money back: its transfer reversed as a whole (the `transfer_reversal` naming the
+      // payout's `transfer` in `reverses`) or taken back after a refused bank payout. A refund's share taken
+      // back from a payout that stands is a reversal (`reverses` empty), not a failure.
+      failed: sumWhere(
+        sql`${inPeriod} and ${ledgerEntries.account} = 'platform_cash' and (${ledgerTransactions.kind} = 'transfer_failed' or (${ledgerTransactions.kind} = 'transfer_reversal' and ${ledgerTransactions.reverses} is not null))`,
+      ),
+      reversals: sumWhere(
+        sql`${inPeriod} and ${ledgerEntries.account} = 'platform_cash' and ${ledgerTransactions.kind} = 'transfer_reversal' and ${ledgerTransactions.reverses} is null`,
+      ),
       pending: account('host_pending', false),
       payable: account('host_payable', false),
       depositsHeld: account('deposits_held', false),
@@ -135,6 +143,7 @@ export async function financeFigures(
     depositsCapturedCents: n(row?.captured),
     payoutsMadeCents: 0 - n(row?.paid),
     payoutsFailedCents: n(row?.failed),
+    transferReversalsCents: n(row?.reversals),
     heldForHostsCents: 0 - n(row?.pending) - n(row?.payable),
     depositsHeldCents: 0 - n(row?.depositsHeld),
   };

@@ -87,6 +87,7 @@ describe('the admin ledger and finance', () => {
       taxesCollectedCents: -(sumOf('charge', 'taxes_collected') + sumOf('refund', 'taxes_collected')),
       payoutsMadeCents: 0,
       payoutsFailedCents: 0,
+      transferReversalsCents: 0,
       // The cancelled stay's deposit is held until the release job lets it go.
       depositsHeldCents: 10_000,
     });

@@ -13,6 +13,7 @@ import { notFound } from '#server/domain-errors';
 import { PaymentProviderError, type PaymentProvider } from '#server/providers/payments/payment-provider';
 import type { StripePayments } from '#server/providers/payments/stripe-payments';
 import { handlePaymentEvent, payInSandbox } from './payments-service';
+import { transferSeen } from '../payouts/payouts-webhooks';
 
 const isStripe = (p: PaymentProvider): p is StripePayments => p.name === 'stripe' && 'verifyWebhook' in p;
 
@@ -74,7 +75,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           schema: {
             tags: ['payments'],
             summary:
-              'Stripe webhook (payment_intent.succeeded / payment_intent.payment_failed), verified by its signature',
+              'Stripe webhook (payment_intent.*, charge.refunded, transfer.reversed/updated), verified by its signature',
             response: { 200: webhookAnswer, 400: errorResponse, 404: errorResponse, 503: errorResponse },
           },
         },
@@ -92,7 +93,8 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw new HttpError(400, 'invalid_signature', 'The webhook signature is not valid');
           }
 
-          return handlePaymentEvent({ ...ctx, log: request.log }, event);
+          const deps = { ...ctx, log: request.log };
+          return handlePaymentEvent(deps, event, (transfer) => transferSeen(deps, transfer));
         },
       );
     });

@@ -72,6 +72,8 @@ const PAID_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_
 export async function handlePaymentEvent(
   deps: BookingDeps,
   event: PaymentWebhookEvent,
+  /** `transfer.*` (a payout's transfer reversed): platform events, so they arrive here (payouts feature). */
+  transferSeen?: (transfer: NonNullable<PaymentWebhookEvent['transfer']>) => Promise<void>,
 ): Promise<{ received: true; duplicate?: true }> {
   const [seen] = await deps.db
     .select({ id: paymentEvents.id })
@@ -93,6 +95,8 @@ export async function handlePaymentEvent(
     logOf(deps).info({ eventId: event.id, paymentIntentId: intent.id, error: intent.lastError }, 'card payment failed');
   } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId && isStripe(deps.payments)) {
     await chargeRefunded(deps, event.charge.paymentIntentId, deps.payments.listRefunds);
+  } else if (event.transfer && transferSeen) {
+    await transferSeen(event.transfer);
   }
 
   // Recorded after handling: a crash in between makes Stripe deliver again, and handling is idempotent.

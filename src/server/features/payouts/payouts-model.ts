@@ -27,7 +27,17 @@ export const currencyOf = (deps: PayoutDeps) => deps.ledger?.currency ?? 'usd';
 /** The ledger kinds of payouts themselves: their host_payable entries pay items, they are not items. */
 const TRANSFER_KINDS = ['transfer', 'transfer_reversal', 'transfer_failed'] as const;
 
-type Reader = Pick<Db, 'select'>;
+export type Reader = Pick<Db, 'select'>;
+
+/** Ledger entries a live payout (pending or paid) holds as its items: of one host, or of every host. */
+export function heldEntryIds(db: Reader, hostId?: string) {
+  const live = inArray(payouts.status, ['pending', 'paid']);
+  return db
+    .select({ id: payoutItems.ledgerEntryId })
+    .from(payoutItems)
+    .innerJoin(payouts, eq(payouts.id, payoutItems.payoutId))
+    .where(hostId ? and(eq(payouts.hostId, hostId), live) : live);
+}
 
 /**
  * A host's host_payable entries no live payout (pending or paid) holds yet: the items of their
@@ -35,11 +45,6 @@ type Reader = Pick<Db, 'select'>;
  * Their sum is the host's available balance whenever every live payout's transfer is posted.
  */
 export function unpaidEntries(db: Reader, hostId: string) {
-  const held = db
-    .select({ id: payoutItems.ledgerEntryId })
-    .from(payoutItems)
-    .innerJoin(payouts, eq(payouts.id, payoutItems.payoutId))
-    .where(and(eq(payouts.hostId, hostId), inArray(payouts.status, ['pending', 'paid'])));
   return db
     .select({
       entryId: ledgerEntries.id,
@@ -54,7 +59,7 @@ export function unpaidEntries(db: Reader, hostId: string) {
         eq(ledgerEntries.hostId, hostId),
         eq(ledgerEntries.account, 'host_payable'),
         notInArray(ledgerTransactions.kind, [...TRANSFER_KINDS]),
-        sql`${ledgerEntries.id} not in ${held}`,
+        notInArray(ledgerEntries.id, heldEntryIds(db, hostId)),
       ),
     )
     .orderBy(ledgerEntries.id);

@@ -5,15 +5,13 @@
  * share of a refund made after the stay was paid out (a partial reversal of that payout's transfer).
  */
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { ledgerEntries, ledgerTransactions, payoutItems, payouts, users } from '#server/db/schema';
 import { PayoutProviderError } from '#server/providers/payouts/payout-provider';
 import { postLedgerTransaction } from '../ledger/ledger-post';
 import { bankPayoutFailedMail } from './payouts-mail';
-import { payoutLog, type PayoutDeps } from './payouts-model';
+import { heldEntryIds, payoutLog, type PayoutDeps, type Reader } from './payouts-model';
 
-type Reader = Pick<Db, 'select'>;
 type PayoutRow = typeof payouts.$inferSelect;
 
 /** What of a payout's transfer was taken back already (its transfer_reversal / transfer_failed credits). */
@@ -131,7 +129,12 @@ export async function bankPayoutSettled(
     const left = payout.amountCents - (await reversedOf(deps.db, payout.id));
     if (payout.status !== 'paid' || !payout.providerTransferId || left <= 0) continue;
     try {
-      await deps.payouts.reverseTransfer(payout.providerTransferId, left, `bank-failed:${payout.id}`);
+      await deps.payouts.reverseTransfer({
+        transferId: payout.providerTransferId,
+        amountCents: left,
+        idempotencyKey: `bank-failed:${payout.id}`,
+        metadata: { payoutId: payout.id, reason: 'bank_payout_failed', bankPayoutId: bank.id, failureCode: code },
+      });
     } catch (err) {
       if (!(err instanceof PayoutProviderError && err.definite)) throw err; // Stripe delivers the event again.
       payoutLog(deps).error(
@@ -152,20 +155,17 @@ export async function bankPayoutSettled(
   }
 }
 
-/**
- * Refunds posted after their stay was paid out (host_payable debits no payout holds), whose paid
- * payout's transfer still has that much: each is taken back from the transfer (`transfers.createReversal`,
- * key `reversal:<entry>`), and, in one transaction, the ledger gets `transfer_reversal` and the refund
- * becomes a deduction of that payout (so the next payout does not take it a second time). A refund the
- * transfer cannot cover, or whose reversal is refused, stays a negative balance carried to the next payout.
- */
-export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<number> {
-  const held = deps.db
-    .select({ id: payoutItems.ledgerEntryId })
-    .from(payoutItems)
-    .innerJoin(payouts, eq(payouts.id, payoutItems.payoutId))
-    .where(inArray(payouts.status, ['pending', 'paid']));
-  const refunds = await deps.db
+/** A refund's host_payable debit (the host's share taken back), as the payout job finds it. */
+interface RefundLine {
+  entryId: number;
+  hostId: string | null;
+  amountCents: number;
+  bookingId: string | null;
+  currency: string;
+}
+
+function refundLines(db: Reader) {
+  return db
     .select({
       entryId: ledgerEntries.id,
       hostId: ledgerEntries.hostId,
@@ -175,14 +175,24 @@ export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<numbe
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        eq(ledgerEntries.account, 'host_payable'),
-        eq(ledgerTransactions.kind, 'refund'),
-        sql`${ledgerEntries.amountCents} > 0`,
-        notInArray(ledgerEntries.id, held),
-      ),
-    )
+    .$dynamic();
+}
+
+const isRefundLine = and(
+  eq(ledgerEntries.account, 'host_payable'),
+  eq(ledgerTransactions.kind, 'refund'),
+  sql`${ledgerEntries.amountCents} > 0`,
+);
+
+/**
+ * Refunds posted after their stay was paid out (host_payable debits no payout holds), whose paid
+ * payout's transfer still has that much: each is taken back from the transfer (`transfers.createReversal`,
+ * key `reversal:<entry>`), then recorded (refundReversed). A refund the transfer cannot cover, or
+ * whose reversal is refused, stays a negative balance carried to the next payout.
+ */
+export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<number> {
+  const refunds = await refundLines(deps.db)
+    .where(and(isRefundLine, notInArray(ledgerEntries.id, heldEntryIds(deps.db))))
     .orderBy(ledgerEntries.id);
   let reversed = 0;
   for (const refund of refunds) {
@@ -191,37 +201,65 @@ export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<numbe
     if (!payout?.providerTransferId) continue;
     if (refund.amountCents > payout.amountCents - (await reversedOf(deps.db, payout.id))) continue;
     try {
-      await deps.payouts.reverseTransfer(payout.providerTransferId, refund.amountCents, `reversal:${refund.entryId}`);
+      await deps.payouts.reverseTransfer({
+        transferId: payout.providerTransferId,
+        amountCents: refund.amountCents,
+        idempotencyKey: `reversal:${refund.entryId}`,
+        metadata: { payoutId: payout.id, reason: 'refund', ledgerEntryId: String(refund.entryId) },
+      });
     } catch (err) {
       payoutLog(deps).warn({ err, payoutId: payout.id }, 'refund after payout: the transfer reversal failed');
       continue;
     }
-    await inTransaction(deps.db, async (tx) => {
-      const { created } = await postLedgerTransaction(tx, {
-        kind: 'transfer_reversal',
-        idempotencyKey: `transfer-reversal:${payout.id}:${refund.entryId}`,
-        bookingId: refund.bookingId,
-        payoutId: payout.id,
-        memo: payout.providerTransferId ?? '',
-        at: deps.clock.now(),
-        currency: refund.currency,
-        lines: [
-          { account: 'platform_cash', amountCents: refund.amountCents },
-          { account: 'host_payable', hostId: refund.hostId, amountCents: -refund.amountCents },
-        ],
-      });
-      if (!created) return;
-      await tx.insert(payoutItems).values({
+    if (await recordRefundReversal(deps, payout, refund)) reversed++;
+  }
+  return reversed;
+}
+
+/**
+ * A reversal StayHub made for a refund after a payout (the `reason: 'refund'` metadata), recorded
+ * from the `transfer.reversed` event: the same as the payout job does after its call, so whichever
+ * comes first records it and the other finds it done.
+ */
+export async function refundReversed(deps: PayoutDeps, payoutId: string, entryId: number): Promise<boolean> {
+  const [payout] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  const [refund] = await refundLines(deps.db).where(and(isRefundLine, eq(ledgerEntries.id, entryId)));
+  if (!payout || !refund || refund.hostId !== payout.hostId) return false;
+  return recordRefundReversal(deps, payout, refund);
+}
+
+/**
+ * In one transaction: the ledger's `transfer_reversal` (key `transfer-reversal:<payout>:<entry>`) and
+ * the refund as a deduction of that payout, so the next payout does not take it a second time. Both
+ * writes are idempotent (a key, a unique item); answers whether the ledger line is new.
+ */
+async function recordRefundReversal(deps: PayoutDeps, payout: PayoutRow, refund: RefundLine): Promise<boolean> {
+  return inTransaction(deps.db, async (tx) => {
+    const { created } = await postLedgerTransaction(tx, {
+      kind: 'transfer_reversal',
+      idempotencyKey: `transfer-reversal:${payout.id}:${refund.entryId}`,
+      bookingId: refund.bookingId,
+      payoutId: payout.id,
+      memo: payout.providerTransferId ?? '',
+      at: deps.clock.now(),
+      currency: refund.currency,
+      lines: [
+        { account: 'platform_cash', amountCents: refund.amountCents },
+        { account: 'host_payable', hostId: refund.hostId, amountCents: -refund.amountCents },
+      ],
+    });
+    await tx
+      .insert(payoutItems)
+      .values({
         payoutId: payout.id,
         ledgerEntryId: refund.entryId,
         bookingId: refund.bookingId,
         kind: 'refund',
         amountCents: -refund.amountCents,
-      });
-      reversed++;
-    });
-  }
-  return reversed;
+      })
+      .onConflictDoNothing();
+    return created;
+  });
 }
 
 /** The latest paid payout that paid the booking's share (not only a deduction of it). */

@@ -1,87 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '#shared/stay';
-import { bookings, ledgerEntries, ledgerTransactions, payoutAccounts, payouts } from '#server/db/schema';
+import { ledgerEntries, ledgerTransactions, payoutAccounts, payouts } from '#server/db/schema';
 import type { memoryMail } from '#server/providers/mail/mail';
-import { stripePayments } from '#server/providers/payments/stripe-payments';
-import { stripePayouts } from '#server/providers/payouts/stripe-payouts';
-import { confirmBookingCall, createHold } from '#server/test/booking-test-helpers';
-import { insertHome } from '#server/test/factories';
-import { postStripeWebhook, signedStripeEvent, TEST_WEBHOOK_SECRET, useFakeStripe } from '#server/test/fake-stripe';
-import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
+import { postStripeWebhook, signedStripeEvent } from '#server/test/fake-stripe';
+import { useStripePayouts } from '#server/test/stripe-payouts-harness';
+import { signInAs } from '#server/test/test-app';
 import { runPayouts } from './payouts-job';
-import type { PayoutDeps } from './payouts-model';
 
-// Started before useTestApp's own beforeAll: the app is built against the fake API.
-const stripeApi = useFakeStripe();
-
-let deps: PayoutDeps;
-const t = useTestApp((base) => {
-  const settings = { secretKey: 'sk_test_stayhub', api: stripeApi.fake.api, maxNetworkRetries: 0 };
-  const payments = stripePayments({
-    ...settings,
-    publishableKey: 'pk_test_stayhub',
-    webhookSecret: TEST_WEBHOOK_SECRET,
-  });
-  const payouts = stripePayouts({ ...settings, webhookSecret: TEST_WEBHOOK_SECRET });
-  deps = { db: base.db, clock: base.clock, payments, payouts, publicUrl: TEST_ORIGIN };
-  return { payments, payouts };
-});
-
-const signed = (type: string, object: object, account?: string) =>
-  signedStripeEvent(type, object, account ? { account } : {});
-const deliver = (e: { payload: string; signature: string }) =>
-  postStripeWebhook(t.app, e, '/api/webhooks/stripe-connect');
-
-async function stripeStay(host: SignedIn, guest: SignedIn) {
-  const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents: 15_000 });
-  const checkIn = addDays(t.clock.now().toISOString().slice(0, 10), 2);
-  const held = (
-    await createHold(t.app, guest, { homeId: home.id, checkIn, checkOut: addDays(checkIn, 2), guests: 1 })
-  ).json();
-  stripeApi.fake.succeed(held.paymentIntentId);
-  const res = await confirmBookingCall(t.app, guest, {
-    bookingId: held.bookingId,
-    paymentIntentId: held.paymentIntentId,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const [row] = await t.db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.id, held.bookingId as string));
-  return row!;
-}
-
-/** Through the API and Stripe's onboarding (played by the fake), told by account.updated: the host can be paid. */
-async function onboard(host: SignedIn) {
-  await t.app.inject({ method: 'POST', url: '/api/host/payouts/account', headers: host.headers, payload: {} });
-  const [stored] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.hostId, host.user.id));
-  const account = stripeApi.fake.connect.completeOnboarding(stored!.externalAccountId);
-  expect((await deliver(signed('account.updated', account, account.id))).statusCode).toBe(200);
-  return account;
-}
-
-/** A stay of a new host's, paid out through Stripe: the booking, the host's account and the transfer. */
-async function paidOut(clock: string) {
-  t.clock.set(clock);
-  const host = await signInAs(t.app, 'host');
-  const booking = await stripeStay(host, await signInAs(t.app, 'guest'));
-  const account = await onboard(host);
-  t.clock.advance(4 * 86_400_000);
-  // (Other tests' hosts with money owed are paid in the same pass.)
-  expect((await runPayouts(deps)).paid).toBeGreaterThanOrEqual(1);
-  const transfer = [...stripeApi.fake.connect.transfers.values()].find((tr) => tr.transfer_group === booking.id)!;
-  const [payout] = await t.db.select().from(payouts).where(eq(payouts.providerTransferId, transfer.id));
-  return { host, booking, account, transfer, payout: payout! };
-}
-
-const hostView = async (host: SignedIn) =>
-  (await t.app.inject({ method: 'GET', url: '/api/host/payouts', headers: host.headers })).json();
-
-async function ledgerTotal() {
-  const [total] = await t.db.select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries);
-  return Number(total!.sum);
-}
+const s = useStripePayouts();
+const { t, stripeApi, signed, deliver, stripeStay, paidOut, hostView, ledgerTotal } = s;
 
 describe('payouts through Stripe Connect (local Stripe API)', () => {
   it('onboards, pays a stay from its charge, and a reversed transfer puts the money back in the balance', async () => {
@@ -109,7 +36,7 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
     expect(status.json()).toEqual({ status: 'enabled', provider: 'stripe' });
 
     t.clock.advance(4 * 86_400_000);
-    expect(await runPayouts(deps)).toMatchObject({ released: 1, paid: 1 });
+    expect(await runPayouts(s.deps)).toMatchObject({ released: 1, paid: 1 });
     const transfer = [...stripeApi.fake.connect.transfers.values()].find((tr) => tr.transfer_group === booking.id)!;
     expect(transfer).toMatchObject({ amount: booking.amountCents, destination: account.id });
     expect(transfer.source_transaction).toBe(stripeApi.fake.intents.get(booking.paymentIntentId!)!.latest_charge);
@@ -166,7 +93,7 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
     expect(sent.filter((m) => m.subject === 'Your bank could not take your payout')).toHaveLength(1);
 
     // The next pass sends the money again (a new transfer), once.
-    expect(await runPayouts(deps)).toMatchObject({ paid: 1 });
+    expect(await runPayouts(s.deps)).toMatchObject({ paid: 1 });
     expect((await hostView(host)).balance).toMatchObject({ availableCents: 0, paidCents: booking.amountCents });
   });
 
@@ -183,8 +110,8 @@ describe('payouts through Stripe Connect (local Stripe API)', () => {
     expect((await postStripeWebhook(t.app, event)).statusCode).toBe(200);
     expect((await hostView(host)).balance.availableCents).toBe(-5_000);
 
-    expect(await runPayouts(deps)).toMatchObject({ reversed: 1, paid: 0 });
-    expect(await runPayouts(deps)).toMatchObject({ reversed: 0, paid: 0 });
+    expect(await runPayouts(s.deps)).toMatchObject({ reversed: 1, paid: 0 });
+    expect(await runPayouts(s.deps)).toMatchObject({ reversed: 0, paid: 0 });
     const reversals = stripeApi.fake.requests.filter((r) => r.path === `/v1/transfers/${transfer.id}/reversals`);
     expect(reversals).toHaveLength(1);
     expect(reversals[0]!.params.get('amount')).toBe('5000');

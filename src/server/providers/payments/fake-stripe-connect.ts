@@ -29,8 +29,19 @@ interface FakeTransfer {
   transfer_group: string | null;
   metadata: Record<string, string>;
   reversed: boolean;
+  /** Its reversals, newest first, as Stripe lists them on the transfer (what `transfer.reversed` carries). */
+  reversals: { object: 'list'; data: FakeReversal[]; has_more: boolean; url: string };
   /** The payment the transfer made on the connected account (py_...): its balance transaction's source. */
   destination_payment: string;
+  created: number;
+}
+
+interface FakeReversal {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  transfer: string;
+  metadata: Record<string, string>;
   created: number;
 }
 
@@ -77,7 +88,7 @@ export function fakeConnect(
   const accounts = new Map<string, FakeAccount>();
   const transfers = new Map<string, FakeTransfer>();
   const failing = new Set<string>();
-  const reversals: { id: string; object: string; amount: number; transfer: string }[] = [];
+  const reversals: FakeReversal[] = [];
   const bankPayouts = new Map<string, FakeBankPayout>();
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -101,8 +112,9 @@ export function fakeConnect(
         return fail(400, 'amount_too_large', 'Transfer amount exceeds the source transaction amount.');
       }
     }
+    const id = `tr_fake_${token()}`;
     const transfer: FakeTransfer = {
-      id: `tr_fake_${token()}`,
+      id,
       object: 'transfer',
       amount,
       amount_reversed: 0,
@@ -112,6 +124,7 @@ export function fakeConnect(
       transfer_group: params.get('transfer_group'),
       metadata: bracketed(params, 'metadata'),
       reversed: false,
+      reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
       destination_payment: `py_fake_${token()}`,
       created: now(),
     };
@@ -127,8 +140,16 @@ export function fakeConnect(
     if (!(amount > 0) || amount > left) return fail(400, 'amount_too_large', 'The reversal exceeds what is left.');
     transfer.amount_reversed += amount;
     transfer.reversed = transfer.amount_reversed === transfer.amount;
-    const reversal = { id: `trr_fake_${token()}`, object: 'transfer_reversal', amount, transfer: id };
+    const reversal: FakeReversal = {
+      id: `trr_fake_${token()}`,
+      object: 'transfer_reversal',
+      amount,
+      transfer: id,
+      metadata: bracketed(params, 'metadata'),
+      created: now(),
+    };
     reversals.push(reversal);
+    transfer.reversals.data.unshift(reversal);
     return { status: 200, body: reversal };
   }
 
@@ -251,6 +272,11 @@ export function fakeConnect(
           requirements: { currently_due: [], past_due: [], disabled_reason: null },
         });
         return account;
+      },
+      /** A reversal made in Stripe's Dashboard (no StayHub metadata); the whole rest by default. */
+      reverseInDashboard(transferId: string, amount?: number) {
+        const params = new URLSearchParams(amount === undefined ? {} : { amount: String(amount) });
+        return reverse(transferId, params);
       },
       failTransfersTo(id: string, failing_ = true) {
         if (failing_) failing.add(id);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { toProviderError } from '../stripe-errors';
+import { transferStateOf, type TransferState } from '../payouts/stripe-payouts';
 import {
   PaymentProviderError,
   type IntentStatus,
@@ -26,6 +27,8 @@ export interface PaymentWebhookEvent {
   intent: RetrievedIntent | null;
   /** A charge event's charge (`charge.refunded`): its id and the intent it paid. */
   charge: { id: string; paymentIntentId: string | null } | null;
+  /** A `transfer.*` event's transfer (a payout's, Stripe Connect): handled by the payouts feature. */
+  transfer: TransferState | null;
 }
 
 /** One refund of an intent at Stripe (StayHub's own, or one made in the Dashboard). */
@@ -314,7 +317,7 @@ export function stripePayments(settings: StripeSettings): StripePayments {
       const intent = object.object === 'payment_intent' ? fromStripeIntent(object as Stripe.PaymentIntent) : null;
       const ch = object.object === 'charge' ? (object as Stripe.Charge) : null;
       const charge = ch ? { id: ch.id, paymentIntentId: idOf(ch.payment_intent) } : null;
-      return { id: event.id, type: event.type, intent, charge };
+      return { id: event.id, type: event.type, intent, charge, transfer: transferStateOf(object) };
     },
   };
 }

@@ -25,6 +25,21 @@ interface TransferInput {
   metadata: Record<string, string>;
 }
 
+export interface ReversalInput {
+  transferId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: ReversalMetadata;
+}
+
+/**
+ * Why StayHub took money back (the reversal's metadata at Stripe): the host's share of a refund made
+ * after the payout (`ledgerEntryId`, the refund's host_payable line), or a bank payout that failed.
+ */
+type ReversalMetadata =
+  | { payoutId: string; reason: 'refund'; ledgerEntryId: string }
+  | { payoutId: string; reason: 'bank_payout_failed'; bankPayoutId: string; failureCode: string };
+
 export interface PayoutProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Creates the host's connected account (the same key answers the same account). */
@@ -36,8 +51,11 @@ export interface PayoutProvider {
   dashboardLink(accountId: string): Promise<{ url: string }>;
   /** Sends money from the platform's balance to the account; throws PayoutProviderError when refused. */
   transfer(input: TransferInput): Promise<{ id: string }>;
-  /** Takes (part of) a transfer back from the account. */
-  reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Takes (part of) a transfer back from the account. The same key answers the same reversal (a retry
+   * after a lost answer takes nothing more); `metadata` says why (read back from `transfer.reversed`).
+   */
+  reverseTransfer(input: ReversalInput): Promise<{ id: string }>;
 }
 
 /** A payout provider call that failed; `code` is the provider's when it gave one. `definite`: refused, nothing sent. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { inTransaction } from '#server/db/transaction';
 import { sandboxPayoutAccounts, sandboxTransfers } from '#server/db/schema';
 import type { Clock } from '../clock/clock';
-import { PayoutProviderError, type ConnectedAccount, type PayoutProvider } from './payout-provider';
+import { PayoutProviderError, type ConnectedAccount, type PayoutProvider, type ReversalInput } from './payout-provider';
 
 /**
  * Test data of the sandbox's onboarding page (docs/operations.md): an account number of
@@ -73,6 +74,63 @@ async function completeOnboarding(
     )
     .returning();
   return row ? { id: row.id, status: row.status } : null;
+}
+
+/**
+ * A reversal is a row of sandbox_transfers too (negative amount, its transfer's id as the group),
+ * under its own idempotency key: the same key answers the same reversal and takes nothing more, as
+ * Stripe's do (and a key used for another transfer or amount is refused). Reversals add up to at
+ * most the transfer. One transaction: the reversal's row and the transfer's reversed total together.
+ */
+async function reverseTransfer(db: Db, clock: Clock, input: ReversalInput): Promise<{ id: string }> {
+  return inTransaction(db, async (tx) => {
+    const [transfer] = await tx
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.id, input.transferId))
+      .for('update');
+    if (!transfer || transfer.amountCents < 0) {
+      throw new PayoutProviderError(`No such transfer: '${input.transferId}'`, 'resource_missing', true);
+    }
+    const [made] = await tx
+      .insert(sandboxTransfers)
+      .values({
+        id: `trr_sbx_${token(14)}`,
+        accountId: transfer.accountId,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: -input.amountCents,
+        currency: transfer.currency,
+        transferGroup: transfer.id,
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: sandboxTransfers.id });
+    if (!made) {
+      const [done] = await tx
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+      if (done?.transferGroup !== transfer.id || done.amountCents !== -input.amountCents) {
+        throw new PayoutProviderError('The idempotency key was used for another request', 'idempotency_error', true);
+      }
+      return { id: done.id };
+    }
+    const [row] = await tx
+      .update(sandboxTransfers)
+      .set({ reversedCents: sql`${sandboxTransfers.reversedCents} + ${input.amountCents}` })
+      .where(
+        and(
+          eq(sandboxTransfers.id, transfer.id),
+          sql`${sandboxTransfers.reversedCents} + ${input.amountCents} <= ${sandboxTransfers.amountCents}`,
+        ),
+      )
+      .returning({ id: sandboxTransfers.id });
+    // Thrown inside the transaction: the reversal's row goes too.
+    if (!row || !(input.amountCents > 0)) {
+      throw new PayoutProviderError(`Less is left of the transfer: '${transfer.id}'`, 'amount_too_large', true);
+    }
+    return { id: made.id };
+  });
 }
 
 /** The default payout provider: Stripe Connect's test mode, played by StayHub with its state in the database. */
@@ -165,27 +223,6 @@ export function sandboxPayouts(deps: { db: Db; clock: Clock; publicUrl: string }
       return { id: sent!.id };
     },
 
-    async reverseTransfer(transferId, amountCents) {
-      // Reversals add up to at most the transfer, as Stripe's do. (The sandbox keeps no reversal keys:
-      // its callers post the ledger with their own key, and a repeated reversal is test money only.)
-      const [row] = await db
-        .update(sandboxTransfers)
-        .set({ reversedCents: sql`${sandboxTransfers.reversedCents} + ${amountCents}` })
-        .where(
-          and(
-            eq(sandboxTransfers.id, transferId),
-            sql`${sandboxTransfers.reversedCents} + ${amountCents} <= ${sandboxTransfers.amountCents}`,
-          ),
-        )
-        .returning({ id: sandboxTransfers.id });
-      if (!row) {
-        throw new PayoutProviderError(
-          `No such transfer, or less left of it: '${transferId}'`,
-          'amount_too_large',
-          true,
-        );
-      }
-      return { id: `trr_sbx_${transferId.slice(7)}` };
-    },
+    reverseTransfer: (input) => reverseTransfer(db, clock, input),
   };
 }

@@ -127,9 +127,16 @@ describe('stripe Connect payouts against a local Stripe API', () => {
     fake.connect.failTransfersTo(accountId, false);
     const ok = await payouts.transfer({ ...input, idempotencyKey: 'k-ok' });
     const from = fake.requests.length;
-    await payouts.reverseTransfer(ok.id, 500, 'transfer-reversal:p-2');
+    await payouts.reverseTransfer({
+      transferId: ok.id,
+      amountCents: 500,
+      idempotencyKey: 'transfer-reversal:p-2',
+      metadata: { payoutId: 'p-2', reason: 'refund', ledgerEntryId: '7' },
+    });
     expect(sent(`/v1/transfers/${ok.id}/reversals`, from)[0]!.idempotencyKey).toBe('transfer-reversal:p-2');
     expect(fake.connect.transfers.get(ok.id)).toMatchObject({ reversed: true, amount_reversed: 500 });
+    // The reason goes with the reversal (read back from transfer.reversed).
+    expect(fake.connect.reversals.at(-1)!.metadata).toEqual({ payoutId: 'p-2', reason: 'refund', ledgerEntryId: '7' });
   });
 
   it('an unreachable API is not definite (the caller asks again with the same key)', async () => {

@@ -19,6 +19,32 @@ export interface PayoutWebhookEvent {
   object: Record<string, unknown> & { id?: string; object?: string };
 }
 
+/**
+ * What a `transfer.*` event says of a transfer (a platform event, on either webhook endpoint): how
+ * much was taken back, and each reversal with its metadata (StayHub's reasons, none for the Dashboard's).
+ */
+export interface TransferState {
+  id: string;
+  amount: number;
+  amountReversed: number;
+  reversals: Array<{ id: string; amount: number; metadata: Record<string, string> }>;
+}
+
+export function transferStateOf(object: unknown): TransferState | null {
+  const transfer = object as Partial<Stripe.Transfer> | null;
+  if (transfer?.object !== 'transfer' || !transfer.id) return null;
+  return {
+    id: transfer.id,
+    amount: transfer.amount ?? 0,
+    amountReversed: transfer.amount_reversed ?? 0,
+    reversals: (transfer.reversals?.data ?? []).map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      metadata: r.metadata ?? {},
+    })),
+  };
+}
+
 export interface StripePayouts extends PayoutProvider {
   readonly name: 'stripe';
   /** Verifies the `stripe-signature` header over the raw body; throws PayoutProviderError('invalid_signature'). */
@@ -174,9 +200,13 @@ export function stripePayouts(settings: StripePayoutSettings): StripePayouts {
       return { id: transfer.id };
     },
 
-    async reverseTransfer(transferId, amountCents, idempotencyKey) {
+    async reverseTransfer(input) {
       const reversal = await call(() =>
-        client.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey }),
+        client.transfers.createReversal(
+          input.transferId,
+          { amount: input.amountCents, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return { id: reversal.id };
     },

@@ -28,6 +28,7 @@ const figures = (from: string, to: string, gross: number): FinanceResponse => ({
   depositsCapturedCents: 0,
   payoutsMadeCents: 20_000,
   payoutsFailedCents: 0,
+  transferReversalsCents: 0,
   heldForHostsCents: 9_040,
   depositsHeldCents: 20_000,
 });

@@ -27,7 +27,8 @@ const FIGURES: Array<{ key: keyof FinanceResponse; label: string; hint: string }
   { key: 'refundsCents', label: 'Refunds', hint: 'Paid back to guests' },
   { key: 'depositsCapturedCents', label: 'Deposits captured', hint: 'For damage, owed to hosts' },
   { key: 'payoutsMadeCents', label: 'Payouts made', hint: 'Transferred to hosts' },
-  { key: 'payoutsFailedCents', label: 'Payouts failed', hint: 'Failed or reversed transfers' },
+  { key: 'payoutsFailedCents', label: 'Payouts failed', hint: 'Sent, then reversed or refused by the bank' },
+  { key: 'transferReversalsCents', label: 'Taken back from hosts', hint: 'Refunds after payout' },
   { key: 'heldForHostsCents', label: 'Held for hosts', hint: 'Pending and payable, at the end' },
   { key: 'depositsHeldCents', label: 'Deposits held', hint: 'Authorised on cards, at the end' },
 ];
