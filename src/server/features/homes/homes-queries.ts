@@ -100,8 +100,9 @@ const LIST_ORDER: Record<HomesSort, { after: SQL; orderBy: SQL[] }> = {
  */
 function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | null) {
   const order = LIST_ORDER[sort];
-  // Homes unlisted by moderation are never listed (ADR 0060).
-  const filters: SQL[] = [isNull(homes.unlistedAt)];
+  // Homes unlisted by moderation are never listed (ADR 0060), but in their host's own list (manage-home),
+  // which only the host and admins read (the route checks) and which says why (homes-search.ts).
+  const filters: SQL[] = shape.hostEmail ? [] : [isNull(homes.unlistedAt)];
   if (shape.after) filters.push(order.after);
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
   if (shape.dates) {

@@ -15,7 +15,7 @@ import type { AppContext } from '#server/app-context';
 import { authenticated, requireRole, requireUser, withRole } from '#server/auth/guards';
 import { HttpError } from '#server/http/errors';
 import { perUserLimit } from '#server/http/rate-limits';
-import { blockUser, unblockUser } from './blocks-service';
+import { blockUser, isBlocked, unblockUser } from './blocks-service';
 import { createReport, listReportGroups, resolveReport } from './reports-service';
 import { suspendUser, unsuspendUser } from './suspension-service';
 
@@ -107,7 +107,7 @@ function reportRoutes(app: RouteApp, ctx: AppContext) {
   );
 }
 
-/** Suspensions (admin) and blocks (any signed-in user). */
+/** Suspensions (admin) and blocks (any signed-in user): the block routes read and write the caller's own blocks. */
 function userRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/admin/users/:id/suspend',
@@ -141,6 +141,24 @@ function userRoutes(app: RouteApp, ctx: AppContext) {
       },
     },
     async (request) => unsuspendUser(ctx, request.params.id),
+  );
+
+  app.get(
+    '/users/:id/block',
+    {
+      preValidation: authenticated,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Whether the caller blocked this user (the Block button reads it on load)',
+        description: 'An unknown user is simply not blocked.',
+        params: idParam,
+        response: { 200: blockResponseSchema, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return isBlocked(ctx.db, requireUser(request).id, request.params.id);
+    },
   );
 
   app.post(
