@@ -150,8 +150,8 @@ export const USER_DATA: Record<string, UserDataTable> = {
       'refundRetryAt',
     ),
     onDeletion: 'anonymise',
-    why: "Stays booked (as guest) and hosted: dates, price, the guest's name, email and note",
-    retention: ACCOUNTING,
+    why: "Stays booked (as guest) and hosted: dates, price, the guest's name, email and note, the host's answer and cancel reason",
+    retention: `${ACCOUNTING}; the deleted person's own words (note, answer, cancel reason) are erased`,
     visibleTo: 'The guest, the host, admins',
   },
   payment_intents: {
@@ -282,9 +282,9 @@ export const USER_DATA: Record<string, UserDataTable> = {
     rowsOf: (me) =>
       sql`${schema.securityDeposits.bookingId} in ${myBookingIds(me)} or ${schema.securityDeposits.decidedBy} = ${me.id}`,
     exportFields: allBut(schema.securityDeposits, 'paymentIntentId'),
-    onDeletion: 'keep',
+    onDeletion: 'anonymise',
     why: "A stay's deposit and a host's damage claim (amount, reason), and the admin who decided it",
-    retention: ACCOUNTING,
+    retention: `${ACCOUNTING}; a deleted host's claim reason (their own words) is erased`,
     visibleTo: 'The guest, the host, admins',
   },
   ledger_entries: {
