@@ -35,6 +35,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Storage files to remove once the transaction committed. */
 type StoredFile = { key: string; visibility: Visibility };
 const DOCUMENT_PREFIX = '/api/documents/';
+/** What a deleted host's damage claim says instead of their words. */
+export const ERASED_CLAIM_REASON = '(Erased with the host account)';
 
 export interface AccountDeletionDeps {
   db: Db;
@@ -88,7 +90,8 @@ const ANONYMISE: Record<string, (tx: Tx, me: DataSubject, placeholder: string) =
   security_deposits: (tx, me) =>
     tx
       .update(securityDeposits)
-      .set({ claimReason: null })
+      // A claim must keep a reason (security_deposits_claim_complete): a placeholder replaces the words.
+      .set({ claimReason: ERASED_CLAIM_REASON })
       .where(
         and(
           isNotNull(securityDeposits.claimReason),
