@@ -107,41 +107,43 @@ function reportRoutes(app: RouteApp, ctx: AppContext) {
   );
 }
 
+const SUSPENSION_ROUTES = [
+  {
+    verb: 'suspend',
+    summary: 'Suspend a user: sessions end at once, sign-in refused, homes unlisted; answers their stays to come',
+    description:
+      'Their confirmed upcoming stays are answered for the admin to cancel (DELETE /api/bookings/{id}) or keep.',
+    run: suspendUser,
+  },
+  {
+    verb: 'unsuspend',
+    summary: 'Lift a suspension: sign-in allowed, homes the suspension unlisted listed again',
+    description: undefined,
+    run: unsuspendUser,
+  },
+] as const;
+
 /** Suspensions (admin) and blocks (any signed-in user): the block routes read and write the caller's own blocks. */
 function userRoutes(app: RouteApp, ctx: AppContext) {
-  app.post(
-    '/admin/users/:id/suspend',
-    {
-      preValidation: withRole('admin'),
-      config: { audit: { action: 'user.suspend', targetType: 'user', targetParam: 'id' } },
-      schema: {
-        tags: ['moderation', 'admin'],
-        summary: 'Suspend a user: sessions end at once, sign-in refused, homes unlisted; answers their stays to come',
-        description:
-          'Their confirmed upcoming stays are answered for the admin to cancel (DELETE /api/bookings/{id}) or keep.',
-        params: idParam,
-        body: moderationNoteSchema,
-        response: { 200: suspensionResponseSchema, ...errors },
+  // Suspending and lifting it take the same note and answer the same shape: one route each, from one table.
+  for (const route of SUSPENSION_ROUTES) {
+    app.post(
+      `/admin/users/:id/${route.verb}`,
+      {
+        preValidation: withRole('admin'),
+        config: { audit: { action: `user.${route.verb}`, targetType: 'user', targetParam: 'id' } },
+        schema: {
+          tags: ['moderation', 'admin'],
+          summary: route.summary,
+          ...(route.description ? { description: route.description } : {}),
+          params: idParam,
+          body: moderationNoteSchema,
+          response: { 200: suspensionResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => suspendUser(ctx, request.params.id),
-  );
-
-  app.post(
-    '/admin/users/:id/unsuspend',
-    {
-      preValidation: withRole('admin'),
-      config: { audit: { action: 'user.unsuspend', targetType: 'user', targetParam: 'id' } },
-      schema: {
-        tags: ['moderation', 'admin'],
-        summary: 'Lift a suspension: sign-in allowed, homes the suspension unlisted listed again',
-        params: idParam,
-        body: moderationNoteSchema,
-        response: { 200: suspensionResponseSchema, ...errors },
-      },
-    },
-    async (request) => unsuspendUser(ctx, request.params.id),
-  );
+      async (request) => route.run(ctx, request.params.id),
+    );
+  }
 
   app.get(
     '/users/:id/block',
