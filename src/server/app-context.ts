@@ -118,13 +118,19 @@ export interface CalendarFetchPolicy {
   parseTimeoutMs?: number;
 }
 
-/** What the live message stream tells a user: a new message in, or their reading of, a conversation. */
-export interface LiveEvent {
-  type: 'message' | 'read';
-  conversationId: string;
-  /** The users whose open streams get it. */
-  userIds: string[];
-}
+/**
+ * What the live message stream tells a user: a new message in, or their reading of, a conversation;
+ * or `end`: their account was suspended or deleted, so every process ends their open streams at once
+ * (a stream outlives the session check of its first request, ADR 0060).
+ */
+export type LiveEvent =
+  | {
+      type: 'message' | 'read';
+      conversationId: string;
+      /** The users whose open streams get it. */
+      userIds: string[];
+    }
+  | { type: 'end'; userIds: string[] };
 
 /**
  * Carries live events to every process's open streams (features/messages/message-bus.ts):

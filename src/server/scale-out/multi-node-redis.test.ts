@@ -89,7 +89,7 @@ describeTwoNodes('live messages, Redis outage, suspensions, readiness', (c) => {
     }
   });
 
-  it("ends a suspended host's session on both processes at once and drops their home from both searches", async () => {
+  it("ends a suspended host's session and live streams on both processes at once and drops their home from both searches", async () => {
     const host = await userWithSession('host');
     const admin = await userWithSession('admin');
     const home = await freshHome(host.email, host.id, 'A home soon suspended');
@@ -101,12 +101,29 @@ describeTwoNodes('live messages, Redis outage, suspensions, readiness', (c) => {
       expect((await get(i, '/api/conversations', host.authorization)).status).toBe(200);
       expect(await listed(i)).toBe(true);
     }
+    // The host's live streams on both processes: each checked the session when it opened.
+    const streams = await Promise.all(
+      [0, 1].map(async (i) => {
+        const res = await get(i, '/api/conversations/stream', host.authorization);
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        // Resolves when the server ends the stream (it reads to the end).
+        return (async () => {
+          while (!(await reader.read()).done);
+        })();
+      }),
+    );
     const suspended = await fetch(`${node(0).url}/api/admin/users/${host.id}/suspend`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: admin.authorization },
       body: JSON.stringify({ note: 'Fraud seen on two processes' }),
     });
     expect(suspended.status).toBe(200);
+    // Both streams end within seconds (Redis pub/sub carries the suspension), not after their 10 minutes.
+    await Promise.race([
+      Promise.all(streams),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('a live stream outlived the suspension')), 10_000)),
+    ]);
     for (let i = 0; i < 2; i++) {
       expect((await get(i, '/api/conversations', host.authorization)).status).toBe(401);
       expect(await listed(i)).toBe(false);

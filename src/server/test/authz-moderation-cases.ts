@@ -79,6 +79,13 @@ export function moderationCases({ t }: Pick<MatrixContext, 't'>): Record<string,
         expect: signedIn(200),
       },
     ],
+    'GET /api/users/:id/block': [
+      {
+        name: 'whether I blocked a user (anyone signed in)',
+        request: async () => ({ method: 'GET', url: `/api/users/${await freshUserId()}/block` }),
+        expect: signedIn(200),
+      },
+    ],
     'DELETE /api/users/:id/block': [
       {
         name: 'unblock a user (anyone signed in)',

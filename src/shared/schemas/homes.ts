@@ -10,6 +10,14 @@ import { singleLineText } from './text';
 import { UPLOADED_IMAGE_URL } from './uploads';
 import { EMAIL_MAX_LENGTH, emailSchema } from './users';
 
+/** Why moderation unlisted a home (issue 30, ADR 0060): a resolved report (with the admin's note) or the host's suspension. */
+export const homeUnlistedSchema = z.object({
+  at: z.string().describe('When it was unlisted (ISO instant)'),
+  reason: z.enum(['report', 'suspension']),
+  note: z.string().nullable().describe("The admin's note when a report unlisted it (mailed to the host); else null"),
+});
+export type HomeUnlisted = z.infer<typeof homeUnlistedSchema>;
+
 /** A home as the API answers it. `hostEmail` and `email` are the spec's two readings of one field. */
 export const homeSchema = z
   .object({
@@ -36,6 +44,7 @@ export const homeSchema = z
     reviewCount: z.number().int().describe('How many published reviews it has'),
     host: z
       .object({
+        id: z.string().describe("The host's user id (to report them, POST /api/reports)"),
         name: z.string(),
         image: z.string().nullable(),
         joinedAt: z.string(),
@@ -70,11 +79,17 @@ export const homeSchema = z
       .describe(
         'GET /api/homes with checkIn and checkOut only: the price of that stay for the guests asked, as the quote prices it',
       ),
+    unlisted: homeUnlistedSchema
+      .optional()
+      .describe(
+        "Only for the home's host and admins (GET /api/home/:id, GET /api/homes?email=): moderation took it out of " +
+          'search and its page, and it cannot be booked; anyone else gets 404 and never sees it',
+      ),
   })
   .meta({ id: 'Home' });
 
 /** Fields a Home gets per request, not stored in homes.api_json. */
-export const PER_REQUEST_HOME_FIELDS = ['host', 'stay', 'exactPoint'] as const;
+export const PER_REQUEST_HOME_FIELDS = ['host', 'stay', 'exactPoint', 'unlisted'] as const;
 export type Home = z.infer<typeof homeSchema>;
 
 export const homeListSchema = z.array(homeSchema);

@@ -3,15 +3,18 @@
  * stay a guest booked there, its ledger lines) and a guest (a stay elsewhere, an inquiry, a wishlist, a
  * review written and one received), with a photo and a host-request document. The export holds all
  * of it; deletion is refused while a stay is ahead, and after it no column of any table holds Zed's
- * email, name, note, photo or document, the ledger still balances, and the email can sign up again.
+ * email, name, photo, document or own free text (a booking's note, a report's text, a host's answer,
+ * cancel reason and damage claim reason) but messages the registry keeps for the other party, the
+ * ledger still balances, and the email can sign up again.
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_USER_NAME, deletedUserEmail } from '#shared/emails';
-import { bookings, homes, ledgerEntries, reviews, sessions, uploads, users } from '#server/db/schema';
+import { bookings, homes, ledgerEntries, reviews, securityDeposits, sessions, uploads, users } from '#server/db/schema';
 import { bookStay } from '#server/test/booking-test-helpers';
 import { insertBooking, insertHome } from '#server/test/factories';
 import { expectAllBalanced } from '#server/test/ledger-checks';
+import { ERASED_CLAIM_REASON } from './account-deletion';
 import { USER_DATA } from './data-registry';
 import { TEST_NOW, signInAs, signInWithPassword, signUp, useTestApp, type SignedIn } from '#server/test/test-app';
 
@@ -20,6 +23,11 @@ const t = useTestApp();
 const EMAIL = 'zed.quillfeather@example.test';
 const NAME = 'Zebulon Quillfeather';
 const NOTE = 'We arrive by the night ferry';
+// Zed's own words elsewhere: each must be gone after the deletion.
+const REPORT_WORDS = 'Zed saw mould behind the wardrobe';
+const CANCEL_WORDS = 'Zed cancels: burst pipe in Zedville';
+const ANSWER_WORDS = 'Zed answers: the key is under the pot';
+const CLAIM_WORDS = 'Zed claims: the guest broke the lamp';
 const PHOTO_KEY = 'f'.repeat(32);
 let zed: SignedIn & { password: string };
 let guest: SignedIn, otherHost: SignedIn;
@@ -150,6 +158,35 @@ describe('DELETE /api/me', () => {
     expect((await review(otherHost, ids.asGuest, { overall: 5, text: 'A tidy guest.' })).statusCode).toBe(201);
     const ledgerLines = await t.db.$count(ledgerEntries, eq(ledgerEntries.hostId, zed.user.id));
     expect(ledgerLines).toBeGreaterThan(0);
+    // Zed's other own words: a report's text, and as host an answer, a cancel reason and a damage claim's reason.
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: zed.headers,
+      payload: { targetType: 'home', targetId: ids.otherHome, reason: 'other', text: REPORT_WORDS },
+    });
+    expect(filed.statusCode).toBe(201);
+    const [zedHome] = await t.db.select().from(homes).where(eq(homes.id, ids.zedHome));
+    await insertBooking(t.db, zedHome!, {
+      guestId: guest.user.id,
+      guestEmail: guest.user.email,
+      status: 'cancelled',
+      cancelledBy: 'host',
+      cancelReason: CANCEL_WORDS,
+      checkIn: '2026-11-25',
+      checkOut: '2026-11-27',
+    });
+    await t.db.update(bookings).set({ hostMessage: ANSWER_WORDS }).where(eq(bookings.id, ids.asHost));
+    await t.db.insert(securityDeposits).values({
+      bookingId: ids.asHost,
+      amountCents: 20_000,
+      paymentIntentId: 'pi_deletion_test',
+      status: 'claimed',
+      releaseAt: new Date('2026-12-10T00:00:00Z'),
+      claimAmountCents: 5_000,
+      claimReason: CLAIM_WORDS,
+      claimedAt: new Date('2026-12-04T10:00:00Z'),
+    });
 
     const res = await deleteMe(zed, { password: zed.password });
     expect(res.statusCode).toBe(200);
@@ -162,7 +199,8 @@ describe('DELETE /api/me', () => {
 
     // No column of any table holds what identified Zed, but words Zed wrote to others that the registry keeps
     // for them (the booking's note was also posted as the conversation's first message).
-    const needles = [EMAIL, NAME, NOTE, 'Quillfeather', PHOTO_KEY, docKey];
+    const words = [REPORT_WORDS, CANCEL_WORDS, ANSWER_WORDS, CLAIM_WORDS];
+    const needles = [EMAIL, NAME, NOTE, 'Quillfeather', PHOTO_KEY, docKey, ...words];
     const keptText = Object.entries(USER_DATA).flatMap(([name, e]) => (e.keptText ?? []).map((c) => `${name}.${c}`));
     const left = await tablesContaining(needles);
     expect(left.filter((column) => !keptText.includes(column))).toEqual([]);
@@ -180,6 +218,9 @@ describe('DELETE /api/me', () => {
     expect(kept).toHaveLength(2);
     expect(kept.find((b) => b.id === ids.asGuest)).toMatchObject({ guestEmail: deletedUserEmail(zed.user.id) });
     expect(await t.db.$count(reviews, eq(reviews.authorId, zed.user.id))).toBe(1);
+    // The claim keeps its amounts (money moved on it), without Zed's words.
+    const [claim] = await t.db.select().from(securityDeposits).where(eq(securityDeposits.bookingId, ids.asHost));
+    expect(claim).toMatchObject({ claimAmountCents: 5_000, claimReason: ERASED_CLAIM_REASON });
     expect(await t.db.$count(ledgerEntries, eq(ledgerEntries.hostId, zed.user.id))).toBe(ledgerLines);
     await expectAllBalanced(t.db);
 

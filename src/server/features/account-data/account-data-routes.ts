@@ -111,7 +111,10 @@ export function accountDataRoutes(ctx: AppContext, auth: Auth): FastifyPluginAsy
       async (request, reply) => {
         const me = requireUser(request);
         await confirmIdentity(ctx, me, request.body.password);
-        await deleteAccount({ db: ctx.db, clock: ctx.clock, storage: ctx.storage, log: request.log }, me.id);
+        await deleteAccount(
+          { db: ctx.db, clock: ctx.clock, storage: ctx.storage, messageBus: ctx.messageBus, log: request.log },
+          me.id,
+        );
         const { name, attributes } = (await auth.$context).authCookies.sessionToken;
         reply.header('set-cookie', `${name}=; Max-Age=0; Path=${attributes.path ?? '/'}; HttpOnly; SameSite=Lax`);
         return { acknowledged: true, deletedCount: 1 };

@@ -4,10 +4,10 @@
  * and the user row stays as a tombstone ("Deleted user", an undeliverable placeholder email), because
  * bookings, reviews, messages and the append-only ledger keep pointing at its id.
  */
-import { and, eq, getTableName, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DELETED_USER_NAME, deletedUserEmail } from '#shared/emails';
 import { homeToday } from '#shared/time-zones';
-import type { ServiceLog } from '#server/app-context';
+import type { MessageBus, ServiceLog } from '#server/app-context';
 import type { Db } from '#server/db/client';
 import {
   bookings,
@@ -16,6 +16,7 @@ import {
   moderationReports,
   paymentIntents,
   sandboxPayoutAccounts,
+  securityDeposits,
   uploads,
   users,
 } from '#server/db/schema';
@@ -24,6 +25,7 @@ import { conflict, notFound } from '#server/domain-errors';
 import type { Clock } from '#server/providers/clock/clock';
 import type { StorageProvider, Visibility } from '#server/providers/storage/storage';
 import { anonymiseAuditActor } from '../audit/audit-queries';
+import { endLiveStreams } from '../messages/messages-model';
 import { derivedKeysOf } from '../uploads/derived-images';
 import { uploadedImageKey } from '../uploads/uploads-service';
 import { filesToRemove } from '../uploads/uploads-sweeper';
@@ -33,12 +35,16 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Storage files to remove once the transaction committed. */
 type StoredFile = { key: string; visibility: Visibility };
 const DOCUMENT_PREFIX = '/api/documents/';
+/** What a deleted host's damage claim says instead of their words. */
+export const ERASED_CLAIM_REASON = '(Erased with the host account)';
 
 export interface AccountDeletionDeps {
   db: Db;
   clock: Clock;
   storage: StorageProvider;
-  log: Pick<ServiceLog, 'warn'>;
+  log: ServiceLog;
+  /** Ends the person's open live streams on every process. */
+  messageBus?: MessageBus;
 }
 
 /** Stays that still matter (as guest, or as host of one of their homes): cancel them before deleting the account. */
@@ -79,6 +85,19 @@ const ANONYMISE: Record<string, (tx: Tx, me: DataSubject, placeholder: string) =
       .update(paymentIntents)
       .set({ billingName: null, billingEmail: null, receiptEmail: null })
       .where(USER_DATA.payment_intents!.rowsOf(me)),
+  // Before bookings (it finds the host's stays by their email): a host's damage claim keeps its amount and
+  // decision (money moved on it) but loses the host's own words.
+  security_deposits: (tx, me) =>
+    tx
+      .update(securityDeposits)
+      // A claim must keep a reason (security_deposits_claim_complete): a placeholder replaces the words.
+      .set({ claimReason: ERASED_CLAIM_REASON })
+      .where(
+        and(
+          isNotNull(securityDeposits.claimReason),
+          sql`${securityDeposits.bookingId} in (select ${bookings.id} from ${bookings} where lower(${bookings.hostEmail}) = ${me.email})`,
+        ),
+      ),
   bookings: async (tx, me, placeholder) => {
     // The guest's name, address and note go; the stay, its price and its ledger lines stay for accounting.
     await tx
@@ -87,7 +106,8 @@ const ANONYMISE: Record<string, (tx: Tx, me: DataSubject, placeholder: string) =
       .where(or(eq(bookings.guestId, me.id), sql`lower(${bookings.guestEmail}) = ${me.email}`));
     await tx
       .update(bookings)
-      .set({ hostEmail: placeholder, hostMessage: null })
+      // The host's own words: the answer to a request and the reason for cancelling (mailed to the guest already).
+      .set({ hostEmail: placeholder, hostMessage: null, cancelReason: null })
       .where(sql`lower(${bookings.hostEmail}) = ${me.email}`);
   },
   deleted_homes: (tx, me, placeholder) =>
@@ -177,6 +197,8 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: string): 
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, me.id));
     return stored;
   });
+  // A live stream checked the session when it opened: end the person's streams on every process now.
+  await endLiveStreams(deps, userId);
   // After the commit: a failed transaction must not have removed anything. A file that fails here is logged.
   for (const file of files) {
     await deps.storage.delete(file.key, file.visibility).catch((err: unknown) => {

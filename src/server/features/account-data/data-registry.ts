@@ -5,68 +5,22 @@
  * and fails when a table with a user column is in neither USER_DATA nor NOT_USER_DATA, so a new
  * table cannot ship without a decision about people's data.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import * as schema from '#server/db/schema';
+import {
+  allBut,
+  hostedBookingRows,
+  myBookingIds,
+  myConversationIds,
+  myGuestBookingIds,
+  myPayoutIds,
+  type DataSubject,
+  type UserDataTable,
+} from './data-selectors';
 
-/** The person whose data is read or erased. */
-export interface DataSubject {
-  id: string;
-  /** Lower-case, as stored. */
-  email: string;
-}
-
-/** What deleting the account does with the table's rows about the person (account-deletion.ts does it). */
-type OnAccountDeletion =
-  /** The rows go. */
-  | 'delete'
-  /** The rows stay; their personal fields are blanked or replaced by placeholders. */
-  | 'anonymise'
-  /** The rows stay as they are: they hold no personal field, only the (tombstone) user id. */
-  | 'keep';
-
-interface UserDataTable {
-  table: PgTable;
-  /** The person's rows (their own, and those about them). */
-  rowsOf: (me: DataSubject) => SQL;
-  /** The columns (Drizzle keys) their export shows; the rest (tokens, hashes, derived copies) is left out. */
-  exportFields: readonly string[];
-  onDeletion: OnAccountDeletion;
-  /**
-   * Words the person wrote that stay after their account is deleted, because they are the other party's
-   * record too (SQL column names): a message's body, a review's text. Their author shows as "Deleted user".
-   */
-  keptText?: readonly string[];
-  /** Data inventory: why it is kept, for how long, who can see it. */
-  why: string;
-  retention: string;
-  visibleTo: string;
-}
+export type { DataSubject };
 
 const { users, bookings } = schema;
-/** All columns of a table except these. */
-const allBut = (table: PgTable, ...left: string[]) =>
-  Object.keys(getTableColumns(table)).filter((key) => !left.includes(key));
-/** Bookings the person made or hosted (by id or, for rows from before host ids, by email). */
-const myBookingIds = (me: DataSubject) =>
-  sql`(select ${bookings.id} from ${bookings} where ${bookings.guestId} = ${me.id}
-        or lower(${bookings.guestEmail}) = ${me.email} or lower(${bookings.hostEmail}) = ${me.email})`;
-/** Bookings the person made as a guest: their payments are theirs alone, never the host's to read. */
-const myGuestBookingIds = (me: DataSubject) =>
-  sql`(select ${bookings.id} from ${bookings} where ${bookings.guestId} = ${me.id} or lower(${bookings.guestEmail}) = ${me.email})`;
-/**
- * A host's share of bookings at their homes: the stays their reservations screen shows (confirmed,
- * requested, answered), never a stranger's unpaid hold (reservations-queries.ts).
- */
-const hostedBookingRows = (me: DataSubject) =>
-  sql`(lower(${bookings.hostEmail}) = ${me.email} and (${bookings.status} in ('confirmed', 'requested', 'declined')
-        or (${bookings.status} in ('cancelled', 'expired')
-          and (${bookings.confirmedAt} is not null or ${bookings.requestedAt} is not null))))`;
-const myConversationIds = (me: DataSubject) =>
-  sql`(select ${schema.conversations.id} from ${schema.conversations}
-        where ${schema.conversations.guestId} = ${me.id} or ${schema.conversations.hostId} = ${me.id})`;
-const myPayoutIds = (me: DataSubject) =>
-  sql`(select ${schema.payouts.id} from ${schema.payouts} where ${schema.payouts.hostId} = ${me.id})`;
 const UNTIL_DELETION = 'Until the account is deleted';
 const ACCOUNTING =
   "Kept for the books (no automatic end yet: the legal period is the operator's to set); anonymised when the account is deleted";
@@ -150,8 +104,8 @@ export const USER_DATA: Record<string, UserDataTable> = {
       'refundRetryAt',
     ),
     onDeletion: 'anonymise',
-    why: "Stays booked (as guest) and hosted: dates, price, the guest's name, email and note",
-    retention: ACCOUNTING,
+    why: "Stays booked (as guest) and hosted: dates, price, the guest's name, email and note, the host's answer and cancel reason",
+    retention: `${ACCOUNTING}; the deleted person's own words (note, answer, cancel reason) are erased`,
     visibleTo: 'The guest, the host, admins',
   },
   payment_intents: {
@@ -282,9 +236,9 @@ export const USER_DATA: Record<string, UserDataTable> = {
     rowsOf: (me) =>
       sql`${schema.securityDeposits.bookingId} in ${myBookingIds(me)} or ${schema.securityDeposits.decidedBy} = ${me.id}`,
     exportFields: allBut(schema.securityDeposits, 'paymentIntentId'),
-    onDeletion: 'keep',
+    onDeletion: 'anonymise',
     why: "A stay's deposit and a host's damage claim (amount, reason), and the admin who decided it",
-    retention: ACCOUNTING,
+    retention: `${ACCOUNTING}; a deleted host's claim reason (their own words) is erased`,
     visibleTo: 'The guest, the host, admins',
   },
   ledger_entries: {

@@ -137,7 +137,7 @@ describe('homes.api_json', () => {
       expect(answered).toEqual(toHome(await rowOf(home.id)));
       expect(answeredHost).toEqual(
         home === hosted
-          ? { name: 'Ana "the host"', image: null, joinedAt: host.createdAt.toISOString(), reviewCount: 0 }
+          ? { id: host.id, name: 'Ana "the host"', image: null, joinedAt: host.createdAt.toISOString(), reviewCount: 0 }
           : null,
       );
     }

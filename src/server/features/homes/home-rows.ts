@@ -51,7 +51,7 @@ function readField(name: string, value: string | null): unknown {
   if (value === null) return null;
   if (NUMERIC.has(name)) return text.int(value);
   if (name === 'lat' || name === 'lng') return Number(value);
-  if (name === 'host_joined_at') return text.instant(value);
+  if (name === 'host_joined_at' || name === 'unlisted_at') return text.instant(value);
   return value;
 }
 

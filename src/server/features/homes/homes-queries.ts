@@ -113,8 +113,9 @@ const LIST_ORDER: Record<HomesSort, { after: SQL; orderBy: SQL[] }> = {
  */
 function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | null) {
   const order = LIST_ORDER[sort];
-  // Homes unlisted by moderation are never listed (ADR 0060).
-  const filters: SQL[] = [isNull(homes.unlistedAt)];
+  // Homes unlisted by moderation are never listed (ADR 0060), but in their host's own list (manage-home),
+  // which only the host and admins read (the route checks) and which says why (homes-search.ts).
+  const filters: SQL[] = shape.hostEmail ? [] : [isNull(homes.unlistedAt)];
   if (shape.hostEmail) filters.push(sql`lower(${homes.hostEmail}) = lower(${p('hostEmail')})`);
   if (shape.dates) {
     filters.push(lte(homes.availableFrom, p('checkIn')), gte(homes.availableTo, p('checkOut')), freeForStay);
@@ -152,7 +153,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     // read by seq with the box and every other filter. The LIMIT 1 keeps that read a per-home
     // lookup: flattened into a join, PostgreSQL read every home in the box and sorted (seconds).
     const walk = sql`(select ${homes.seq} as w_seq, ${homes.priceCents} as w_price, ${homes.ratingSort} as w_rating
-      from ${homes} where ${and(isNull(homes.unlistedAt), shape.after ? order.after : undefined)}
+      from ${homes} where ${and(shape.hostEmail ? undefined : isNull(homes.unlistedAt), shape.after ? order.after : undefined)}
       order by ${sql.join(order.orderBy, sql`, `)} limit ${sql.raw(String(BOX_WALK_ROWS))}) walk`;
     const inBox = shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX;
     const columns = sql.join(

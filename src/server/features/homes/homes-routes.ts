@@ -108,14 +108,17 @@ function homeReads(app: RouteApp, ctx: AppContext) {
     },
     async (request, reply) => {
       const found = await findHomeView(ctx.db, request.params.id, ctx.clock.now());
-      if (!found) throw notFound('No home with this id');
+      const viewer = request.identity;
+      const owns = found?.hostId != null && found.hostId === viewer?.id;
+      // Unlisted by moderation (ADR 0060): 404 as a deleted home, but to its host and admins, who see why.
+      if (!found || (found.unlisted && !owns && !isAdmin(viewer))) throw notFound('No home with this id');
       const home = { id: request.params.id, hostId: found.hostId };
-      if (!(await maySeeExactPoint(ctx.db, home, request.identity))) {
+      if (!found.unlisted && !(await maySeeExactPoint(ctx.db, home, viewer))) {
         return jsonText<Home>(homeWithHostJson(found.json, found.host));
       }
-      // The exact point is this viewer's alone: no shared cache may keep it.
+      // The exact point (and an unlisting's reason) is this viewer's alone: no shared cache may keep it.
       reply.header('cache-control', 'private, no-store');
-      return jsonText<Home>(homeWithHostJson(found.json, found.host, found.exactPoint));
+      return jsonText<Home>(homeWithHostJson(found.json, found.host, found.exactPoint, found.unlisted));
     },
   );
 }

@@ -3,11 +3,12 @@
  * search cache and the next page's URL, for the API route and for the server render of the public
  * pages (src/server/features/ssr/ssr-data.ts), so both answer and refuse alike.
  */
-import type { HomesQuery } from '#shared/schemas/homes';
+import type { Home, HomesQuery } from '#shared/schemas/homes';
 import { earliestCheckIn } from '#shared/time-zones';
 import type { AppContext } from '#server/app-context';
 import { invalid } from '#server/domain-errors';
 import { withStayPrices } from './search-stay-prices';
+import { unlistedReasons } from './home-unlisted';
 import { decodeCursor, homesSearchKey, listHomes, type HomesCursor, type HomesPage } from './homes-service';
 
 export interface HomesListing extends HomesPage {
@@ -62,5 +63,17 @@ export async function listHostHomes(ctx: AppContext, query: HomesQuery & { email
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
   const page = await listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
-  return { ...page, next: nextUrl(query, page.nextCursor) };
+  return { ...page, json: await withUnlisted(ctx, page.json), next: nextUrl(query, page.nextCursor) };
+}
+
+/** The host's list marks each home moderation unlisted, with why (the admin's note of the report). */
+async function withUnlisted(ctx: AppContext, json: string): Promise<string> {
+  const list = JSON.parse(json) as Home[];
+  if (!list.length) return json;
+  const why = await unlistedReasons(
+    ctx.db,
+    list.map((home) => home._id),
+  );
+  if (!why.size) return json;
+  return JSON.stringify(list.map((home) => (why.has(home._id) ? { ...home, unlisted: why.get(home._id) } : home)));
 }

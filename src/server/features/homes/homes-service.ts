@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, type SQL } from 'drizzle-orm';
 import { homeJson, PLACEHOLDER_IMAGE } from '#server/db/home-json-fields';
-import type { CreateHome, Home, HomesQuery, HomesSort } from '#shared/schemas/homes';
+import type { CreateHome, Home, HomeUnlisted, HomesQuery, HomesSort } from '#shared/schemas/homes';
 import { DEFAULT_CANCELLATION_POLICY } from '#shared/cancellation';
 import { amountToCents } from '#shared/money';
 import type { PlaceMatch } from '#shared/place-match';
@@ -216,9 +216,15 @@ export async function findHomeView(db: Db, id: string, now: Date) {
  * A home's stored JSON (homes.api_json, ADR 0027) with its host added, and its exact point for
  * those who may see it: GET /api/home/:id's answer.
  */
-export function homeWithHostJson(json: string, host: HomeHost | null, exactPoint?: GeoPoint): string {
+export function homeWithHostJson(
+  json: string,
+  host: HomeHost | null,
+  exactPoint?: GeoPoint,
+  unlisted?: HomeUnlisted | null,
+): string {
   const exact = exactPoint ? `,"exactPoint":${JSON.stringify(exactPoint)}` : '';
-  return `${json.slice(0, -1)},"host":${JSON.stringify(host)}${exact}}`;
+  const why = unlisted ? `,"unlisted":${JSON.stringify(unlisted)}` : '';
+  return `${json.slice(0, -1)},"host":${JSON.stringify(host)}${exact}${why}}`;
 }
 
 export async function findHome(db: Db, id: string): Promise<HomeRow | null> {

@@ -56,8 +56,18 @@ export async function announce(deps: MessageDeps, event: LiveEvent): Promise<voi
   try {
     await deps.messageBus?.publish(event);
   } catch (err) {
-    deps.log?.warn({ err, conversationId: event.conversationId }, 'live messages: could not publish an event');
+    const about = event.type === 'end' ? { userIds: event.userIds } : { conversationId: event.conversationId };
+    deps.log?.warn({ err, ...about }, 'live messages: could not publish an event');
   }
+}
+
+/**
+ * Ends the user's open live streams on every process (a suspension, an account deletion): a stream
+ * checked the session only when it opened. Best effort, as every live event: a process Redis cannot
+ * reach keeps the stream until its own end (minutes), and its reconnect then meets a 401.
+ */
+export function endLiveStreams(deps: MessageDeps, userId: string): Promise<void> {
+  return announce(deps, { type: 'end', userIds: [userId] });
 }
 
 const guestUser = alias(users, 'guest_user');

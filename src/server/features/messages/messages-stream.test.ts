@@ -1,6 +1,7 @@
 /**
  * The live stream over a real socket: the parties of a conversation get its events as they
- * happen, nobody else does; heartbeats keep it open; closing the app ends open streams at once.
+ * happen, nobody else does; heartbeats keep it open; a suspension or an account deletion ends the
+ * user's streams, and closing the app ends open streams at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHome } from '#server/test/factories';
@@ -63,6 +64,31 @@ describe('GET /api/conversations/stream', () => {
     expect(strangerStream.text()).not.toContain(conversationId);
     expect(guestStream.text()).not.toMatch(/event: read\n/);
     await Promise.all([hostStream, guestStream, strangerStream].map((s) => s.cancel()));
+  });
+
+  it('ends a user’s open streams at once when an admin suspends them or they delete their account', async () => {
+    const admin = await signInAs(t.app, 'admin');
+    const [suspended, leaving] = await Promise.all([signInAs(t.app, 'host'), signInAs(t.app, 'guest')]);
+    const streams = await Promise.all([openStream(suspended), openStream(suspended), openStream(leaving)]);
+    const bystander = await openStream(guest);
+    await Promise.all([...streams, bystander].map((s) => s.until(/event: ready/)));
+    const post = (who: SignedIn, url: string, body: object, method = 'POST') =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: { ...who.headers, 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: JSON.stringify(body),
+      });
+    expect((await post(admin, `/api/admin/users/${suspended.user.id}/suspend`, { note: 'Fraud' })).status).toBe(200);
+    // Within seconds, not at the stream's own end (60 s here).
+    await Promise.all([streams[0]!.ended, streams[1]!.ended]);
+    expect(streams[2]!.isEnded()).toBe(false);
+    expect((await post(leaving, '/api/me', {}, 'DELETE')).status).toBe(200);
+    await streams[2]!.ended;
+    // The reconnect meets a 401; other people's streams go on.
+    expect((await fetch(`${base}/api/conversations/stream`, { headers: suspended.headers })).status).toBe(401);
+    await bystander.until(/: heartbeat/);
+    expect(bystander.isEnded()).toBe(false);
+    await bystander.cancel();
   });
 
   it('ends open streams when the app closes, so a shutdown does not wait for them', async () => {

@@ -9,6 +9,9 @@
  * user's stream beyond `perUser` ends that user's oldest one (most likely a tab left open or a
  * connection that died without a word), and beyond `perProcess` no new stream opens, which
  * leaves this process's remaining sockets to ordinary requests.
+ *
+ * A stream checks the session once, when it opens: an `end` event on the bus (a suspension or an
+ * account deletion, on any process) ends that user's streams on every process at once.
  */
 import { PassThrough } from 'node:stream';
 import type { LiveEvent, MessageBus } from '#server/app-context';
@@ -65,9 +68,10 @@ export function liveStreams(bus: MessageBus, options: LiveStreamOptions = {}): L
       const stream = new PassThrough();
       let ended = false;
       const unsubscribe = bus.subscribe((event: LiveEvent) => {
-        if (!ended && event.userIds.includes(userId)) {
-          stream.write(frame(event.type, { conversationId: event.conversationId }));
-        }
+        if (ended || !event.userIds.includes(userId)) return;
+        // Suspended or deleted: the stream ends now; the browser's reconnect then meets a 401.
+        if (event.type === 'end') stop();
+        else stream.write(frame(event.type, { conversationId: event.conversationId }));
       });
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();

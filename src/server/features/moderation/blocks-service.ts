@@ -28,6 +28,16 @@ export async function assertNoteAllowed(
   if (home?.hostId) await assertNotBlocked(db, booking.guestId, home.hostId);
 }
 
+/** GET /api/users/{id}/block: whether `blockerId` blocked the user. */
+export async function isBlocked(db: Db, blockerId: string, blockedId: string) {
+  const [row] = await db
+    .select({ at: userBlocks.createdAt })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .limit(1);
+  return { userId: blockedId, blocked: row !== undefined };
+}
+
 /** POST /api/users/{id}/block: idempotent (blocking twice keeps one block). */
 export async function blockUser(db: Db, blockerId: string, blockedId: string) {
   if (blockerId === blockedId) throw invalid('You cannot block yourself', 'own_account');

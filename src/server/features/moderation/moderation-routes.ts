@@ -15,7 +15,7 @@ import type { AppContext } from '#server/app-context';
 import { authenticated, requireRole, requireUser, withRole } from '#server/auth/guards';
 import { HttpError } from '#server/http/errors';
 import { perUserLimit } from '#server/http/rate-limits';
-import { blockUser, unblockUser } from './blocks-service';
+import { blockUser, isBlocked, unblockUser } from './blocks-service';
 import { createReport, listReportGroups, resolveReport } from './reports-service';
 import { suspendUser, unsuspendUser } from './suspension-service';
 
@@ -107,40 +107,60 @@ function reportRoutes(app: RouteApp, ctx: AppContext) {
   );
 }
 
-/** Suspensions (admin) and blocks (any signed-in user). */
-function userRoutes(app: RouteApp, ctx: AppContext) {
-  app.post(
-    '/admin/users/:id/suspend',
-    {
-      preValidation: withRole('admin'),
-      config: { audit: { action: 'user.suspend', targetType: 'user', targetParam: 'id' } },
-      schema: {
-        tags: ['moderation', 'admin'],
-        summary: 'Suspend a user: sessions end at once, sign-in refused, homes unlisted; answers their stays to come',
-        description:
-          'Their confirmed upcoming stays are answered for the admin to cancel (DELETE /api/bookings/{id}) or keep.',
-        params: idParam,
-        body: moderationNoteSchema,
-        response: { 200: suspensionResponseSchema, ...errors },
-      },
-    },
-    async (request) => suspendUser(ctx, request.params.id),
-  );
+const SUSPENSION_ROUTES = [
+  {
+    verb: 'suspend',
+    summary: 'Suspend a user: sessions end at once, sign-in refused, homes unlisted; answers their stays to come',
+    description:
+      'Their confirmed upcoming stays are answered for the admin to cancel (DELETE /api/bookings/{id}) or keep.',
+    run: suspendUser,
+  },
+  {
+    verb: 'unsuspend',
+    summary: 'Lift a suspension: sign-in allowed, homes the suspension unlisted listed again',
+    description: undefined,
+    run: unsuspendUser,
+  },
+] as const;
 
-  app.post(
-    '/admin/users/:id/unsuspend',
+/** Suspensions (admin) and blocks (any signed-in user): the block routes read and write the caller's own blocks. */
+function userRoutes(app: RouteApp, ctx: AppContext) {
+  // Suspending and lifting it take the same note and answer the same shape: one route each, from one table.
+  for (const route of SUSPENSION_ROUTES) {
+    app.post(
+      `/admin/users/:id/${route.verb}`,
+      {
+        preValidation: withRole('admin'),
+        config: { audit: { action: `user.${route.verb}`, targetType: 'user', targetParam: 'id' } },
+        schema: {
+          tags: ['moderation', 'admin'],
+          summary: route.summary,
+          ...(route.description ? { description: route.description } : {}),
+          params: idParam,
+          body: moderationNoteSchema,
+          response: { 200: suspensionResponseSchema, ...errors },
+        },
+      },
+      async (request) => route.run(ctx, request.params.id),
+    );
+  }
+
+  app.get(
+    '/users/:id/block',
     {
-      preValidation: withRole('admin'),
-      config: { audit: { action: 'user.unsuspend', targetType: 'user', targetParam: 'id' } },
+      preValidation: authenticated,
       schema: {
-        tags: ['moderation', 'admin'],
-        summary: 'Lift a suspension: sign-in allowed, homes the suspension unlisted listed again',
+        tags: ['moderation'],
+        summary: 'Whether the caller blocked this user (the Block button reads it on load)',
+        description: 'An unknown user is simply not blocked.',
         params: idParam,
-        body: moderationNoteSchema,
-        response: { 200: suspensionResponseSchema, ...errors },
+        response: { 200: blockResponseSchema, 401: errorResponse },
       },
     },
-    async (request) => unsuspendUser(ctx, request.params.id),
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return isBlocked(ctx.db, requireUser(request).id, request.params.id);
+    },
   );
 
   app.post(

@@ -5,18 +5,14 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ReportAction, ReportGroup, ReportRequest, SuspensionResponse } from '#shared/schemas/moderation';
-import type { Db } from '#server/db/client';
 import { homes, messages, moderationReports, reviews, users, type ModerationReportRow } from '#server/db/schema';
 import { DomainError, conflict, invalid, notFound } from '#server/domain-errors';
 import type { MailSender } from '#server/providers/mail/mail-queue';
-import type { Clock } from '#server/providers/clock/clock';
 import { escapeHtml, ownWords, quotedBlock, quotedBlockHtml } from '#server/providers/mail/user-text';
 import { findReportTarget } from './report-targets';
-import { suspendUser } from './suspension-service';
+import { suspendUser, type SuspensionDeps } from './suspension-service';
 
-export interface ReportDeps {
-  db: Db;
-  clock: Clock;
+export interface ReportDeps extends SuspensionDeps {
   mail: MailSender;
   publicUrl: string;
 }

@@ -1,7 +1,8 @@
 /**
  * Suspending a user (issue 30, ADR 0060): every session ends at once (sessions live in PostgreSQL
  * and are read on every request, with no cookie cache or secondary storage, so every node answers
- * 401 on the next request), sign-in is refused (auth.ts, the session hook), their homes are
+ * 401 on the next request) and their open live streams end on every process (the message bus),
+ * sign-in is refused (auth.ts, the session hook), their homes are
  * unlisted, and their confirmed stays to come are listed for the admin to cancel or keep.
  * Lifting it relists only the homes the suspension unlisted.
  */
@@ -13,10 +14,15 @@ import { bookings, homes, users } from '#server/db/schema';
 import { forbidden, notFound } from '#server/domain-errors';
 import { revokeUserSessions } from '#server/auth/sessions';
 import type { Clock } from '#server/providers/clock/clock';
+import type { MessageBus, ServiceLog } from '#server/app-context';
+import { endLiveStreams } from '../messages/messages-model';
 
-interface SuspensionDeps {
+export interface SuspensionDeps {
   db: Db;
   clock: Clock;
+  /** Ends the user's open live streams on every process. */
+  messageBus?: MessageBus;
+  log?: ServiceLog;
 }
 
 /** A user's confirmed stays that have not ended, as guest or as host. */
@@ -72,6 +78,8 @@ export async function suspendUser(deps: SuspensionDeps, userId: string): Promise
   });
   // After the commit: a sign-in racing this is refused by the session hook, which reads suspended_at.
   const sessionsRevoked = await revokeUserSessions(deps.db, userId, 'suspended');
+  // A live stream checked the session when it opened: end the user's streams on every process now.
+  await endLiveStreams(deps, userId);
   return {
     userId,
     suspended: true,

@@ -22,7 +22,8 @@ export function serverPublicData(ctx: AppContext, clientDir: string): PublicData
   return {
     async home(id) {
       const found = await findHomeView(ctx.db, id, ctx.clock.now());
-      if (!found) throw new ApiError(404, 'not_found', 'No home with this id');
+      // Unlisted by moderation: the public page is gone (its host sees it through the API, ADR 0060).
+      if (!found || found.unlisted) throw new ApiError(404, 'not_found', 'No home with this id');
       return homeSchema.parse({ ...JSON.parse(found.json), host: found.host });
     },
     async homesPage(filter) {

@@ -51,15 +51,23 @@ async function crossDelivery(one: MessageBus, two: MessageBus, garbage?: () => P
   await vi.waitFor(
     () =>
       expect(
-        onTwo.got.map((e) => e.conversationId),
+        onTwo.got.map((e) => (e.type === 'end' ? null : e.conversationId)),
         'the last event arrived',
       ).toContain('c-1000'),
     { timeout: 5_000, interval: 20 },
   );
+  // A suspension's `end` crosses too: the other process ends that user's streams.
+  await one.publish({ type: 'end', userIds: ['u-9'] });
+  await vi.waitFor(() => expect(onTwo.got).toContainEqual({ type: 'end', userIds: ['u-9'] }), {
+    timeout: 5_000,
+    interval: 20,
+  });
   // A process hears its own events too (its streams get them the same way).
   await onOne.until(1);
   // Nothing but well-formed events arrived.
-  for (const e of [...onOne.got, ...onTwo.got]) expect(e).toMatchObject({ type: 'message', userIds: ['u-1', 'u-2'] });
+  for (const e of [...onOne.got, ...onTwo.got]) {
+    expect(e).toMatchObject(e.type === 'end' ? { userIds: ['u-9'] } : { type: 'message', userIds: ['u-1', 'u-2'] });
+  }
 }
 
 afterAll(async () => {

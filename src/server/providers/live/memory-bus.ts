@@ -28,14 +28,12 @@ export function listenerSet() {
 /** A received payload as a LiveEvent, or null when it is not one (never trust the wire). */
 export function parseLiveEvent(raw: string): LiveEvent | null {
   try {
-    const value = JSON.parse(raw) as Partial<LiveEvent>;
-    if (
-      (value.type === 'message' || value.type === 'read') &&
-      typeof value.conversationId === 'string' &&
-      Array.isArray(value.userIds) &&
-      value.userIds.every((id) => typeof id === 'string')
-    ) {
-      return { type: value.type, conversationId: value.conversationId, userIds: value.userIds };
+    const value = JSON.parse(raw) as { type?: unknown; conversationId?: unknown; userIds?: unknown };
+    const userIds = value.userIds;
+    if (!Array.isArray(userIds) || !userIds.every((id): id is string => typeof id === 'string')) return null;
+    if (value.type === 'end') return { type: 'end', userIds };
+    if ((value.type === 'message' || value.type === 'read') && typeof value.conversationId === 'string') {
+      return { type: value.type, conversationId: value.conversationId, userIds };
     }
   } catch {
     // not JSON

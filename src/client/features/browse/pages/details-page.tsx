@@ -21,6 +21,7 @@ import { useSession } from '#client/lib/session';
 import { HeartButton } from '#client/features/wishlist/components/heart-button';
 import { HostSection } from '#client/features/reviews/components/host-section';
 import { ReportButton } from '#client/features/moderation/components/report-button';
+import { UnlistedNotice } from '#client/features/moderation/components/unlisted-notice';
 import { HomeReviews } from '#client/features/reviews/components/home-reviews';
 import type { NotFoundData } from '../loaders';
 import { AreaMap } from '#client/features/map/components/maps';
@@ -136,6 +137,7 @@ function HomeDetails({ home }: { home: Home }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <HomeMeta home={home} />
+      {home.unlisted && <UnlistedNotice unlisted={home.unlisted} className="mb-6" />}
       <div className="flex items-start justify-between gap-4">
         <h1 className="min-h-10 text-3xl font-bold text-gray-900 sm:text-4xl">{home.title}</h1>
         <HeartButton homeId={home._id} title={home.title} className="shrink-0" />
@@ -208,9 +210,11 @@ export function Component() {
   const { id = '' } = useParams();
   // The server's loader found no such home (and answered 404): no need to ask the API again.
   const notFound = (useLoaderData() as NotFoundData | null)?.notFound === true;
-  const query = useQuery({ ...homeDetailQuery(id), enabled: id.length > 0 && !notFound });
+  // A home moderation unlisted is 404 to the server's public render, but its host and admins may read it.
+  const { user } = useSession();
+  const query = useQuery({ ...homeDetailQuery(id), enabled: id.length > 0 && (!notFound || Boolean(user)) });
 
-  if (!id || notFound) return <NotFound id={id} />;
+  if (!id || (notFound && !user)) return <NotFound id={id} />;
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
     // 404 unknown id; 400 an id the server cannot even read: both are "not found" to a visitor.

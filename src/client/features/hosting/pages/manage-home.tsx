@@ -20,6 +20,7 @@ import { QueryView } from '#client/components/ui/query-view';
 import { PictureCell, ScrollTable, type ScrollTableColumn } from '#client/components/ui/scroll-table';
 import { errorText } from '#client/components/ui/status';
 import { Screen } from '#client/components/layout/screen';
+import { unlistedReason } from '../../moderation/components/unlisted-notice';
 import { DeleteHomeDialog } from '../components/delete-home-dialog';
 import { deleteHome, fetchHostHomes, hostHomesKey } from '../lib/hosting-api';
 import { ADD_HOME_PATH, editHomePath, homeCalendarPath } from '../lib/paths';
@@ -54,6 +55,10 @@ function HomeRow({ home, index, onDelete }: { home: Home; index: number; onDelet
       <PictureCell src={cardImage(home.image)} width={CARD_IMAGE_WIDTH} height={CARD_IMAGE_HEIGHT} eager={index < 8} />
       <th id={titleId} scope="row" className="px-3 py-3 lg:px-2.5 text-left font-semibold text-gray-900">
         {home.title}
+        {/* Moderation took it out of search: the host sees it here, with why (ADR 0060). */}
+        {home.unlisted && (
+          <span className="mt-1 block text-sm font-normal text-amber-900">{unlistedReason(home.unlisted)}</span>
+        )}
       </th>
       <td data-label="Location" className="px-3 py-3 lg:px-2.5 text-gray-800">
         {home.location}

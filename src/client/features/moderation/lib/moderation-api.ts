@@ -14,6 +14,7 @@ import { apiRequest } from '#client/lib/api';
 
 export const moderationKeys = {
   reports: (status: 'open' | 'resolved') => ['moderation', 'reports', status] as const,
+  block: (userId: string) => ['moderation', 'block', userId] as const,
 };
 
 const send = (method: 'POST' | 'DELETE', body?: unknown): RequestInit => ({
@@ -32,6 +33,12 @@ export async function fetchReports(status: 'open' | 'resolved', signal?: AbortSi
 export async function resolveReport(reportId: string, action: ReportAction, note: string) {
   const path = `/api/admin/reports/${encodeURIComponent(reportId)}/resolve`;
   return (await apiRequest(path, resolveReportResponseSchema, send('POST', { action, note }))).data;
+}
+
+/** Whether the signed-in user blocked this user (GET /api/users/{id}/block). */
+export async function fetchBlocked(userId: string, signal?: AbortSignal) {
+  const path = `/api/users/${encodeURIComponent(userId)}/block`;
+  return (await apiRequest(path, blockResponseSchema, { signal })).data;
 }
 
 export async function setBlocked(userId: string, blocked: boolean) {
