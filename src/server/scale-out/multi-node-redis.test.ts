@@ -107,10 +107,12 @@ describeTwoNodes('live messages, Redis outage, suspensions, readiness', (c) => {
         const res = await get(i, '/api/conversations/stream', host.authorization);
         expect(res.status).toBe(200);
         const reader = res.body!.getReader();
-        // Resolves when the server ends the stream (it reads to the end).
-        return (async () => {
-          while (!(await reader.read()).done);
-        })();
+        // Wrapped: an async function returning the promise would adopt it and wait for the end here.
+        return {
+          ended: (async () => {
+            while (!(await reader.read()).done);
+          })(),
+        };
       }),
     );
     const suspended = await fetch(`${node(0).url}/api/admin/users/${host.id}/suspend`, {
@@ -121,7 +123,7 @@ describeTwoNodes('live messages, Redis outage, suspensions, readiness', (c) => {
     expect(suspended.status).toBe(200);
     // Both streams end within seconds (Redis pub/sub carries the suspension), not after their 10 minutes.
     await Promise.race([
-      Promise.all(streams),
+      Promise.all(streams.map((s) => s.ended)),
       new Promise((_, reject) => setTimeout(() => reject(new Error('a live stream outlived the suspension')), 10_000)),
     ]);
     for (let i = 0; i < 2; i++) {

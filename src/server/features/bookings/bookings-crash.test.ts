@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '#server/db/client';
-import { bookings, paymentIntents } from '#server/db/schema';
+import { bookings, ledgerEntries, ledgerTransactions, paymentIntents } from '#server/db/schema';
 import { DEMO_PASSWORD } from '#server/seed/demo-data';
 import { addDays, calendarDate } from '#shared/stay';
 
@@ -205,6 +205,22 @@ describe.skipIf(inject('dbMode') === 'postgres')('killing the server between pay
         );
       expect(rows.filter((r) => r.id === held!.bookingId)).toHaveLength(1);
       expect(rows.find((r) => r.id === held!.bookingId)!.message).toBe('See you soon');
+      // The ledger (issue 28): the charge written once, balanced, though the process died between
+      // the card's charge and the booking's confirmation.
+      const charges = await database.db
+        .select()
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.bookingId, held!.bookingId), eq(ledgerTransactions.kind, 'charge')));
+      expect(charges).toHaveLength(1);
+      const lines = await database.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.transactionId, charges[0]!.id));
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
+      expect(lines.filter((line) => line.amountCents > 0).reduce((sum, line) => sum + line.amountCents, 0)).toBe(
+        rows.find((r) => r.id === held!.bookingId)!.amountCents,
+      );
     } finally {
       await database.close();
     }
