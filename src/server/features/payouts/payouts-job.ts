@@ -46,7 +46,8 @@ export async function runPayouts(deps: PayoutDeps): Promise<PayoutPassResult> {
   // Shares whose check-in + PAYOUT_DELAY_HOURS has passed move to host_payable first (the ledger's).
   result.released = await releaseDueHostShares(deps.db, deps.clock.now(), deps.ledger ?? {});
   // Refunds after a payout, taken back from its transfer before the next payouts are made (ADR 0062).
-  result.reversed = await reverseRefundsAfterPayout(deps);
+  const returns = await reverseRefundsAfterPayout(deps);
+  result.reversed = returns.reversed;
   // Payouts a crash or an unreachable provider left pending: asked again with the same key.
   const pending = await deps.db
     .select()
@@ -56,6 +57,8 @@ export async function runPayouts(deps: PayoutDeps): Promise<PayoutPassResult> {
   for (const payout of pending) count(result, await sendPayout(deps, payout));
 
   for (const host of await hostsOwed(deps)) {
+    // A reversal of theirs may have gone through unseen: paid now, the refund would be taken twice.
+    if (returns.unsure.has(host.hostId)) continue;
     if (host.accountStatus !== 'enabled') {
       if (await remindToConnect(deps, host)) result.reminded++;
       continue;

@@ -188,13 +188,16 @@ const isRefundLine = and(
  * Refunds posted after their stay was paid out (host_payable debits no payout holds), whose paid
  * payout's transfer still has that much: each is taken back from the transfer (`transfers.createReversal`,
  * key `reversal:<entry>`), then recorded (refundReversed). A refund the transfer cannot cover, or
- * whose reversal is refused, stays a negative balance carried to the next payout.
+ * whose reversal is refused, stays a negative balance carried to the next payout. A reversal whose
+ * answer was lost may have happened: its host is in `unsure`, not paid in this pass (the refund
+ * would be deducted a second time), and the next pass asks again under the same key.
  */
-export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<number> {
+export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<{ reversed: number; unsure: Set<string> }> {
   const refunds = await refundLines(deps.db)
     .where(and(isRefundLine, notInArray(ledgerEntries.id, heldEntryIds(deps.db))))
     .orderBy(ledgerEntries.id);
   let reversed = 0;
+  const unsure = new Set<string>();
   for (const refund of refunds) {
     if (!refund.bookingId || !refund.hostId) continue;
     const payout = await paidPayoutOf(deps.db, refund.bookingId, refund.hostId);
@@ -209,11 +212,12 @@ export async function reverseRefundsAfterPayout(deps: PayoutDeps): Promise<numbe
       });
     } catch (err) {
       payoutLog(deps).warn({ err, payoutId: payout.id }, 'refund after payout: the transfer reversal failed');
+      if (!(err instanceof PayoutProviderError && err.definite)) unsure.add(refund.hostId);
       continue;
     }
     if (await recordRefundReversal(deps, payout, refund)) reversed++;
   }
-  return reversed;
+  return { reversed, unsure };
 }
 
 /**

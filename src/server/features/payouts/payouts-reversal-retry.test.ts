@@ -135,4 +135,59 @@ describe('sandbox reversals (idempotency keys)', () => {
       .where(and(eq(ledgerEntries.hostId, host.user.id), eq(ledgerEntries.account, 'host_payable')));
     expect(Number(payable!.sum)).toBe(0);
   });
+
+  it('a host whose reversal answer was lost is not paid in that pass: the refund is not taken twice', async () => {
+    const { host } = await connectedHost();
+    const guest = await signInAs(t.app, 'guest');
+    const home = await insertHome(t.db, { hostId: host.user.id, hostEmail: host.user.email, priceCents: 10_000 });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const first = await bookStay(t.app, guest, {
+      homeId: home.id,
+      checkIn: addDays(today, 2),
+      checkOut: addDays(today, 4),
+    });
+    const second = await bookStay(t.app, guest, {
+      homeId: home.id,
+      checkIn: addDays(today, 6),
+      checkOut: addDays(today, 8),
+    });
+    t.clock.advance(4 * 86_400_000);
+    expect(await runPayouts(deps)).toMatchObject({ paid: 1 });
+    await postLedgerTransaction(t.db, {
+      kind: 'refund',
+      idempotencyKey: `refund:${first.bookingId}:unsure`,
+      bookingId: first.bookingId,
+      at: t.clock.now(),
+      currency: 'usd',
+      lines: [
+        { account: 'platform_cash', amountCents: -3_000 },
+        { account: 'host_payable', hostId: host.user.id, amountCents: 3_000 },
+      ],
+    });
+    // The second stay's share is payable in the pass whose reversal answer is lost.
+    t.clock.advance(4 * 86_400_000);
+    const lost: SandboxPayouts = {
+      ...sandbox,
+      reverseTransfer: async (input) => {
+        await sandbox.reverseTransfer(input);
+        throw new PayoutProviderError('socket hang up', 'provider_error', false);
+      },
+    };
+    expect(await runPayouts({ ...deps, payouts: lost })).toMatchObject({ reversed: 0, paid: 0 });
+    t.clock.advance(60_000);
+    expect(await runPayouts(deps)).toMatchObject({ reversed: 1, paid: 1 });
+
+    // The second payout is the second stay's whole share: the 3,000 came back once, by the reversal.
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, second.bookingId));
+    const [paidOut] = await t.db
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.transferGroup, second.bookingId));
+    expect(paidOut!.amountCents).toBe(booking!.amountCents - booking!.serviceFeeCents - booking!.taxCents);
+    const [payable] = await t.db
+      .select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.hostId, host.user.id), eq(ledgerEntries.account, 'host_payable')));
+    expect(Number(payable!.sum)).toBe(0);
+  });
 });
