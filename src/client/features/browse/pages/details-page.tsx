@@ -172,7 +172,7 @@ function HomeDetails({ home }: { home: Home }) {
         <div>
           <HostSection home={home} />
           <ContactHost home={home} />
-          <ReportButton targetType="home" targetId={home._id} className="mt-3" />
+          <ReportButton targetType="home" targetId={home._id} className="mt-3" nounVisible />
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Max guests" value={home.total_guest} />
             <Fact label="Bedrooms" value={home.bedrooms} />

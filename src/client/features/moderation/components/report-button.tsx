@@ -25,10 +25,13 @@ export function ReportButton({
   targetType,
   targetId,
   className,
+  nounVisible = false,
 }: {
   targetType: ReportTargetType;
   targetId: string;
   className?: string;
+  /** Says "Report this home" on screen too: where two Report buttons sit close (the host card). */
+  nounVisible?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>('scam');
@@ -56,7 +59,7 @@ export function ReportButton({
         }}
         className={`text-sm text-gray-700 underline underline-offset-2 hover:text-gray-900 ${className ?? ''}`}
       >
-        Report<span className="sr-only"> this {noun}</span>
+        Report<span className={nounVisible ? undefined : 'sr-only'}> this {noun}</span>
       </button>
       <ConfirmDialog
         open={open}

@@ -32,7 +32,7 @@ export function HostSection({ home }: { home: Home }) {
           </a>
         </p>
         {/* A member may report the host as a person (issue 30); never themselves. */}
-        {host && user?.id !== host.id && <ReportButton targetType="user" targetId={host.id} />}
+        {host && user?.id !== host.id && <ReportButton targetType="user" targetId={host.id} nounVisible />}
       </div>
     </div>
   );
