@@ -15,14 +15,22 @@ import { expect, isoDay, test } from './support/hosting-fixtures';
 const SHOTS = '/tmp/shots-calendar';
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-/** The details picker shows one month: go forward until `day` is on it. */
+/** The details picker shows one month: page to `day`'s month (back or forward), then find its night. */
 async function showDay(page: Page, day: string) {
   const button = page.locator(`button[data-date="${day}"]`);
-  await expect(page.getByRole('grid')).toBeVisible();
-  // The month's nights first: checked before they render, the day looks absent and a month is skipped.
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  // The month's nights first: checked before they render, the day looks absent.
   await expect(page.locator('button[data-date]').first()).toBeVisible();
-  for (let i = 0; i < 3 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
+  const wanted = new Date(`${day}T00:00:00Z`);
+  const target = wanted.getUTCFullYear() * 12 + wanted.getUTCMonth();
+  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
+    // The grid is named by its month's heading ("March 2027"); a day before it is reached backwards (today's
+    // month may end before the next night, as on the 28th).
+    const heading = page.locator(`[id="${await grid.getAttribute('aria-labelledby')}"]`);
+    const shown = new Date(`1 ${await heading.textContent()} UTC`);
+    const at = shown.getUTCFullYear() * 12 + shown.getUTCMonth();
+    await page.getByRole('button', { name: target < at ? 'Previous month' : 'Next month' }).click();
   }
   await expect(button).toBeVisible();
 }
