@@ -25,6 +25,24 @@ export interface RouteResult {
   errors: number;
   /** Where the CPU went during the recorded run (bench/cpu.ts). */
   cpu: CpuShare;
+  /** For a goal of "this share of the ceiling with p99 at most so much": a second run at that rate. */
+  atRate?: RateResult;
+}
+
+/**
+ * A run at a fixed offered rate (autocannon's overallRate over the same connections), with its
+ * latencies corrected for coordinated omission (a request sent late because the one before was
+ * slow is timed from when it should have been sent). ADR 0071: a p99 goal is read at its rate.
+ */
+export interface RateResult {
+  /** The offered rate (req/s). */
+  rate: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpu: CpuShare;
 }
 
 async function serialMedian(url: string | (() => string), count = 30): Promise<number> {
@@ -43,6 +61,34 @@ async function serialMedian(url: string | (() => string), count = 30): Promise<n
  * `vary` gives every request its own path (so none is answered from the search cache); `counted`
  * names the server process and the PostgreSQL database whose CPU the recorded run is charged.
  */
+/** The route at a fixed rate (after the saturating run has warmed it): what a p99 goal is measured at. */
+export async function loadAtRate(
+  base: string,
+  path: string,
+  vary: (() => string) | undefined,
+  rate: number,
+  counted: { serverPid: number | undefined; database: string | null },
+): Promise<RateResult> {
+  const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary() }) }] : undefined;
+  const stopCount = startCpuCount(counted.serverPid, counted.database);
+  const r = await autocannon({
+    url: `${base}${path}`,
+    requests,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    overallRate: rate,
+  } as autocannon.Options);
+  return {
+    rate,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpu: stopCount(r.requests.total),
+  };
+}
+
 export async function load(
   base: string,
   name: string,

@@ -33,21 +33,20 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, DURATION, load, type RouteResult } from './measure';
+import { CONNECTIONS, DURATION, load, loadAtRate, type RouteResult } from './measure';
 import { addDaysIso, cleanup, serverPid, startServer, stopServer } from './server-process';
 import { benchDatabaseName } from './cpu';
 import { kib, measureBrowserJs, measureStaticJs, type JsMeasure } from './initial-js';
 import { lighthouseMarkdown, previousLighthouseSection, runLighthouse, writeLighthouseResults } from './lighthouse';
-import { acceptsBbox, shapeRoutes, shapeVerdicts } from './search-shapes';
+import { acceptsBbox, RATE_GOALS, rateVerdict, shapeRoutes, shapeVerdicts } from './search-shapes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const resultsDir = join(here, 'results');
 const clientDir = join(root, 'dist', 'client');
 
-const SEARCH_P99_TARGET_MS = 50;
-/** Uncached search throughput and one-home throughput, as shares of the hello-world ceiling. */
-const SEARCH_RATIO_TARGET = 0.05;
+/** Uncached search (with its p99, bench/search-shapes.ts) and one-home throughput, as shares of the ceiling. */
+const { ratio: SEARCH_RATIO_TARGET, p99Ms: SEARCH_P99_TARGET_MS } = RATE_GOALS.search!;
 const HOME_RATIO_TARGET = 0.2;
 const FULLY_BOOKED_ALONE_TARGET_MS = 15;
 /** Issue 13: what `/` loads before it is interactive. */
@@ -56,6 +55,23 @@ const INITIAL_JS_TARGET_KIB = 100;
 const SSR_DETAILS_TARGET_RPS = 1000;
 
 const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+/** The runs at a goal's rate (ADR 0071), beside the saturating runs of the main table. */
+function rateTable(results: RouteResult[]): string[] {
+  const rated = results.filter((r) => r.atRate);
+  if (!rated.length) return [];
+  return [
+    `At the goal's rate: a goal of "a share of the ceiling with p99 at most so much" is read at that share (ADR 0071). The route runs again at that fixed rate (autocannon overallRate, ${CONNECTIONS} connections, ${DURATION} s, latencies corrected for coordinated omission); the saturating run above says whether the machine reaches the rate at all.`,
+    '',
+    '| route | offered req/s | served req/s | p50 (ms) | p99 (ms) | non-2xx | errors | CPU µs per request: server / PostgreSQL / load generator | cores idle |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rated.map((r) => {
+      const a = r.atRate!;
+      return `| ${r.name} | ${a.rate} | ${a.reqPerSec} | ${a.p50} | ${a.p99} | ${a.non2xx} | ${a.errors} | ${a.cpu.serverUs} / ${a.cpu.postgresUs} / ${a.cpu.loadGeneratorUs} | ${a.cpu.idlePercent}% |`;
+    }),
+    '',
+  ];
+}
 
 async function main() {
   const started = Date.now();
@@ -172,11 +188,21 @@ async function main() {
   const fullyBookedCount = fullyBooked ? await count(fullyBooked) : null;
 
   const raw: (Omit<RouteResult, 'ratio'> & { key: string })[] = [];
+  const counted = () => ({ serverPid: serverPid(), database: benchDatabaseName() });
   for (const r of routes) {
     process.stdout.write(`  ${r.name} ...`);
-    const result = await load(base, r.name, r.path, r.vary, { serverPid: serverPid(), database: benchDatabaseName() });
-    raw.push({ ...result, key: r.key });
+    const result: Omit<RouteResult, 'ratio'> = await load(base, r.name, r.path, r.vary, counted());
     process.stdout.write(` ${result.reqPerSec} req/s, p99 ${result.p99} ms, alone ${result.serialMs} ms\n`);
+    // A goal of "this share of the ceiling with p99 at most so much" is also run at that rate (ADR 0071).
+    const goal = RATE_GOALS[r.key];
+    const ceilingSoFar = raw.find((x) => x.key === 'helloBefore')?.reqPerSec;
+    if (goal && ceilingSoFar) {
+      const rate = Math.ceil(goal.ratio * ceilingSoFar);
+      process.stdout.write(`    at ${rate} req/s ...`);
+      result.atRate = await loadAtRate(base, r.path, r.vary, rate, counted());
+      process.stdout.write(` ${result.atRate.reqPerSec} req/s, p99 ${result.atRate.p99} ms\n`);
+    }
+    raw.push({ ...result, key: r.key });
   }
   const ceilingBefore = raw.find((r) => r.key === 'helloBefore')!.reqPerSec;
   const ceilingAfter = raw.find((r) => r.key === 'hello')!.reqPerSec;
@@ -193,10 +219,11 @@ async function main() {
 
   const search = byKey('search') ?? results[0]!;
   const home = byKey('home') ?? results[0]!;
-  const verdicts = shapeVerdicts(results, shapes.aloneKeys);
+  const verdicts = shapeVerdicts(results, shapes.aloneKeys, ceiling);
   const booked = byKey('fullyBooked');
   const clean = (r: RouteResult) => r.non2xx === 0 && r.errors === 0;
-  const searchOk = search.p99 <= SEARCH_P99_TARGET_MS && search.ratio >= SEARCH_RATIO_TARGET && clean(search);
+  const searchVerdict = rateVerdict(search, RATE_GOALS.search!, ceiling);
+  const searchOk = searchVerdict.pass;
   const homeOk = home.ratio >= HOME_RATIO_TARGET && clean(home);
   const bookedOk = booked ? booked.serialMs <= FULLY_BOOKED_ALONE_TARGET_MS && clean(booked) : null;
   const ssrDetails = byKey('ssrDetails');
@@ -241,11 +268,12 @@ async function main() {
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    ...rateTable(results),
     jsLine('Initial JS of `/` (index.html script + modulepreloads)', staticJs),
     jsLine('JS fetched by Chromium while loading `/`', browserJs),
     `Client build used: dist/client/index.html of ${buildTime}.`,
     '',
-    `Search, a different query each time (no cache hits): p99 <= ${SEARCH_P99_TARGET_MS} ms and >= ${SEARCH_RATIO_TARGET * 100}% of the ceiling's req/s: ${pass(searchOk)} (p99 ${search.p99} ms, ${search.reqPerSec} req/s = ${(search.ratio * 100).toFixed(1)}%)`,
+    `Search, a different query each time (no cache hits): >= ${SEARCH_RATIO_TARGET * 100}% of the ceiling's req/s with p99 <= ${SEARCH_P99_TARGET_MS} ms: ${pass(searchOk)} (${searchVerdict.text})`,
     `  its CPU per request: server ${search.cpu.serverUs} µs + ${pgMode ? `PostgreSQL ${search.cpu.postgresUs} µs` : 'PGlite (in the server)'} + load generator ${search.cpu.loadGeneratorUs} µs, so at most ${search.cpu.cpuBoundReqPerSec} req/s on ${cpus().length} cores (${search.cpu.idlePercent}% idle during the run) and a mean latency of at least ${search.cpu.cpuBoundReqPerSec > 0 ? Math.round((CONNECTIONS * 1000) / search.cpu.cpuBoundReqPerSec) : '?'} ms at ${CONNECTIONS} connections`,
     `One home >= ${HOME_RATIO_TARGET * 100}% of the ceiling's req/s: ${pass(homeOk)} (${home.reqPerSec} req/s = ${(home.ratio * 100).toFixed(1)}%)`,
     booked
@@ -295,10 +323,8 @@ async function main() {
     initialJs: { static: staticJs, browser: browserJs, clientBuild: buildTime },
     targets: {
       search: {
-        p99TargetMs: SEARCH_P99_TARGET_MS,
-        p99Ms: search.p99,
-        ratioTarget: SEARCH_RATIO_TARGET,
-        ratio: search.ratio,
+        ...searchVerdict.json,
+        saturatedP99Ms: search.p99,
         cacheHits: false,
         cpu: search.cpu,
         pass: searchOk,

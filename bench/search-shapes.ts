@@ -27,6 +27,55 @@ export const HISTOGRAM_RATIO_TARGET = 0.05;
 /** Issue 27: the dated price sort within 20% of the varied search's req/s. */
 export const DATED_PRICE_WITHIN = 0.2;
 
+/**
+ * The goals that pair a share of the ceiling with a p99 (issues 13 and 29), by route key. Each is
+ * met when the saturating run reaches the share and a run at that rate keeps the p99 (ADR 0071):
+ * at saturation the p99 is queueing that grows with the connection count (the hello route's own is
+ * 13 ms at 50 connections).
+ */
+export const RATE_GOALS: Record<string, { ratio: number; p99Ms: number }> = {
+  search: { ratio: 0.05, p99Ms: 50 },
+  mix: { ratio: MIX_RATIO_TARGET, p99Ms: MIX_P99_TARGET_MS },
+  suggestKeystrokes: { ratio: SUGGEST_RATIO_TARGET, p99Ms: SUGGEST_P99_TARGET_MS },
+};
+
+/** A served rate this close to the offered one counts as serving it (autocannon's per-second samples round). */
+const SERVED_SHARE = 0.97;
+
+interface RatedRoute {
+  reqPerSec: number;
+  ratio: number;
+  non2xx: number;
+  errors: number;
+  atRate?: { rate: number; reqPerSec: number; p99: number; non2xx: number; errors: number };
+}
+
+/** Whether a route met a share-with-p99 goal: reached the share saturated, and kept the p99 at that rate. */
+export function rateVerdict(r: RatedRoute, goal: { ratio: number; p99Ms: number }, ceiling: number) {
+  const a = r.atRate;
+  const reached = r.ratio >= goal.ratio && r.non2xx === 0 && r.errors === 0;
+  const held =
+    !!a &&
+    a.reqPerSec >= SERVED_SHARE * goal.ratio * ceiling &&
+    a.p99 <= goal.p99Ms &&
+    a.non2xx === 0 &&
+    a.errors === 0;
+  const text = `saturated ${r.reqPerSec} req/s = ${(r.ratio * 100).toFixed(1)}%; ${
+    a ? `at ${a.rate} req/s offered: ${a.reqPerSec} served, p99 ${a.p99} ms` : 'not run at the rate'
+  }`;
+  return {
+    pass: reached && held,
+    text,
+    json: {
+      ratioTarget: goal.ratio,
+      ratio: r.ratio,
+      p99TargetMs: goal.p99Ms,
+      atRate: a ?? null,
+      pass: reached && held,
+    },
+  };
+}
+
 const PREFIXES = ['San', 'New', 'Port'];
 const TYPOS = ['Lisbn', 'Barcelna', 'Prto', 'Lisbom'];
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -168,18 +217,14 @@ export async function acceptsBbox(base: string): Promise<boolean> {
   return res.status === 200;
 }
 
-interface Measured {
+interface Measured extends RatedRoute {
   key: string;
-  reqPerSec: number;
   p99: number;
   serialMs: number;
-  ratio: number;
-  non2xx: number;
-  errors: number;
 }
 
 /** The PASS/FAIL lines of issue 29's targets (and issue 27's dated price sort), and the same as JSON. */
-export function shapeVerdicts(results: Measured[], aloneKeys: string[]) {
+export function shapeVerdicts(results: Measured[], aloneKeys: string[], ceiling: number) {
   const by = (key: string) => results.find((r) => r.key === key);
   const clean = (r: Measured) => r.non2xx === 0 && r.errors === 0;
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -198,20 +243,32 @@ export function shapeVerdicts(results: Measured[], aloneKeys: string[]) {
       `Issue 29, each search shape alone <= ${SHAPE_ALONE_TARGET_MS} ms: ${pass(ok)} (${alone.map((r) => `${r.key} ${r.serialMs}`).join(', ')} ms)`,
     );
   }
-  const targets: [key: string, label: string, ratio: number, p99: number | null][] = [
-    ['mix', 'varied mix of every shape', MIX_RATIO_TARGET, MIX_P99_TARGET_MS],
-    ['suggestKeystrokes', 'place suggestions per keystroke', SUGGEST_RATIO_TARGET, SUGGEST_P99_TARGET_MS],
-    ['histogramPrefix', 'price histogram (prefix, dated)', HISTOGRAM_RATIO_TARGET, null],
-    ['histogramPlace', 'price histogram (big place)', HISTOGRAM_RATIO_TARGET, null],
-    ['histogramAll', 'price histogram (no place)', HISTOGRAM_RATIO_TARGET, null],
+  const rated: [key: string, label: string][] = [
+    ['mix', 'varied mix of every shape'],
+    ['suggestKeystrokes', 'place suggestions per keystroke'],
   ];
-  for (const [key, label, ratio, p99] of targets) {
+  for (const [key, label] of rated) {
+    const r = by(key);
+    const goal = RATE_GOALS[key]!;
+    if (!r) continue;
+    const verdict = rateVerdict(r, goal, ceiling);
+    json[key] = verdict.json;
+    lines.push(
+      `Issue 29, ${label} >= ${goal.ratio * 100}% of the ceiling with p99 <= ${goal.p99Ms} ms: ${pass(verdict.pass)} (${verdict.text})`,
+    );
+  }
+  const histograms: [key: string, label: string][] = [
+    ['histogramPrefix', 'price histogram (prefix, dated)'],
+    ['histogramPlace', 'price histogram (big place)'],
+    ['histogramAll', 'price histogram (no place)'],
+  ];
+  for (const [key, label] of histograms) {
     const r = by(key);
     if (!r) continue;
-    const ok = r.ratio >= ratio && (p99 === null || r.p99 <= p99) && clean(r);
-    json[key] = { ratioTarget: ratio, ratio: r.ratio, p99TargetMs: p99, p99Ms: r.p99, pass: ok };
+    const ok = r.ratio >= HISTOGRAM_RATIO_TARGET && clean(r);
+    json[key] = { ratioTarget: HISTOGRAM_RATIO_TARGET, ratio: r.ratio, pass: ok };
     lines.push(
-      `Issue 29, ${label} >= ${ratio * 100}% of the ceiling${p99 === null ? '' : `, p99 <= ${p99} ms`}: ${pass(ok)} (${r.reqPerSec} req/s = ${(r.ratio * 100).toFixed(1)}%, p99 ${r.p99} ms)`,
+      `Issue 29, ${label} >= ${HISTOGRAM_RATIO_TARGET * 100}% of the ceiling: ${pass(ok)} (${r.reqPerSec} req/s = ${(r.ratio * 100).toFixed(1)}%, p99 ${r.p99} ms)`,
     );
   }
   const dated = by('datedPriceSort');
