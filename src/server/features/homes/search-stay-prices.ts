@@ -5,12 +5,13 @@
  * the price periods of the page's homes; the rest is arithmetic on the homes' own JSON.
  * The price filter and the price sort still read the base nightly price (see ADR 0049).
  */
-import { and, gt, inArray, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { amountToCents, centsToAmount } from '#shared/money';
 import { quoteStayPrice, type PricePeriodSpan } from '#shared/pricing-quote';
 import type { Home } from '#shared/schemas/homes';
 import { homeToday } from '#shared/time-zones';
 import type { AppContext } from '#server/app-context';
+import type { Db } from '#server/db/client';
 import { pricePeriods } from '#server/db/schema';
 import { feesOf } from '../bookings/bookings-pricing';
 
@@ -20,9 +21,15 @@ interface DatedStay {
   guests: number;
 }
 
-/** The price periods over [checkIn, checkOut) of these homes, by home. */
-async function periodsByHome(ctx: AppContext, ids: string[], stay: DatedStay) {
-  const rows = await ctx.db
+const p = sql.placeholder;
+
+/**
+ * Prepared once per database handle, as the search's own reads are (homes-queries.ts): building
+ * the Drizzle query on every dated search cost more server CPU than running it. The page's ids
+ * arrive as one comma-separated text, so the statement's text is the same whatever the page size.
+ */
+function preparePeriods(db: Db) {
+  return db
     .select({
       homeId: pricePeriods.homeId,
       from: pricePeriods.fromDate,
@@ -31,12 +38,22 @@ async function periodsByHome(ctx: AppContext, ids: string[], stay: DatedStay) {
     })
     .from(pricePeriods)
     .where(
-      and(
-        inArray(pricePeriods.homeId, ids),
-        lt(pricePeriods.fromDate, stay.checkOut),
-        gt(pricePeriods.toDate, stay.checkIn),
-      ),
-    );
+      sql`${pricePeriods.homeId} = any(string_to_array(${p('ids')}::text, ',')::uuid[])
+        and ${pricePeriods.fromDate} < ${p('checkOut')}::date and ${pricePeriods.toDate} > ${p('checkIn')}::date`,
+    )
+    .prepare('stay_price_periods');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof preparePeriods>>();
+
+/** The price periods over [checkIn, checkOut) of these homes, by home. */
+async function periodsByHome(ctx: AppContext, ids: string[], stay: DatedStay) {
+  let statement = prepared.get(ctx.db);
+  if (!statement) {
+    statement = preparePeriods(ctx.db);
+    prepared.set(ctx.db, statement);
+  }
+  const rows = await statement.execute({ ids: ids.join(','), checkIn: stay.checkIn, checkOut: stay.checkOut });
   const byHome = new Map<string, PricePeriodSpan[]>();
   for (const { homeId, ...span } of rows) byHome.set(homeId, [...(byHome.get(homeId) ?? []), span]);
   return byHome;
