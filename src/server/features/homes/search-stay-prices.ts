@@ -14,6 +14,7 @@ import type { AppContext } from '#server/app-context';
 import type { Db } from '#server/db/client';
 import { pricePeriods } from '#server/db/schema';
 import { feesOf } from '../bookings/bookings-pricing';
+import { homeRowsReader } from './home-rows';
 
 interface DatedStay {
   checkIn: string;
@@ -23,39 +24,46 @@ interface DatedStay {
 
 const p = sql.placeholder;
 
+const PERIOD_COLUMNS = ['home_id', 'from_date', 'to_date', 'price_cents'] as const;
+
 /**
- * Prepared once per database handle, as the search's own reads are (homes-queries.ts): building
- * the Drizzle query on every dated search cost more server CPU than running it. The page's ids
- * arrive as one comma-separated text, so the statement's text is the same whatever the page size.
+ * Prepared once per database handle and read as the search's pages are (home-rows.ts: on a pool,
+ * the lean path), not built per request: building the Drizzle query and mapping its rows cost
+ * more server CPU than the read. The page's ids arrive as one comma-separated text, so the
+ * statement's text is the same whatever the page size.
  */
 function preparePeriods(db: Db) {
-  return db
+  const query = db
     .select({
-      homeId: pricePeriods.homeId,
-      from: pricePeriods.fromDate,
-      to: pricePeriods.toDate,
-      priceCents: pricePeriods.priceCents,
+      home_id: sql`${pricePeriods.homeId}`.as('home_id'),
+      from_date: sql`${pricePeriods.fromDate}::text`.as('from_date'),
+      to_date: sql`${pricePeriods.toDate}::text`.as('to_date'),
+      price_cents: sql`${pricePeriods.priceCents}`.as('price_cents'),
     })
     .from(pricePeriods)
     .where(
       sql`${pricePeriods.homeId} = any(string_to_array(${p('ids')}::text, ',')::uuid[])
         and ${pricePeriods.fromDate} < ${p('checkOut')}::date and ${pricePeriods.toDate} > ${p('checkIn')}::date`,
-    )
-    .prepare('stay_price_periods');
+    );
+  return homeRowsReader(db, 'stay_price_periods', query, PERIOD_COLUMNS);
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof preparePeriods>>();
 
 /** The price periods over [checkIn, checkOut) of these homes, by home. */
 async function periodsByHome(ctx: AppContext, ids: string[], stay: DatedStay) {
-  let statement = prepared.get(ctx.db);
-  if (!statement) {
-    statement = preparePeriods(ctx.db);
-    prepared.set(ctx.db, statement);
+  let read = prepared.get(ctx.db);
+  if (!read) {
+    read = preparePeriods(ctx.db);
+    prepared.set(ctx.db, read);
   }
-  const rows = await statement.execute({ ids: ids.join(','), checkIn: stay.checkIn, checkOut: stay.checkOut });
+  const rows = await read({ ids: ids.join(','), checkIn: stay.checkIn, checkOut: stay.checkOut });
   const byHome = new Map<string, PricePeriodSpan[]>();
-  for (const { homeId, ...span } of rows) byHome.set(homeId, [...(byHome.get(homeId) ?? []), span]);
+  for (const row of rows) {
+    const homeId = row.home_id as string;
+    const span = { from: row.from_date as string, to: row.to_date as string, priceCents: Number(row.price_cents) };
+    byHome.set(homeId, [...(byHome.get(homeId) ?? []), span]);
+  }
   return byHome;
 }
 
