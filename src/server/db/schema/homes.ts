@@ -206,6 +206,25 @@ export const homes = pgTable(
     // A map box search (bbox) is `point <@ box` on the public point, PostgreSQL's own GiST point
     // operator class: no extension, the same on PGlite and PostgreSQL (ADR 0056).
     index('homes_approx_point_idx').using('gist', sql`point(${t.approxLng}, ${t.approxLat})`),
+    // A map box's walk, newest first (ADR 0068): the box and the filters an index entry can answer are
+    // tested on the entry itself (an index-only scan), so walking 20,000 homes reads no row; only those
+    // that pass are read. seq is unique, so the columns after it never change the order.
+    index('homes_box_walk_idx')
+      .on(t.seq, t.approxLng, t.approxLat, t.bedrooms, t.totalGuest, t.priceCents, t.priceLowCents, t.priceHighCents)
+      .where(sql`${t.unlistedAt} is null`),
+    // A map box with filters (ADR 0068): the box, bedrooms, guests and the span of nightly prices the
+    // home can have are tested inside the index (btree_gist for the integers), so a small box whose
+    // homes mostly fail the filters reads no row it will not show.
+    index('homes_box_filters_idx')
+      .using(
+        'gist',
+        sql`point(${t.approxLng}, ${t.approxLat})`,
+        t.bedrooms,
+        t.totalGuest,
+        sql`coalesce(${t.priceLowCents}, ${t.priceCents})`,
+        sql`coalesce(${t.priceHighCents}, ${t.priceCents})`,
+      )
+      .where(sql`${t.unlistedAt} is null`),
     check('homes_price_positive', sql`${t.priceCents} > 0`),
     check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
     check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
