@@ -1,0 +1,44 @@
+-- price_histogram_rows() answered one row per distinct price in cents (ADR 0070).
+DROP FUNCTION price_histogram_rows(text, text, date, date, integer, integer, timestamptz);
+--> statement-breakpoint
+-- The text of src/server/db/sql/price-histogram-dollars.sql.
+CREATE OR REPLACE FUNCTION price_histogram_dollars(
+  p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
+  p_now timestamptz)
+RETURNS TABLE (out_dollars integer[], out_homes integer[], out_max_cents integer)
+LANGUAGE plpgsql STABLE
+AS $$
+BEGIN
+  IF p_term IS NULL THEN
+    RETURN QUERY
+    SELECT array_agg(d.dollar ORDER BY d.dollar), array_agg(d.homes ORDER BY d.dollar), max(d.max_cents)
+    FROM (
+      SELECT s.price_cents / 100 AS dollar, sum(s.home_count)::integer AS homes, max(s.price_cents) AS max_cents
+      FROM home_price_stats s
+      WHERE (p_guests IS NULL OR s.total_guest >= p_guests) AND (p_bedrooms IS NULL OR s.bedrooms >= p_bedrooms)
+      GROUP BY 1) AS d;
+    RETURN;
+  END IF;
+  RETURN QUERY
+  SELECT array_agg(d.dollar ORDER BY d.dollar), array_agg(d.homes ORDER BY d.dollar), max(d.max_cents)
+  FROM (
+    SELECT h.price_cents / 100 AS dollar, count(*)::integer AS homes, max(h.price_cents) AS max_cents
+    FROM (
+      SELECT b.location FROM search_place_best(p_term, p_escaped, 20) AS b
+      UNION ALL
+      SELECT c.location FROM search_place_close(p_term, 1) AS c
+      WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p
+    JOIN homes h ON h.location = p.location
+    -- The search's own test (the columns of homes_location_idx: an index-only scan per place).
+    WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+        h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
+        p_bedrooms)
+      AND h.unlisted_at IS NULL
+      AND (p_check_in IS NULL OR (
+        h.id NOT IN (
+          SELECT b.home_id FROM bookings b
+          WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+            AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))
+    GROUP BY 1) AS d;
+END;
+$$;
