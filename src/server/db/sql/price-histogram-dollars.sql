@@ -15,7 +15,22 @@ CREATE OR REPLACE FUNCTION price_histogram_dollars(
 RETURNS TABLE (out_dollars integer[], out_homes integer[], out_max_cents integer)
 LANGUAGE plpgsql STABLE
 AS $$
+DECLARE
+  -- The cell of home_price_dollars for these filters (home_price_dollars_cells).
+  v_cell integer := (greatest(coalesce(p_guests, 1), 1) - 1) * 9 + greatest(coalesce(p_bedrooms, 0), 0) + 1;
 BEGIN
+  IF p_term IS NULL AND coalesce(p_guests, 1) <= 16 AND coalesce(p_bedrooms, 0) <= 8 THEN
+    -- One row per dollar (ADR 0070); the cents of the highest price from home_price_stats' key.
+    RETURN QUERY
+    WITH d AS (
+      SELECT s.dollar, s.counts[v_cell] AS homes FROM home_price_dollars s WHERE s.counts[v_cell] > 0),
+    top AS (SELECT max(d.dollar) AS dollar FROM d)
+    SELECT (SELECT array_agg(d.dollar ORDER BY d.dollar) FROM d), (SELECT array_agg(d.homes ORDER BY d.dollar) FROM d),
+      (SELECT max(s.price_cents) FROM home_price_stats s, top
+       WHERE s.price_cents >= top.dollar * 100 AND s.price_cents < top.dollar * 100 + 100
+         AND (p_guests IS NULL OR s.total_guest >= p_guests) AND (p_bedrooms IS NULL OR s.bedrooms >= p_bedrooms));
+    RETURN;
+  END IF;
   IF p_term IS NULL THEN
     RETURN QUERY
     SELECT array_agg(d.dollar ORDER BY d.dollar), array_agg(d.homes ORDER BY d.dollar), max(d.max_cents)
