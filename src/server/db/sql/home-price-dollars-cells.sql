@@ -1,4 +1,4 @@
--- Live definition of home_price_dollars_cells(), as migration 0041 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of home_price_dollars_cells(), as migration 0042 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- The cells of home_price_dollars that p_n homes taking p_guests guests with p_bedrooms bedrooms

@@ -1,4 +1,4 @@
--- Live definition of home_price_dollars_follow(), as migration 0041 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of home_price_dollars_follow(), as migration 0042 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- Keeps home_price_dollars the cumulative counts of home_price_stats (ADR 0070). A row trigger on

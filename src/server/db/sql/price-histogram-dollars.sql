@@ -1,4 +1,4 @@
--- Live definition of price_histogram_dollars(), as migration 0041 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_dollars(), as migration 0042 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
@@ -7,7 +7,7 @@
 -- (ADR 0058).
 -- One row: the homes per whole dollar (a home's bucket depends only on its dollar, the buckets
 -- being whole dollars wide from a whole dollar) and the highest price in cents (the top bucket is
--- rounded up from it). It replaced one row per distinct price in cents (migration 0041, ADR 0070):
+-- rounded up from it). It replaced one row per distinct price in cents (migration 0042, ADR 0070):
 -- the server parsing thousands of rows cost more than the counting.
 CREATE OR REPLACE FUNCTION price_histogram_dollars(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
