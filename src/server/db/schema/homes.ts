@@ -306,6 +306,18 @@ export const homePriceStats = pgTable(
 );
 
 /**
+ * Per whole dollar of price, how many homes take at least g guests and have at least b bedrooms,
+ * for g 1..16 and b 0..8 (an array of 16 × 9 cells, cell (g - 1) × 9 + b + 1; a home above a cap
+ * counts in the cap's cells): the price histogram of a search without a place reads one row per
+ * dollar, not one per (price, bedrooms, guests). Kept by a row trigger on home_price_stats
+ * (migration 0042, ADR 0070); filters above a cap read home_price_stats.
+ */
+export const homePriceDollars = pgTable('home_price_dollars', {
+  dollar: integer('dollar').primaryKey(),
+  counts: integer('counts').array().notNull(),
+});
+
+/**
  * Homes that were deleted, and who owned them: a repeated delete by the owner
  * or an admin answers `deletedCount: 0` instead of 404 (everyone else still
  * gets 404, as for an id that never existed).

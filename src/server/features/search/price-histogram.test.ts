@@ -115,6 +115,58 @@ describe('GET /api/homes/price-histogram without a place', () => {
     expect(found.total).toBe(await searchTotal(''));
   });
 
+  it('reads summaries equal to counting every home, through inserts, edits, unlisting and deletes', async () => {
+    // What the summaries stand for (home_price_stats counts every home, listed or not: migration 0016).
+    async function bruteForce(guests: number | null, bedrooms: number | null): Promise<PriceHistogram> {
+      const rows = await t.db
+        .select({ priceCents: homes.priceCents, bedrooms: homes.bedrooms, totalGuest: homes.totalGuest })
+        .from(homes);
+      const fits = rows.filter((h) => h.totalGuest >= (guests ?? 0) && h.bedrooms >= (bedrooms ?? 0));
+      return toBuckets(
+        fits.map((h) => ({ priceCents: h.priceCents, homes: 1 })),
+        true,
+      );
+    }
+    // Inside the summary's caps (16 guests, 8 bedrooms), on them and above them (read another way).
+    const filters: [number | null, number | null][] = [
+      [null, null],
+      [2, null],
+      [null, 3],
+      [4, 1],
+      [16, 8],
+      [17, null],
+      [null, 9],
+      [30, 10],
+    ];
+    async function expectExact(step: string) {
+      for (const [guests, bedrooms] of filters) {
+        const query = [guests && `guests=${guests}`, bedrooms && `bedrooms=${bedrooms}`].filter(Boolean).join('&');
+        expect(await histogram(query), `${step}: ${query}`).toEqual(await bruteForce(guests, bedrooms));
+      }
+    }
+    const big = await insertHome(t.db, {
+      location: 'Capton, Testland',
+      priceCents: 123_456,
+      totalGuest: 40,
+      bedrooms: 12,
+    });
+    const small = await insertHome(t.db, { location: 'Capton, Testland', priceCents: 4_099, totalGuest: 16 });
+    const third = await insertHome(t.db, { location: 'Capton, Testland', priceCents: 4_050, bedrooms: 2 });
+    await expectExact('inserted');
+    await t.db.update(homes).set({ priceCents: 4_001, bedrooms: 8 }).where(eq(homes.id, big.id));
+    await t.db.update(homes).set({ totalGuest: 17, location: 'Elsewhere, Testland' }).where(eq(homes.id, small.id));
+    await expectExact('edited');
+    // One statement moving many homes at once, to and from the same dollars.
+    await t.db.update(homes).set({ priceCents: 12_399 }).where(eq(homes.location, 'Capton, Testland'));
+    await expectExact('moved together');
+    await t.db.update(homes).set({ unlistedAt: new Date(), unlistedBy: 'suspension' }).where(eq(homes.id, big.id));
+    await expectExact('unlisted');
+    await t.db.delete(homes).where(eq(homes.id, big.id));
+    await t.db.delete(homes).where(eq(homes.id, small.id));
+    await t.db.delete(homes).where(eq(homes.id, third.id));
+    await expectExact('deleted');
+  });
+
   it('says it is approximate with dates: it counts homes whether or not they are free then', async () => {
     const found = await histogram(DATES);
     expect(found.exact).toBe(false);

@@ -12,9 +12,13 @@ function likeEscaped(term: string): string {
 /** Prepared once per database handle (as homes-queries does): planning would cost more than the run. */
 function prepareHistogram(db: Db) {
   return db
-    .select({ priceCents: sql<number>`r.out_price_cents`, homes: sql<number>`r.out_homes` })
+    .select({
+      dollars: sql<number[] | null>`r.out_dollars`,
+      homes: sql<number[] | null>`r.out_homes`,
+      maxCents: sql<number | null>`r.out_max_cents`,
+    })
     .from(
-      sql`price_histogram_rows(${p('term')}::text, ${p('escaped')}::text, ${p('checkIn')}::date,
+      sql`price_histogram_dollars(${p('term')}::text, ${p('escaped')}::text, ${p('checkIn')}::date,
         ${p('checkOut')}::date, ${p('guests')}::integer, ${p('bedrooms')}::integer, ${p('now')}::timestamptz) as r`,
     )
     .prepare('price_histogram');
@@ -63,7 +67,7 @@ export function toBuckets(
  */
 export async function priceHistogram(db: Db, query: PriceHistogramQuery, now: Date): Promise<PriceHistogram> {
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
-  const rows = await histogramFor(db).execute({
+  const [found] = await histogramFor(db).execute({
     term: query.location ?? null,
     escaped: query.location ? likeEscaped(query.location) : null,
     checkIn: dates?.checkIn ?? null,
@@ -73,8 +77,12 @@ export async function priceHistogram(db: Db, query: PriceHistogramQuery, now: Da
     now,
   });
   const exact = Boolean(query.location) || !dates;
-  return toBuckets(
-    rows.map((r) => ({ priceCents: Number(r.priceCents), homes: Number(r.homes) })),
-    exact,
-  );
+  const dollars = found?.dollars ?? [];
+  const homes = found?.homes ?? [];
+  // The highest dollar stands for its highest price: the bucket is the same, and maxPrice needs the cents.
+  const rows = dollars.map((dollar, i) => ({
+    priceCents: i === dollars.length - 1 ? Number(found!.maxCents) : Number(dollar) * 100,
+    homes: Number(homes[i]),
+  }));
+  return toBuckets(rows, exact);
 }
