@@ -172,13 +172,19 @@ export const homes = pgTable(
     // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
     index('homes_location_price_idx').on(t.location, t.priceCents, t.seq),
     index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
-    // The homes whose nightly price depends on the dates, by their lowest and highest night (ADR 0058).
-    index('homes_location_price_low_idx')
-      .on(t.location, t.priceLowCents, t.seq)
-      .where(sql`${t.priceLowCents} is not null`),
-    index('homes_location_price_high_idx')
-      .on(t.location, t.priceHighCents, t.seq)
-      .where(sql`${t.priceHighCents} is not null`),
+    // A place's dated price sorts (ADR 0058, 0069): the homes with a weekend price and no price
+    // periods by their cheapest and dearest night, with what prices their stay, so the walk prices
+    // each in the index and reads only the rows it will show; the homes with periods apart (few),
+    // with what bounds them before their periods are read.
+    index('homes_location_dated_low_idx')
+      .on(t.location, sql`least(${t.priceCents}, ${t.weekendPriceCents})`, t.priceCents, t.weekendPriceCents, t.id)
+      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
+    index('homes_location_dated_high_idx')
+      .on(t.location, sql`greatest(${t.priceCents}, ${t.weekendPriceCents})`, t.priceCents, t.weekendPriceCents, t.id)
+      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
+    index('homes_location_periods_idx')
+      .on(t.location, t.priceLowCents, t.priceHighCents, t.priceCents, t.weekendPriceCents, t.id)
+      .where(sql`${t.priceLowCents} is not null and ${t.hasPricePeriods}`),
     index('homes_price_idx').on(t.priceCents, t.seq),
     // A dated price sort without a place (issue 27, ADR 0058): the homes with dated prices by their
     // cheapest and dearest night outside price periods (least and greatest skip a NULL weekend price),
