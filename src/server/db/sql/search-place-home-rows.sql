@@ -87,12 +87,15 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
+      -- The page's homes are read by primary key after the page is decided, as for newest: the walks
+      -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
+      (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
         -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
         WITH a AS (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          SELECT h.seq, h.price_cents, h.id
           FROM homes h
           WHERE h.location = p.location
             AND (h.price_cents, h.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
@@ -113,53 +116,55 @@ BEGIN
         -- How far the page of plain homes reaches; a short page (its last) reaches the end of the range.
         r AS (SELECT least(coalesce(p_max_price, 2147483647),
           CASE WHEN count(*) < p_page THEN 2147483647 ELSE max(a.price_cents) END) AS reach FROM a)
-        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+        SELECT a.seq, a.price_cents, a.id FROM a
         UNION ALL
         -- With dates, the homes whose nightly price depends on them (price_low_cents set), priced for
         -- the stay, only those that can still reach the page: whose stay costs at most r.reach, the
         -- page's dearest plain home. A stay's nightly price is at least its cheapest night, and a night
         -- costs the base or weekend price or that of a period overlapping the stay (as for a list
-        -- without a place, dated-price-list.ts). So the candidates are the homes without periods whose
-        -- stay price, computed from homes_location_dated_low_idx's entry, is in range, and the homes
-        -- with periods (homes_location_periods_idx) whose cheaper of base and weekend price, or a
-        -- period overlapping the stay, is at most r.reach. Bounding by price_low_cents alone priced
-        -- every home whose low season is cheap, whatever the dates (ADR 0069).
-        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        -- without a place, dated-price-list.ts). So the candidates are the homes without periods, each
+        -- priced from its homes_location_dated_low_idx entry, and the homes with periods
+        -- (homes_location_periods_idx) whose cheaper of base and weekend price, or a period
+        -- overlapping the stay, is at most r.reach. Both indexes carry what the walk filters on, so
+        -- only the page's rows are read (ADR 0069). Bounding by price_low_cents alone priced every
+        -- home whose low season is cheap, whatever the dates.
+        (SELECT d.seq, d.price_cents, d.id
         FROM (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
-          FROM (
-            SELECT c.id FROM homes c
-            WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
-              AND NOT c.has_price_periods
-              AND least(c.price_cents, c.weekend_price_cents) BETWEEN 0 AND (SELECT r.reach FROM r)
-              AND search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
-                p_check_out, v_weekend_nights) BETWEEN coalesce(p_min_price, 0) AND (SELECT r.reach FROM r)
-            UNION ALL
-            SELECT c.id FROM homes c
-            WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
-              AND c.has_price_periods
-              AND c.price_low_cents BETWEEN 0 AND (SELECT r.reach FROM r)
-              AND c.price_high_cents >= coalesce(p_min_price, 0)
-              AND (least(c.price_cents, c.weekend_price_cents) <= (SELECT r.reach FROM r) OR EXISTS (
-                SELECT FROM price_periods pp
-                WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
-                  AND pp.price_cents <= (SELECT r.reach FROM r)))
-          ) AS c
-          -- Each candidate read by primary key: a lateral join kept apart (LIMIT 1: its id is unique).
-          CROSS JOIN LATERAL (
-            SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
-                p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum, h.rating_count, h.api_json
-            FROM homes h
-            WHERE h.id = c.id
-              AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-                h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-                NULL, NULL, p_bedrooms)
-              AND h.unlisted_at IS NULL
-              AND h.id NOT IN (
-                SELECT b.home_id FROM bookings b
-                WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-                  AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
-            LIMIT 1) AS h
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
+              p_check_out, v_weekend_nights) AS price_cents, c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND NOT c.has_price_periods
+            AND least(c.price_cents, c.weekend_price_cents) BETWEEN 0 AND (SELECT r.reach FROM r)
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          UNION ALL
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, true, p_check_in,
+              p_check_out, v_weekend_nights), c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND c.has_price_periods
+            AND c.price_low_cents BETWEEN 0 AND (SELECT r.reach FROM r)
+            AND c.price_high_cents >= coalesce(p_min_price, 0)
+            AND (least(c.price_cents, c.weekend_price_cents) <= (SELECT r.reach FROM r) OR EXISTS (
+              SELECT FROM price_periods pp
+              WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
+                AND pp.price_cents <= (SELECT r.reach FROM r)))
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          -- Each home priced once: the range and cursor below are not pushed into the walks.
           OFFSET 0) AS d
         WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
           AND (d.price_cents, d.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
@@ -169,7 +174,9 @@ BEGIN
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents, w.seq
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.price_cents, q.seq);
     ELSIF p_sort = 'price_desc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
@@ -180,12 +187,15 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
+      -- The page's homes are read by primary key after the page is decided, as for newest: the walks
+      -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
+      (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
         -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
         WITH a AS (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          SELECT h.seq, h.price_cents, h.id
           FROM homes h
           WHERE h.location = p.location
             AND (h.price_cents, h.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
@@ -206,47 +216,48 @@ BEGIN
         -- How far the page of plain homes reaches; a short page (its last) reaches the end of the range.
         r AS (SELECT greatest(coalesce(p_min_price, 0),
           CASE WHEN count(*) < p_page THEN 0 ELSE min(a.price_cents) END) AS reach FROM a)
-        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+        SELECT a.seq, a.price_cents, a.id FROM a
         UNION ALL
         -- With dates, the homes whose nightly price depends on them (price_low_cents set), priced for
         -- the stay, only those that can still reach the page: whose stay costs at least r.reach, the
         -- page's cheapest plain home; the mirror of price_asc (homes_location_dated_high_idx, ADR 0069).
-        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        (SELECT d.seq, d.price_cents, d.id
         FROM (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
-          FROM (
-            SELECT c.id FROM homes c
-            WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
-              AND NOT c.has_price_periods
-              AND greatest(c.price_cents, c.weekend_price_cents) BETWEEN (SELECT r.reach FROM r) AND 2147483647
-              AND search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
-                p_check_out, v_weekend_nights) BETWEEN (SELECT r.reach FROM r) AND coalesce(p_max_price, 2147483647)
-            UNION ALL
-            SELECT c.id FROM homes c
-            WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
-              AND c.has_price_periods
-              AND c.price_low_cents <= coalesce(p_max_price, 2147483647)
-              AND c.price_high_cents >= (SELECT r.reach FROM r)
-              AND (greatest(c.price_cents, c.weekend_price_cents) >= (SELECT r.reach FROM r) OR EXISTS (
-                SELECT FROM price_periods pp
-                WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
-                  AND pp.price_cents >= (SELECT r.reach FROM r)))
-          ) AS c
-          -- Each candidate read by primary key: a lateral join kept apart (LIMIT 1: its id is unique).
-          CROSS JOIN LATERAL (
-            SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
-                p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum, h.rating_count, h.api_json
-            FROM homes h
-            WHERE h.id = c.id
-              AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-                h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-                NULL, NULL, p_bedrooms)
-              AND h.unlisted_at IS NULL
-              AND h.id NOT IN (
-                SELECT b.home_id FROM bookings b
-                WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-                  AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
-            LIMIT 1) AS h
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
+              p_check_out, v_weekend_nights) AS price_cents, c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND NOT c.has_price_periods
+            AND greatest(c.price_cents, c.weekend_price_cents) BETWEEN (SELECT r.reach FROM r) AND 2147483647
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          UNION ALL
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, true, p_check_in,
+              p_check_out, v_weekend_nights), c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND c.has_price_periods
+            AND c.price_low_cents <= coalesce(p_max_price, 2147483647)
+            AND c.price_high_cents >= (SELECT r.reach FROM r)
+            AND (greatest(c.price_cents, c.weekend_price_cents) >= (SELECT r.reach FROM r) OR EXISTS (
+              SELECT FROM price_periods pp
+              WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
+                AND pp.price_cents >= (SELECT r.reach FROM r)))
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          -- Each home priced once: the range and cursor below are not pushed into the walks.
           OFFSET 0) AS d
         WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
           AND (d.price_cents, d.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
@@ -256,7 +267,9 @@ BEGIN
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents DESC, w.seq DESC
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.price_cents DESC, q.seq DESC);
     ELSIF p_sort = 'rating' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
