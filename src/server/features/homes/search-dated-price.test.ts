@@ -215,3 +215,62 @@ describe('GET /api/homes: a place with dates prices the homes that can reach eac
     expect(order.at(-1)).toBe(list.plain100);
   });
 });
+
+/**
+ * The homes with dated prices are filtered inside the place walk's indexes (ADR 0069): one that
+ * cannot take the guests is left out of a price sort's pages, one that can is kept.
+ */
+describe('GET /api/homes: a place with dates filters the homes with dated prices in its price sorts', () => {
+  const FILTERED = 'Datedfilter Point, Testland';
+  const list: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const home = async (name: string, priceCents: number, totalGuest: number, weekendPriceCents: number | null) => {
+      list[name] = (
+        await insertHome(t.db, {
+          location: FILTERED,
+          hostId: host.user.id,
+          hostEmail: host.user.email,
+          priceCents,
+          weekendPriceCents,
+          totalGuest,
+        })
+      ).id;
+    };
+    await home('plain', 10_000, 6, null);
+    await home('weekendSmall', 9_000, 2, 30_000);
+    await home('weekendLarge', 9_500, 6, 30_000);
+    await home('periodSmall', 20_000, 2, null);
+    await home('periodLarge', 20_000, 6, null);
+    for (const name of ['periodSmall', 'periodLarge']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/home/${list[name]}/price-periods`,
+        headers: host.headers,
+        payload: { from: '2026-12-10', to: '2026-12-20', price: name === 'periodSmall' ? 80 : 85 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('keeps only the homes that take the guests, page by page', async () => {
+    const query = (guests: number, sort: string) =>
+      `/api/homes?location=${encodeURIComponent(FILTERED)}&${WEEKDAYS}&guests=${guests}&sort=${sort}&limit=1`;
+    async function pages(url: string | null) {
+      const seen: string[] = [];
+      while (url) {
+        const res: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({ url });
+        expect(res.statusCode, res.body).toBe(200);
+        seen.push(...homeListSchema.parse(res.json()).map((h) => h._id));
+        url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
+        expect(seen.length).toBeLessThan(10);
+      }
+      return seen;
+    }
+    const all = ['periodSmall', 'periodLarge', 'weekendSmall', 'weekendLarge', 'plain'].map((name) => list[name]);
+    const large = ['periodLarge', 'weekendLarge', 'plain'].map((name) => list[name]);
+    expect(await pages(query(2, 'price_asc'))).toEqual(all);
+    expect(await pages(query(3, 'price_asc'))).toEqual(large);
+    expect(await pages(query(3, 'price_desc'))).toEqual([...large].reverse());
+  });
+});
