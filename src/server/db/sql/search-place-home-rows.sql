@@ -1,4 +1,4 @@
--- Live definition of search_place_home_rows(), as migration 0041 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0043 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: the best
