@@ -1,5 +1,6 @@
 import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import {
+  type ExtraConfigColumn,
   bigint,
   boolean,
   check,
@@ -19,6 +20,112 @@ import { BOOKING_MODES, INSTANT_BOOK_REQUIREMENTS } from '#shared/schemas/pricin
 import { homeJson } from '../home-json-fields';
 import { datemultirange } from './column-types';
 import { users } from './accounts';
+
+/** The columns of homes that a place's price walks read. */
+type PlacePriceColumns = Record<
+  | 'location'
+  | 'priceCents'
+  | 'weekendPriceCents'
+  | 'priceLowCents'
+  | 'priceHighCents'
+  | 'hasPricePeriods'
+  | 'seq'
+  | 'bedrooms'
+  | 'totalGuest'
+  | 'availableFrom'
+  | 'availableTo'
+  | 'upcomingFrom'
+  | 'upcomingNights'
+  | 'id'
+  | 'hostEmail'
+  | 'unlistedAt',
+  ExtraConfigColumn
+>;
+
+/**
+ * A place's price sorts (ADR 0020, 0058, 0069): one walk per sort key and shape, each carrying what
+ * a place walk filters on, as homes_location_idx does (ADR 0026).
+ */
+function placePriceIndexes(t: PlacePriceColumns) {
+  return [
+    // The price sorts' walk carries what a place walk filters on, as homes_location_idx does (ADR
+    // 0069): a dated search that finds few free homes stays inside it and reads only the page's rows.
+    index('homes_location_price_idx').on(
+      t.location,
+      t.priceCents,
+      t.seq,
+      t.bedrooms,
+      t.totalGuest,
+      t.availableFrom,
+      t.availableTo,
+      t.upcomingFrom,
+      t.upcomingNights,
+      t.id,
+      t.hostEmail,
+      t.priceLowCents,
+      t.unlistedAt,
+    ),
+    // A place's dated price sorts (ADR 0058, 0069): the homes with a weekend price and no price
+    // periods by their cheapest and dearest night, with what prices their stay, and the homes with
+    // periods apart (few), with what bounds them before their periods are read; each with what the
+    // walk filters on, so that it reads only the page's rows.
+    index('homes_location_dated_low_idx')
+      .on(
+        t.location,
+        sql`least(${t.priceCents}, ${t.weekendPriceCents})`,
+        t.priceCents,
+        t.weekendPriceCents,
+        t.seq,
+        t.bedrooms,
+        t.totalGuest,
+        t.availableFrom,
+        t.availableTo,
+        t.upcomingFrom,
+        t.upcomingNights,
+        t.id,
+        t.hostEmail,
+        t.unlistedAt,
+      )
+      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
+    index('homes_location_dated_high_idx')
+      .on(
+        t.location,
+        sql`greatest(${t.priceCents}, ${t.weekendPriceCents})`,
+        t.priceCents,
+        t.weekendPriceCents,
+        t.seq,
+        t.bedrooms,
+        t.totalGuest,
+        t.availableFrom,
+        t.availableTo,
+        t.upcomingFrom,
+        t.upcomingNights,
+        t.id,
+        t.hostEmail,
+        t.unlistedAt,
+      )
+      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
+    index('homes_location_periods_idx')
+      .on(
+        t.location,
+        t.priceLowCents,
+        t.priceHighCents,
+        t.priceCents,
+        t.weekendPriceCents,
+        t.seq,
+        t.bedrooms,
+        t.totalGuest,
+        t.availableFrom,
+        t.availableTo,
+        t.upcomingFrom,
+        t.upcomingNights,
+        t.id,
+        t.hostEmail,
+        t.unlistedAt,
+      )
+      .where(sql`${t.priceLowCents} is not null and ${t.hasPricePeriods}`),
+  ];
+}
 
 export const homes = pgTable(
   'homes',
@@ -170,15 +277,8 @@ export const homes = pgTable(
     uniqueIndex('homes_seq_unique').on(t.seq),
     // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
     // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
-    index('homes_location_price_idx').on(t.location, t.priceCents, t.seq),
+    ...placePriceIndexes(t),
     index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
-    // The homes whose nightly price depends on the dates, by their lowest and highest night (ADR 0058).
-    index('homes_location_price_low_idx')
-      .on(t.location, t.priceLowCents, t.seq)
-      .where(sql`${t.priceLowCents} is not null`),
-    index('homes_location_price_high_idx')
-      .on(t.location, t.priceHighCents, t.seq)
-      .where(sql`${t.priceHighCents} is not null`),
     index('homes_price_idx').on(t.priceCents, t.seq),
     // A dated price sort without a place (issue 27, ADR 0058): the homes with dated prices by their
     // cheapest and dearest night outside price periods (least and greatest skip a NULL weekend price),

@@ -1,4 +1,4 @@
--- Live definition of search_place_home_rows(), as migration 0036 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0043 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: the best
@@ -6,8 +6,8 @@
 -- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
 -- With dates, the price sorts and the price filter read the nightly price for those dates (issue 27,
 -- ADR 0058): homes whose every night costs price_cents (price_low_cents NULL) walk the price index
--- as before; the others are priced by search_stay_nightly_cents, only those whose lowest (highest)
--- night can still reach the page, which the plain walk bounds. The first row says what was matched: out_seq NULL,
+-- as before; the others are priced by search_stay_nightly_cents, only those whose cheapest (dearest)
+-- night for these dates can still reach the page, which the plain walk bounds (ADR 0069). The first row says what was matched: out_seq NULL,
 -- out_rank the best place's rank and out_api_json its name (both NULL when nothing matched); the
 -- page's homes follow. Homes unlisted by moderation (unlisted_at, migration 0034, ADR 0060) are
 -- skipped inside homes_location_idx. The walks are those of migration 0018, one per matched place, over the
@@ -87,12 +87,15 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
+      -- The page's homes are read by primary key after the page is decided, as for newest: the walks
+      -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
+      (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
         -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
         WITH a AS (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          SELECT h.seq, h.price_cents, h.id
           FROM homes h
           WHERE h.location = p.location
             AND (h.price_cents, h.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
@@ -109,30 +112,65 @@ BEGIN
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
                 AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
           ORDER BY h.price_cents, h.seq
-          LIMIT p_page)
-        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+          LIMIT p_page),
+        -- How far the page of plain homes reaches; a short page (its last) reaches the end of the range.
+        r AS (SELECT least(coalesce(p_max_price, 2147483647),
+          CASE WHEN count(*) < p_page THEN 2147483647 ELSE max(a.price_cents) END) AS reach FROM a)
+        SELECT a.seq, a.price_cents, a.id FROM a
         UNION ALL
-        -- With dates, the homes whose nightly price depends on them, priced for the stay: by
-        -- homes_location_price_low_idx: those whose lowest night is at most the page's dearest plain home.
-        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        -- With dates, the homes whose nightly price depends on them (price_low_cents set), priced for
+        -- the stay, only those that can still reach the page: whose stay costs at most r.reach, the
+        -- page's dearest plain home. A stay's nightly price is at least its cheapest night, and a night
+        -- costs the base or weekend price or that of a period overlapping the stay (as for a list
+        -- without a place, dated-price-list.ts). So the candidates are the homes without periods, each
+        -- priced from its homes_location_dated_low_idx entry, and the homes with periods
+        -- (homes_location_periods_idx) whose cheaper of base and weekend price, or a period
+        -- overlapping the stay, is at most r.reach. Both indexes carry what the walk filters on, so
+        -- only the page's rows are read (ADR 0069). Bounding by price_low_cents alone priced every
+        -- home whose low season is cheap, whatever the dates.
+        (SELECT d.seq, d.price_cents, d.id
         FROM (
-          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
-            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
-            h.rating_count, h.api_json
-          FROM homes h
-          WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
-            AND h.price_high_cents IS NOT NULL
-            AND h.price_low_cents <= least(coalesce(p_max_price, 2147483647),
-              (SELECT CASE WHEN count(*) < p_page THEN 2147483647 ELSE max(a.price_cents) END FROM a))
-            AND h.price_high_cents >= coalesce(p_min_price, 0)
-            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
+              p_check_out, v_weekend_nights) AS price_cents, c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND NOT c.has_price_periods
+            AND least(c.price_cents, c.weekend_price_cents) BETWEEN 0 AND (SELECT r.reach FROM r)
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
-            AND h.unlisted_at IS NULL
-            AND (p_check_in IS NULL OR h.id NOT IN (
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          UNION ALL
+          -- home_stay_nightly_cents's text, so that it is planned once with the statement: called, a SQL
+          -- function that is not inlined is planned again on every call (about 1 ms, ADR 0069).
+          SELECT c.seq, (SELECT ((2 * sum(coalesce(pp.price_cents,
+                CASE WHEN c.weekend_price_cents IS NOT NULL AND extract(dow FROM n.night) IN (5, 6)
+                  THEN c.weekend_price_cents ELSE c.price_cents END)) + (p_check_out - p_check_in))
+              / (2 * (p_check_out - p_check_in)))::integer
+            FROM (SELECT d::date AS night FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS d) AS n
+            LEFT JOIN price_periods pp ON pp.home_id = c.id AND pp.from_date <= n.night AND n.night < pp.to_date), c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND c.has_price_periods
+            AND c.price_low_cents BETWEEN 0 AND (SELECT r.reach FROM r)
+            AND c.price_high_cents >= coalesce(p_min_price, 0)
+            AND (least(c.price_cents, c.weekend_price_cents) <= (SELECT r.reach FROM r) OR EXISTS (
+              SELECT FROM price_periods pp
+              WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
+                AND pp.price_cents <= (SELECT r.reach FROM r)))
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          -- Each home priced once: the range and cursor below are not pushed into the walks.
           OFFSET 0) AS d
         WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
           AND (d.price_cents, d.seq) > (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE -1 END,
@@ -142,7 +180,9 @@ BEGIN
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents, w.seq
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.price_cents, q.seq);
     ELSIF p_sort = 'price_desc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
@@ -153,12 +193,15 @@ BEGIN
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
-      (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json
+      -- The page's homes are read by primary key after the page is decided, as for newest: the walks
+      -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
+      (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json
+      FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
         -- The homes whose nightly price is price_cents whatever the dates: the price index's walk.
         WITH a AS (
-          SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
+          SELECT h.seq, h.price_cents, h.id
           FROM homes h
           WHERE h.location = p.location
             AND (h.price_cents, h.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
@@ -175,30 +218,58 @@ BEGIN
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
                 AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
           ORDER BY h.price_cents DESC, h.seq DESC
-          LIMIT p_page)
-        SELECT a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json FROM a
+          LIMIT p_page),
+        -- How far the page of plain homes reaches; a short page (its last) reaches the end of the range.
+        r AS (SELECT greatest(coalesce(p_min_price, 0),
+          CASE WHEN count(*) < p_page THEN 0 ELSE min(a.price_cents) END) AS reach FROM a)
+        SELECT a.seq, a.price_cents, a.id FROM a
         UNION ALL
-        -- With dates, the homes whose nightly price depends on them, priced for the stay: by
-        -- homes_location_price_high_idx: those whose highest night is at least the page's cheapest plain home.
-        (SELECT d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+        -- With dates, the homes whose nightly price depends on them (price_low_cents set), priced for
+        -- the stay, only those that can still reach the page: whose stay costs at least r.reach, the
+        -- page's cheapest plain home; the mirror of price_asc (homes_location_dated_high_idx, ADR 0069).
+        (SELECT d.seq, d.price_cents, d.id
         FROM (
-          SELECT h.seq, search_stay_nightly_cents(h.id, h.price_cents, h.weekend_price_cents, h.has_price_periods,
-            p_check_in, p_check_out, v_weekend_nights) AS price_cents, h.rating_sum,
-            h.rating_count, h.api_json
-          FROM homes h
-          WHERE p_check_in IS NOT NULL AND h.location = p.location AND h.price_low_cents IS NOT NULL
-            AND h.price_high_cents IS NOT NULL
-            AND h.price_high_cents >= greatest(coalesce(p_min_price, 0),
-              (SELECT CASE WHEN count(*) < p_page THEN 0 ELSE min(a.price_cents) END FROM a))
-            AND h.price_low_cents <= coalesce(p_max_price, 2147483647)
-            AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+          SELECT c.seq, search_stay_nightly_cents(c.id, c.price_cents, c.weekend_price_cents, false, p_check_in,
+              p_check_out, v_weekend_nights) AS price_cents, c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND NOT c.has_price_periods
+            AND greatest(c.price_cents, c.weekend_price_cents) BETWEEN (SELECT r.reach FROM r) AND 2147483647
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
               NULL, NULL, p_bedrooms)
-            AND h.unlisted_at IS NULL
-            AND (p_check_in IS NULL OR h.id NOT IN (
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
               SELECT b.home_id FROM bookings b
               WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          UNION ALL
+          -- home_stay_nightly_cents's text, so that it is planned once with the statement: called, a SQL
+          -- function that is not inlined is planned again on every call (about 1 ms, ADR 0069).
+          SELECT c.seq, (SELECT ((2 * sum(coalesce(pp.price_cents,
+                CASE WHEN c.weekend_price_cents IS NOT NULL AND extract(dow FROM n.night) IN (5, 6)
+                  THEN c.weekend_price_cents ELSE c.price_cents END)) + (p_check_out - p_check_in))
+              / (2 * (p_check_out - p_check_in)))::integer
+            FROM (SELECT d::date AS night FROM generate_series(p_check_in, p_check_out - 1, interval '1 day') AS d) AS n
+            LEFT JOIN price_periods pp ON pp.home_id = c.id AND pp.from_date <= n.night AND n.night < pp.to_date), c.id
+          FROM homes c
+          WHERE p_check_in IS NOT NULL AND c.location = p.location AND c.price_low_cents IS NOT NULL
+            AND c.has_price_periods
+            AND c.price_low_cents <= coalesce(p_max_price, 2147483647)
+            AND c.price_high_cents >= (SELECT r.reach FROM r)
+            AND (greatest(c.price_cents, c.weekend_price_cents) >= (SELECT r.reach FROM r) OR EXISTS (
+              SELECT FROM price_periods pp
+              WHERE pp.home_id = c.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in
+                AND pp.price_cents >= (SELECT r.reach FROM r)))
+            AND search_home_fits(c.id, c.price_cents, c.bedrooms, c.total_guest, c.host_email, c.available_from,
+              c.available_to, c.upcoming_from, c.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              NULL, NULL, p_bedrooms)
+            AND c.unlisted_at IS NULL
+            AND c.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)
+          -- Each home priced once: the range and cursor below are not pushed into the walks.
           OFFSET 0) AS d
         WHERE d.price_cents BETWEEN coalesce(p_min_price, 0) AND coalesce(p_max_price, 2147483647)
           AND (d.price_cents, d.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_price ELSE 2147483647 END,
@@ -208,7 +279,9 @@ BEGIN
       ) AS w
       WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
       ORDER BY p.place_rank, w.price_cents DESC, w.seq DESC
-      LIMIT p_page);
+      LIMIT p_page) AS q
+      JOIN homes h ON h.id = q.id
+      ORDER BY q.place_rank, q.price_cents DESC, q.seq DESC);
     ELSIF p_sort = 'rating' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
