@@ -30,6 +30,8 @@ DECLARE
   v_cell integer := (greatest(coalesce(p_guests, 1), 1) - 1) * 9 + greatest(coalesce(p_bedrooms, 0), 0) + 1;
   -- The rows a place search reads at most (ADR 0072): about 1.5 ms of PostgreSQL with dates.
   v_sample integer := greatest(coalesce(p_sample, 600), 1);
+  v_places text[];
+  v_counts integer[];
 BEGIN
   IF p_term IS NULL AND coalesce(p_guests, 1) <= 16 AND coalesce(p_bedrooms, 0) <= 8 THEN
     -- One row per dollar (ADR 0070); the cents of the highest price from home_price_stats' key.
@@ -57,12 +59,15 @@ BEGIN
       GROUP BY 1) AS d;
     RETURN;
   END IF;
-  RETURN QUERY
-  WITH places AS MATERIALIZED (
+  -- The places first, on their own: planning one query holding them and the walks cost more.
+  SELECT array_agg(p.location), array_agg(p.home_count) INTO v_places, v_counts
+  FROM (
     SELECT b.location, b.home_count FROM search_place_best(p_term, p_escaped, 20) AS b
     UNION ALL
     SELECT c.location, c.home_count FROM search_place_close(p_term, 1) AS c
-    WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))),
+    WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p;
+  RETURN QUERY
+  WITH places AS (SELECT * FROM unnest(v_places, v_counts) AS p(location, home_count)),
   -- Each place's share of the rows read, in proportion to its homes: all of them when they fit.
   shares AS MATERIALIZED (
     SELECT p.location, p.home_count,
