@@ -3,7 +3,7 @@
 DROP FUNCTION price_histogram_dollars(text, text, date, date, integer, integer, timestamptz);
 --> statement-breakpoint
 -- The text of src/server/db/sql/price-histogram-dollars.sql.
--- Live definition of price_histogram_dollars(), as migration 0043 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_dollars(), as migration 0044 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
