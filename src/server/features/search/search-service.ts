@@ -15,11 +15,14 @@ function prepareHistogram(db: Db) {
     .select({
       dollars: sql<number[] | null>`r.out_dollars`,
       homes: sql<number[] | null>`r.out_homes`,
+      minCents: sql<number | null>`r.out_min_cents`,
       maxCents: sql<number | null>`r.out_max_cents`,
+      exact: sql<boolean | null>`r.out_exact`,
     })
     .from(
       sql`price_histogram_dollars(${p('term')}::text, ${p('escaped')}::text, ${p('checkIn')}::date,
-        ${p('checkOut')}::date, ${p('guests')}::integer, ${p('bedrooms')}::integer, ${p('now')}::timestamptz) as r`,
+        ${p('checkOut')}::date, ${p('guests')}::integer, ${p('bedrooms')}::integer, ${p('now')}::timestamptz,
+        ${p('sample')}::integer) as r`,
     )
     .prepare('price_histogram');
 }
@@ -39,16 +42,23 @@ function histogramFor(db: Db) {
  * Equal-width buckets in whole dollars over counts per price: from the lowest price (rounded down)
  * to the highest (rounded up), at most PRICE_HISTOGRAM_BUCKETS of them, each at least $1 wide.
  * A home of `c` cents is in bucket floor((c - minPrice × 100) / (width × 100)).
+ * `range` widens that span to prices the counts may lack: a sample's counts (ADR 0072) need not
+ * hold the cheapest and the dearest home, which the slider's range must still reach.
  */
 export function toBuckets(
   rows: { priceCents: number; homes: number }[],
   exact: boolean,
   buckets = PRICE_HISTOGRAM_BUCKETS,
+  range: { minCents: number | null; maxCents: number | null } = { minCents: null, maxCents: null },
 ): PriceHistogram {
   const found = rows.filter((r) => r.homes > 0);
-  if (found.length === 0) return { minPrice: 0, maxPrice: 0, bucketWidth: 1, counts: [], total: 0, exact };
-  const minPrice = Math.floor(Math.min(...found.map((r) => r.priceCents)) / 100);
-  const maxPrice = Math.ceil(Math.max(...found.map((r) => r.priceCents)) / 100);
+  const prices = found.map((r) => r.priceCents);
+  const ends = [range.minCents, range.maxCents].filter((c): c is number => c !== null);
+  if (found.length === 0 && ends.length === 0) {
+    return { minPrice: 0, maxPrice: 0, bucketWidth: 1, counts: [], total: 0, exact };
+  }
+  const minPrice = Math.floor(Math.min(...prices, ...ends) / 100);
+  const maxPrice = Math.ceil(Math.max(...prices, ...ends) / 100);
   const bucketWidth = Math.max(1, Math.ceil((maxPrice - minPrice + 1) / buckets));
   const counts = new Array<number>(Math.floor((maxPrice - minPrice) / bucketWidth) + 1).fill(0);
   let total = 0;
@@ -62,10 +72,16 @@ export function toBuckets(
 
 /**
  * The price histogram of a search (its place, dates, guests, bedrooms; never its price range).
- * With a place it is exact; without one it comes from home_price_stats, exact unless dates are
- * asked for, which it then does not check (ADR 0023).
+ * With a place it counts the search's own homes, from a sample when the places hold more than
+ * `sample` homes (ADR 0072; the SQL default when absent), its range staying exact; without one it
+ * comes from home_price_stats, exact unless dates are asked for, which it then does not check (ADR 0023).
  */
-export async function priceHistogram(db: Db, query: PriceHistogramQuery, now: Date): Promise<PriceHistogram> {
+export async function priceHistogram(
+  db: Db,
+  query: PriceHistogramQuery,
+  now: Date,
+  sample?: number,
+): Promise<PriceHistogram> {
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
   const [found] = await histogramFor(db).execute({
     term: query.location ?? null,
@@ -75,14 +91,15 @@ export async function priceHistogram(db: Db, query: PriceHistogramQuery, now: Da
     guests: query.guests ?? null,
     bedrooms: query.bedrooms ?? null,
     now,
+    sample: sample ?? null,
   });
-  const exact = Boolean(query.location) || !dates;
   const dollars = found?.dollars ?? [];
   const homes = found?.homes ?? [];
-  // The highest dollar stands for its highest price: the bucket is the same, and maxPrice needs the cents.
-  const rows = dollars.map((dollar, i) => ({
-    priceCents: i === dollars.length - 1 ? Number(found!.maxCents) : Number(dollar) * 100,
-    homes: Number(homes[i]),
-  }));
-  return toBuckets(rows, exact);
+  // A dollar's bucket does not depend on its cents; the range's ends carry the cents.
+  const rows = dollars.map((dollar, i) => ({ priceCents: Number(dollar) * 100, homes: Number(homes[i]) }));
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return toBuckets(rows, found?.exact ?? true, PRICE_HISTOGRAM_BUCKETS, {
+    minCents: num(found?.minCents),
+    maxCents: num(found?.maxCents),
+  });
 }

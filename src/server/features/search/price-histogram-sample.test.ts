@@ -1,0 +1,89 @@
+/**
+ * The price histogram of a place whose homes outnumber the rows it may read (ADR 0072): the counts
+ * come from each place's newest homes, scaled up and marked not exact, while the range's ends stay
+ * the cheapest and dearest homes the search finds. A small `sample` stands for the production one.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PriceHistogram } from '#shared/schemas/search';
+import { insertBooking, insertHome } from '#server/test/factories';
+import { useTestApp } from '#server/test/test-app';
+import { priceHistogram } from './search-service';
+
+const t = useTestApp();
+
+const DATES = { checkIn: '2026-12-10', checkOut: '2026-12-13' };
+const NOW = new Date('2026-11-01T00:00:00Z');
+const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+
+/** The prices (cents) of the homes each place reads first: its newest, inserted last. */
+const newest: number[] = [];
+
+beforeAll(async () => {
+  // Samplebury: 40 homes. The oldest four hold both ends of the range, so the sample never reads
+  // them: $10.00 and $990.00 booked over DATES, $20.50 and $950.25 free.
+  const ends = [1_000, 99_000, 2_050, 95_025];
+  for (const [i, priceCents] of ends.entries()) {
+    const home = await insertHome(t.db, { location: 'Samplebury, Testland', priceCents });
+    if (i < 2) await insertBooking(t.db, home, { status: 'confirmed', ...DATES });
+  }
+  for (let i = 0; i < 36; i++) {
+    const priceCents = 10_000 + (i % 12) * 1_000;
+    await insertHome(t.db, { location: 'Samplebury, Testland', priceCents });
+    if (i >= 28) newest.push(priceCents);
+  }
+  // Samplebury Park: 10 homes at $300 .. $390.
+  for (let i = 0; i < 10; i++) {
+    const priceCents = 30_000 + i * 1_000;
+    await insertHome(t.db, { location: 'Samplebury Park, Testland', priceCents });
+    if (i >= 8) newest.push(priceCents);
+  }
+});
+
+/** 10 rows of 50 homes: 8 of Samplebury's 40, 2 of Samplebury Park's 10. */
+const histogram = (dates: boolean, sample = 10): Promise<PriceHistogram> =>
+  priceHistogram(t.db, { location: 'Samplebury', ...(dates ? DATES : {}) }, NOW, sample);
+
+describe('price histogram of a place with more homes than it reads', () => {
+  it('is exact when the sample holds every home, and a sample otherwise', async () => {
+    const whole = await histogram(false, 50);
+    expect(whole.exact).toBe(true);
+    expect(whole.total).toBe(50);
+    const sampled = await histogram(false);
+    expect(sampled.exact).toBe(false);
+    // Each home read stands for five: here every one passes, so the scaled total is the true one.
+    expect(sampled.total).toBe(50);
+    expect(sum(sampled.counts)).toBe(sampled.total);
+    // Fewer prices than the whole: the counts did come from the sample.
+    expect(sampled.counts.filter((c) => c > 0).length).toBeLessThan(whole.counts.filter((c) => c > 0).length);
+  });
+
+  it('keeps the range exact: the cheapest and dearest homes, though the sample never read them', async () => {
+    const sampled = await histogram(false);
+    expect([sampled.minPrice, sampled.maxPrice]).toEqual([10, 990]);
+    const whole = await histogram(false, 50);
+    expect([sampled.minPrice, sampled.maxPrice, sampled.bucketWidth]).toEqual([
+      whole.minPrice,
+      whole.maxPrice,
+      whole.bucketWidth,
+    ]);
+    expect(sampled.counts).toHaveLength(whole.counts.length);
+  });
+
+  it('counts every price the sample read', async () => {
+    const sampled = await histogram(false);
+    for (const cents of newest) {
+      const index = Math.floor((cents - sampled.minPrice * 100) / (sampled.bucketWidth * 100));
+      expect(sampled.counts[index], `${cents}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('with dates, never takes a booked home for an end of the range', async () => {
+    const sampled = await histogram(true);
+    expect(sampled.exact).toBe(false);
+    expect([sampled.minPrice, sampled.maxPrice]).toEqual([20, 951]);
+    const whole = await histogram(true, 50);
+    expect(whole.exact).toBe(true);
+    expect(whole.total).toBe(48);
+    expect(Math.abs(sampled.total - whole.total)).toBeLessThanOrEqual(whole.total * 0.25);
+  });
+});
