@@ -5,6 +5,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startCpuCount, type CpuShare } from './cpu';
+import { paced } from './paced';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -30,9 +31,8 @@ export interface RouteResult {
 }
 
 /**
- * A run at a fixed offered rate (autocannon's overallRate over the same connections), with its
- * latencies corrected for coordinated omission (a request sent late because the one before was
- * slow is timed from when it should have been sent). ADR 0071: a p99 goal is read at its rate.
+ * A run at a fixed offered rate, evenly paced and open-loop (bench/paced.ts), latencies counted
+ * from when each request was due. ADR 0071: a p99 goal is read at its rate.
  */
 export interface RateResult {
   /** The offered rate (req/s). */
@@ -69,24 +69,9 @@ export async function loadAtRate(
   rate: number,
   counted: { serverPid: number | undefined; database: string | null },
 ): Promise<RateResult> {
-  const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary() }) }] : undefined;
   const stopCount = startCpuCount(counted.serverPid, counted.database);
-  const r = await autocannon({
-    url: `${base}${path}`,
-    requests,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    overallRate: rate,
-  } as autocannon.Options);
-  return {
-    rate,
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    cpu: stopCount(r.requests.total),
-  };
+  const run = await paced(base, vary ?? (() => path), rate, DURATION, CONNECTIONS);
+  return { rate, ...run, cpu: stopCount(run.sent) };
 }
 
 export async function load(

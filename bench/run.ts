@@ -61,7 +61,7 @@ function rateTable(results: RouteResult[]): string[] {
   const rated = results.filter((r) => r.atRate);
   if (!rated.length) return [];
   return [
-    `At the goal's rate: a goal of "a share of the ceiling with p99 at most so much" is read at that share (ADR 0071). The route runs again at that fixed rate (autocannon overallRate, ${CONNECTIONS} connections, ${DURATION} s, latencies corrected for coordinated omission); the saturating run above says whether the machine reaches the rate at all.`,
+    `At the goal's rate: a goal of "a share of the ceiling with p99 at most so much" is read at that share (ADR 0071). The route runs again at that rate, evenly paced and open-loop (bench/paced.ts: request i is due at i / rate and timed from then, over a pool of ${CONNECTIONS} keep-alive sockets, ${DURATION} s); the saturating run above says whether the machine reaches the rate at all.`,
     '',
     '| route | offered req/s | served req/s | p50 (ms) | p99 (ms) | non-2xx | errors | CPU µs per request: server / PostgreSQL / load generator | cores idle |',
     '|---|---|---|---|---|---|---|---|---|',
