@@ -257,11 +257,12 @@ async function load(client: pg.Client, places: string[], anchor: string, version
   };
   console.log(`  bench data: loading ${version} into PostgreSQL (once; later runs reuse it)`);
   // The ledger's tables refuse TRUNCATE (migration 0029) and the cascade reaches them; the bench's
-  // own throwaway database is emptied with ordinary triggers off (needs a superuser, as the bench has).
+  // own throwaway database is emptied with ordinary triggers off (needs a superuser, as the bench has),
+  // so the summaries those triggers keep from homes are emptied with it (or a reload doubles them).
   await client.query(`set session_replication_role = replica`);
   await step(
     'empty',
-    `truncate bench_meta, bookings, payment_intents, payment_events, homes, home_locations, users restart identity cascade`,
+    `truncate bench_meta, bookings, payment_intents, payment_events, homes, home_locations, home_price_stats, home_price_dollars, users restart identity cascade`,
   );
   await client.query(`set session_replication_role = origin`);
   await client.query(`set synchronous_commit = off`);
