@@ -13,7 +13,11 @@ RETURNS integer[] LANGUAGE sql IMMUTABLE AS $$
   FROM generate_series(1, 16) AS g, generate_series(0, 8) AS b
 $$;
 --> statement-breakpoint
--- Filled from home_price_stats before its trigger exists (nothing else writes during a migration).
+-- Filled from home_price_stats before its trigger exists. An older process may still be serving
+-- while this runs (rolling start): the lock holds its home writes until the trigger below is in
+-- place and this transaction commits, so none is missed between the fill and the trigger.
+LOCK TABLE home_price_stats IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 INSERT INTO home_price_dollars (dollar, counts)
 SELECT d.dollar, array_agg(d.homes ORDER BY d.cell)
 FROM (

@@ -2,13 +2,17 @@
 -- and their walks stay inside indexes that carry what they filter on, reading only the page's rows
 -- (ADR 0069): new partial indexes in place of homes_location_price_low_idx and _high_idx,
 -- homes_location_price_idx widened, and the text of src/server/db/sql/search-place-home-rows.sql.
-DROP INDEX "homes_location_price_low_idx";--> statement-breakpoint
-DROP INDEX "homes_location_price_high_idx";--> statement-breakpoint
-DROP INDEX "homes_location_price_idx";--> statement-breakpoint
+-- The new indexes are built first and the old ones dropped last: a build blocks writes to homes
+-- (SHARE), a drop blocks reads too (ACCESS EXCLUSIVE, held to the commit), so reads wait only for the
+-- last statements, not for the builds.
 CREATE INDEX "homes_location_dated_low_idx" ON "homes" USING btree ("location",least("price_cents", "weekend_price_cents"),"price_cents","weekend_price_cents","seq","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","unlisted_at") WHERE "homes"."price_low_cents" is not null and not "homes"."has_price_periods";--> statement-breakpoint
 CREATE INDEX "homes_location_dated_high_idx" ON "homes" USING btree ("location",greatest("price_cents", "weekend_price_cents"),"price_cents","weekend_price_cents","seq","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","unlisted_at") WHERE "homes"."price_low_cents" is not null and not "homes"."has_price_periods";--> statement-breakpoint
 CREATE INDEX "homes_location_periods_idx" ON "homes" USING btree ("location","price_low_cents","price_high_cents","price_cents","weekend_price_cents","seq","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","unlisted_at") WHERE "homes"."price_low_cents" is not null and "homes"."has_price_periods";--> statement-breakpoint
-CREATE INDEX "homes_location_price_idx" ON "homes" USING btree ("location","price_cents","seq","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","unlisted_at");--> statement-breakpoint
+CREATE INDEX "homes_location_price_wide_idx" ON "homes" USING btree ("location","price_cents","seq","bedrooms","total_guest","available_from","available_to","upcoming_from","upcoming_nights","id","host_email","price_low_cents","unlisted_at");--> statement-breakpoint
+DROP INDEX "homes_location_price_low_idx";--> statement-breakpoint
+DROP INDEX "homes_location_price_high_idx";--> statement-breakpoint
+DROP INDEX "homes_location_price_idx";--> statement-breakpoint
+ALTER INDEX "homes_location_price_wide_idx" RENAME TO "homes_location_price_idx";--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,
