@@ -53,26 +53,35 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
   let loaded: { version: string; index: PlaceIndex } | null = null;
   let checkedAt = 0;
   let stale = true;
+  /** Moved by every markStale: a read that began before the last one does not store what it found. */
+  let generation = 0;
   /** The read in flight, shared by the suggestions that arrive meanwhile. */
   let pending: Promise<PlaceIndex> | null = null;
 
   async function refresh(): Promise<PlaceIndex> {
     statements ??= prepare(db);
     const startedAt = clock.now().getTime();
+    const mine = generation;
     // Cleared before the read: a write marked after this point makes the next suggestion read again.
     stale = false;
     const [current] = await statements.version.execute();
-    if (!loaded || current?.version !== loaded.version) {
+    let found = loaded;
+    if (!found || current?.version !== found.version) {
       const rows = await statements.load.execute();
-      loaded = {
+      found = {
         version: rows[0]?.version ?? '',
         index: buildPlaceIndex(
           rows.flatMap((r) => (r.location === null ? [] : [{ location: r.location, homes: Number(r.homes) }])),
         ),
       };
     }
-    checkedAt = startedAt;
-    return loaded.index;
+    // A background read can finish after the one a write started (markStale): it answers the
+    // suggestions that waited for it, but must not replace what the later read found.
+    if (mine === generation) {
+      loaded = found;
+      checkedAt = startedAt;
+    }
+    return found.index;
   }
 
   function startRead(): Promise<PlaceIndex> {
@@ -108,6 +117,7 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
     },
     markStale() {
       stale = true;
+      generation++;
       // A read already in flight may have started before the write committed: the next one starts anew.
       pending = null;
     },
