@@ -5,7 +5,7 @@
  * The server calls it for a quote and for a hold; a dated search can reuse `nightPrice`.
  */
 import type { DiscountKind, NightKind, PriceBreakdown } from './schemas/bookings';
-import { InvalidStayError, addDays, dayNumber, nightsBetween, shareOf, type StayFees } from './stay';
+import { InvalidStayError, dayNumber, isoDateOfDay, nightsBetween, shareOf, type StayFees } from './stay';
 
 /** What a home charges, in cents and whole percents (homes columns of migration 0025). */
 export interface HomePriceSettings {
@@ -45,17 +45,17 @@ export interface StayPriceInput {
 const WEEKLY_NIGHTS = 7;
 const MONTHLY_NIGHTS = 28;
 
-/** 0 Sunday .. 6 Saturday of a calendar date (1970-01-01 was a Thursday). */
-function weekdayOf(isoDate: string): number {
-  const n = dayNumber(isoDate);
-  if (n === null) throw new InvalidStayError(`Not a calendar date: ${isoDate}`);
-  return (((n + 4) % 7) + 7) % 7;
+/** Friday or Saturday (0 Sunday .. 6 Saturday; 1970-01-01, day 0, was a Thursday). */
+function isWeekendDay(day: number): boolean {
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  return weekday === 5 || weekday === 6;
 }
 
 /** Friday and Saturday nights: the night of a date is spent after that day, so its weekday is the check-in day's. */
 export const isWeekendNight = (isoDate: string) => {
-  const day = weekdayOf(isoDate);
-  return day === 5 || day === 6;
+  const day = dayNumber(isoDate);
+  if (day === null) throw new InvalidStayError(`Not a calendar date: ${isoDate}`);
+  return isWeekendDay(day);
 };
 
 /**
@@ -67,10 +67,22 @@ export function nightPrice(
   periods: readonly PricePeriodSpan[],
   date: string,
 ): { cents: number; kind: NightKind; periodName?: string } {
+  const day = dayNumber(date);
+  if (day === null) throw new InvalidStayError(`Not a calendar date: ${date}`);
+  return priceOfNight(settings, periods, date, day);
+}
+
+/** nightPrice for a date already known with its day number (a stay's nights, walked by number). */
+function priceOfNight(
+  settings: Pick<HomePriceSettings, 'priceCents' | 'weekendPriceCents'>,
+  periods: readonly PricePeriodSpan[],
+  date: string,
+  day: number,
+): { cents: number; kind: NightKind; periodName?: string } {
   // ISO dates compare as strings.
   const period = periods.find((p) => p.from <= date && date < p.to);
   if (period) return { cents: period.priceCents, kind: 'period', ...(period.name ? { periodName: period.name } : {}) };
-  if (settings.weekendPriceCents !== null && isWeekendNight(date)) {
+  if (settings.weekendPriceCents !== null && isWeekendDay(day)) {
     return { cents: settings.weekendPriceCents, kind: 'weekend' };
   }
   return { cents: settings.priceCents, kind: 'base' };
@@ -130,13 +142,14 @@ export function quoteStayPrice(
   const bookedOn = dayNumber(input.bookedOn);
   if (bookedOn === null) throw new RangeError(`Not a calendar date: ${input.bookedOn}`);
 
+  const firstNight = dayNumber(input.checkIn)!;
   const nightly: PriceBreakdown['nightly'] = [];
   for (let i = 0; i < nights; i++) {
-    const date = addDays(input.checkIn, i);
-    nightly.push({ date, ...nightPrice(settings, periods, date) });
+    const date = isoDateOfDay(firstNight + i);
+    nightly.push({ date, ...priceOfNight(settings, periods, date, firstNight + i) });
   }
   const subtotalCents = nightly.reduce((sum, n) => sum + n.cents, 0);
-  const discounts = stayDiscounts(settings, nights, subtotalCents, dayNumber(input.checkIn)! - bookedOn);
+  const discounts = stayDiscounts(settings, nights, subtotalCents, firstNight - bookedOn);
   const discountCents = discounts.reduce((sum, d) => sum + d.cents, 0);
   const extraGuests = Math.max(0, input.guests - settings.guestsIncluded);
   const extraGuestFeeCents = extraGuests * settings.extraGuestFeeCents * nights;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, InvalidStayError, nightsBetween, percentToBps, priceStay, shareOf, windowCoversStay } from './stay';
+import {
+  addDays,
+  dayNumber,
+  InvalidStayError,
+  isoDateOfDay,
+  nightsBetween,
+  percentToBps,
+  priceStay,
+  shareOf,
+  windowCoversStay,
+} from './stay';
 
 describe('nightsBetween', () => {
   it('counts calendar nights', () => {
@@ -51,6 +61,36 @@ describe('windowCoversStay and addDays', () => {
   });
   it('adds days across month ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('dayNumber and isoDateOfDay (whole-number calendar arithmetic)', () => {
+  const DAY_MS = 86_400_000;
+  it('agree with Date on every day from 1900 to 2200', () => {
+    const wrong: string[] = [];
+    for (let n = Date.UTC(1900, 0, 1) / DAY_MS; n <= Date.UTC(2200, 11, 31) / DAY_MS; n++) {
+      const iso = new Date(n * DAY_MS).toISOString().slice(0, 10);
+      if (isoDateOfDay(n) !== iso || dayNumber(iso) !== n) wrong.push(iso);
+    }
+    expect(wrong).toEqual([]);
+  });
+  it('refuses dates that do not exist and text that is not a date', () => {
+    for (const bad of [
+      '2026-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-1-01',
+      '0050-01-01',
+      '',
+      'x',
+    ]) {
+      expect(dayNumber(bad)).toBeNull();
+    }
+    expect(dayNumber('2028-02-29')).toBe(Date.UTC(2028, 1, 29) / DAY_MS);
+    expect(dayNumber('2000-02-29')).toBe(Date.UTC(2000, 1, 29) / DAY_MS);
   });
 });
 

@@ -11,7 +11,7 @@ import { withStayPrices } from './search-stay-prices';
 import { unlistedReasons } from './home-unlisted';
 import { decodeCursor, homesSearchKey, listHomes, type HomesCursor, type HomesPage } from './homes-service';
 
-export interface HomesListing extends HomesPage {
+export interface HomesListing extends Omit<HomesPage, 'homeJson'> {
   /** The API URL of the following page (the Link header's rel="next"), or null on the last page. */
   next: string | null;
 }
@@ -51,8 +51,8 @@ export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Pro
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
   const page = await ctx.searchCache.get(homesSearchKey(query), async () => {
-    const found = await listHomes(ctx.db, { ...query, after }, now);
-    return { ...found, json: await withStayPrices(ctx, found.json, query, now) };
+    const { homeJson, ...found } = await listHomes(ctx.db, { ...query, after }, now);
+    return { ...found, json: await withStayPrices(ctx, found.json, homeJson, query, now) };
   });
   return { ...page, next: nextUrl(query, page.nextCursor) };
 }
@@ -62,7 +62,7 @@ export async function listHostHomes(ctx: AppContext, query: HomesQuery & { email
   const after = cursorOf(query);
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
-  const page = await listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
+  const { homeJson: _each, ...page } = await listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
   return { ...page, json: await withUnlisted(ctx, page.json), next: nextUrl(query, page.nextCursor) };
 }
 

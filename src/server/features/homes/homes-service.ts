@@ -104,6 +104,8 @@ export function homesSearchKey(query: Record<string, unknown>): string {
 export interface HomesPage {
   /** The page's homes as a JSON array of Home (each home's stored JSON, ADR 0027). */
   json: string;
+  /** The same homes, each its own JSON text (a dated search adds each one's stay to it). */
+  homeJson: string[];
   nextCursor: string | null;
   /** In a place search, what the text matched (null without a place). */
   match: PlaceMatch | null;
@@ -199,8 +201,10 @@ export async function listHomes(
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const homeJson = page.map((row) => row.json);
   return {
-    json: `[${page.map((row) => row.json).join(',')}]`,
+    json: `[${homeJson.join(',')}]`,
+    homeJson,
     nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last, last.rank) : null,
     match,
   };

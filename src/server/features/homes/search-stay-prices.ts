@@ -67,8 +67,27 @@ async function periodsByHome(ctx: AppContext, ids: string[], stay: DatedStay) {
   return byHome;
 }
 
+/** The home's calendar date today, once per time zone of a page (formatting one costs microseconds). */
+function todayByTimeZone(now: Date) {
+  const found = new Map<string, string>();
+  return (timeZone: string) => {
+    let today = found.get(timeZone);
+    if (today === undefined) {
+      today = homeToday(now, timeZone);
+      found.set(timeZone, today);
+    }
+    return today;
+  };
+}
+
 /** The stay's price at this home, in the Home's `stay` field (dollars). */
-function stayOf(ctx: AppContext, home: Home, periods: PricePeriodSpan[], stay: DatedStay, now: Date): Home['stay'] {
+function stayOf(
+  ctx: AppContext,
+  home: Home,
+  periods: PricePeriodSpan[],
+  stay: DatedStay,
+  bookedOn: string,
+): Home['stay'] {
   const cents = (amount: number) => amountToCents(amount);
   const breakdown = quoteStayPrice(
     {
@@ -89,7 +108,7 @@ function stayOf(ctx: AppContext, home: Home, periods: PricePeriodSpan[], stay: D
       checkIn: stay.checkIn,
       checkOut: stay.checkOut,
       guests: stay.guests,
-      bookedOn: homeToday(now, home.timeZone),
+      bookedOn,
       fees: feesOf(ctx, { cleaningFeeCents: cents(home.cleaningFee) }),
     },
   );
@@ -100,23 +119,35 @@ function stayOf(ctx: AppContext, home: Home, periods: PricePeriodSpan[], stay: D
   };
 }
 
-/** A page of homes (JSON array text) with each home's `stay` for these dates; the page as it was without dates. */
+/**
+ * A page of homes with each home's `stay` for these dates; the page as it was without dates.
+ * `homeJson` is the page's homes, each its own JSON text: the stay is appended to each text rather
+ * than the page parsed and written again (writing a page of 24 homes cost more than pricing it).
+ */
 export async function withStayPrices(
   ctx: AppContext,
   json: string,
+  homeJson: string[],
   query: { checkIn?: string; checkOut?: string; guests?: number },
   now: Date,
 ): Promise<string> {
   if (query.checkIn === undefined || query.checkOut === undefined) return json;
+  if (homeJson.length === 0) return json;
   const homes = JSON.parse(json) as Home[];
-  if (homes.length === 0) return json;
   const stay = { checkIn: query.checkIn, checkOut: query.checkOut, guests: query.guests ?? 1 };
   const periods = await periodsByHome(
     ctx,
     homes.map((h) => h._id),
     stay,
   );
-  return JSON.stringify(
-    homes.map((home) => ({ ...home, stay: stayOf(ctx, home, periods.get(home._id) ?? [], stay, now) })),
-  );
+  const today = todayByTimeZone(now);
+  const priced = homes.map((home, i) => {
+    const price = JSON.stringify(stayOf(ctx, home, periods.get(home._id) ?? [], stay, today(home.timeZone)));
+    const text = homeJson[i]!;
+    // A stored home never carries a stay (it is the search's); if one ever did, it is replaced.
+    return home.stay === undefined && text.endsWith('}')
+      ? `${text.slice(0, -1)},"stay":${price}}`
+      : JSON.stringify({ ...home, stay: JSON.parse(price) as Home['stay'] });
+  });
+  return `[${priced.join(',')}]`;
 }
