@@ -1,9 +1,11 @@
--- Live definition of search_place_home_rows(), as migration 0043 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0047 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: the best
--- SEARCH_PLACES_MAX (20) of those containing the term (search_place_best: by rank, then homes), or
--- else the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
+-- SEARCH_PLACES_MAX (20) of those containing the term (by rank, then homes: p_places, as the server
+-- ranked them from the places it holds in memory, ADR 0075; when NULL, search_place_best), or else
+-- the one closest spelling (issue 29, ADR 0058: a prefix matching hundreds of places walks 20).
+-- p_places is a JSON array of {location, place_rank, home_count}; [] when no place contains the term.
 -- With dates, the price sorts and the price filter read the nightly price for those dates (issue 27,
 -- ADR 0058): homes whose every night costs price_cents (price_low_cents NULL) walk the price index
 -- as before; the others are priced by search_stay_nightly_cents, only those whose cheapest (dearest)
@@ -16,7 +18,7 @@ CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,
   p_sort text, p_after_rank integer, p_after_price integer, p_after_rating double precision,
-  p_after_seq bigint, p_page integer)
+  p_after_seq bigint, p_page integer, p_places jsonb)
 RETURNS TABLE (out_rank integer, out_seq bigint, out_price_cents integer, out_rating_sum integer,
   out_rating_count integer, out_api_json text)
 LANGUAGE plpgsql STABLE ROWS 25
@@ -40,48 +42,95 @@ BEGIN
     IF p_sort = 'newest' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        SELECT c.location, c.place_rank, c.home_count
+        FROM jsonb_to_recordset(p_places) AS c(location text, place_rank integer, home_count integer)
         WHERE NOT v_close
         UNION ALL
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        WHERE NOT v_close AND p_places IS NULL
+        UNION ALL
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close),
+      -- Each place's walk first takes its share of the page and one more (ADR 0075): 20 places whose
+      -- newest homes interleave fill a page from a few each, where a walk of a page per place read
+      -- twenty pages (most of them past filters that few homes pass).
+      k AS (SELECT ceil(p_page::numeric / greatest(count(*), 1))::integer + 1 AS n FROM p),
+      w AS MATERIALIZED (
+        SELECT p.location, p.place_rank, w.seq, w.id
+        FROM p
+        CROSS JOIN k
+        CROSS JOIN LATERAL (
+          SELECT f.seq, f.id
+          FROM homes f
+          WHERE f.location = p.location
+            AND f.seq < CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END
+            AND search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
+              f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
+              p_bedrooms)
+            AND f.unlisted_at IS NULL
+            AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
+              f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
+              v_weekend_nights, p_min_price, p_max_price))
+            AND (p_check_in IS NULL OR f.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          ORDER BY f.seq DESC NULLS LAST
+          LIMIT k.n
+        ) AS w
+        WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank),
+      -- The page's last key among those first homes: no home after it can reach the page.
+      t AS (SELECT w.place_rank, w.seq FROM w ORDER BY w.place_rank, w.seq DESC OFFSET p_page - 1 LIMIT 1),
+      -- Only a place whose first walk stopped at its limit can hold more, and it walks on only while
+      -- its homes come before that key (all of its rank's page when the first homes did not fill one).
+      more AS (
+        SELECT x.place_rank, m.seq, m.id
+        FROM (SELECT w.location, w.place_rank, min(w.seq) AS last_seq FROM w
+          GROUP BY w.location, w.place_rank HAVING count(*) = (SELECT k.n FROM k)) AS x
+        LEFT JOIN t ON true
+        CROSS JOIN LATERAL (
+          SELECT f.seq, f.id
+          FROM homes f
+          WHERE f.location = x.location
+            AND f.seq < x.last_seq
+            AND f.seq > coalesce(CASE WHEN x.place_rank = t.place_rank THEN t.seq END, -9223372036854775807)
+            AND search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
+              f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
+              CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
+              p_bedrooms)
+            AND f.unlisted_at IS NULL
+            AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
+              f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
+              v_weekend_nights, p_min_price, p_max_price))
+            AND (p_check_in IS NULL OR f.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
+          ORDER BY f.seq DESC NULLS LAST
+          LIMIT p_page
+        ) AS m
+        WHERE t.place_rank IS NULL OR x.place_rank <= t.place_rank)
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
       -- The page's homes are read by primary key after the page is decided, not for every home
-      -- each place's walk passes (20 places: up to 20 pages of index entries, one page of rows).
+      -- each place's walk passes.
       (SELECT q.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json
-      FROM (SELECT p.place_rank, w.seq, w.id
-      FROM p
-      CROSS JOIN LATERAL (
-        SELECT f.seq, f.id
-        FROM homes f
-        WHERE f.location = p.location
-          AND f.seq < CASE WHEN p.place_rank = p_after_rank THEN p_after_seq ELSE 9223372036854775807 END
-          AND search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
-            f.available_to, f.upcoming_from, f.upcoming_nights, p_check_in, p_check_out, p_guests, p_host_email,
-            CASE WHEN p_check_in IS NULL THEN p_min_price END, CASE WHEN p_check_in IS NULL THEN p_max_price END,
-            p_bedrooms)
-          AND f.unlisted_at IS NULL
-          AND (p_check_in IS NULL OR search_dated_price_fits(f.id, f.price_cents, f.price_low_cents,
-            f.price_high_cents, f.weekend_price_cents, f.has_price_periods, p_check_in, p_check_out,
-            v_weekend_nights, p_min_price, p_max_price))
-          AND (p_check_in IS NULL OR f.id NOT IN (
-            SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-              AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))
-        ORDER BY f.seq DESC NULLS LAST
-        LIMIT p_page
-      ) AS w
-      WHERE p_after_rank IS NULL OR p.place_rank >= p_after_rank
-      ORDER BY p.place_rank, w.seq DESC
-      LIMIT p_page) AS q
+      FROM (SELECT u.place_rank, u.seq, u.id
+        FROM (SELECT w.place_rank, w.seq, w.id FROM w UNION ALL SELECT more.place_rank, more.seq, more.id FROM more) AS u
+        ORDER BY u.place_rank, u.seq DESC
+        LIMIT p_page) AS q
       JOIN homes h ON h.id = q.id
       ORDER BY q.place_rank, q.seq DESC);
     ELSIF p_sort = 'price_asc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        SELECT c.location, c.place_rank, c.home_count
+        FROM jsonb_to_recordset(p_places) AS c(location text, place_rank integer, home_count integer)
         WHERE NOT v_close
+        UNION ALL
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        WHERE NOT v_close AND p_places IS NULL
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
@@ -186,8 +235,12 @@ BEGIN
     ELSIF p_sort = 'price_desc' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        SELECT c.location, c.place_rank, c.home_count
+        FROM jsonb_to_recordset(p_places) AS c(location text, place_rank integer, home_count integer)
         WHERE NOT v_close
+        UNION ALL
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        WHERE NOT v_close AND p_places IS NULL
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
@@ -285,8 +338,12 @@ BEGIN
     ELSIF p_sort = 'rating' THEN
       RETURN QUERY
       WITH p AS MATERIALIZED (
-        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        SELECT c.location, c.place_rank, c.home_count
+        FROM jsonb_to_recordset(p_places) AS c(location text, place_rank integer, home_count integer)
         WHERE NOT v_close
+        UNION ALL
+        SELECT c.location, c.place_rank, c.home_count FROM search_place_best(p_term, p_escaped, 20) AS c
+        WHERE NOT v_close AND p_places IS NULL
         UNION ALL
         SELECT c.location, c.place_rank, c.home_count FROM search_place_close(p_term, 1) AS c WHERE v_close)
       (SELECT m.place_rank, NULL::bigint, NULL::integer, NULL::integer, NULL::integer, m.location
@@ -330,4 +387,20 @@ BEGIN
     RETURN NEXT;
   END IF;
 END;
+$$;
+
+-- The signature before migration 0047, for a process of the previous release still serving during a
+-- rolling start: the same search, its places matched here. A later migration drops it.
+CREATE OR REPLACE FUNCTION search_place_home_rows(
+  p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
+  p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,
+  p_sort text, p_after_rank integer, p_after_price integer, p_after_rating double precision,
+  p_after_seq bigint, p_page integer)
+RETURNS TABLE (out_rank integer, out_seq bigint, out_price_cents integer, out_rating_sum integer,
+  out_rating_count integer, out_api_json text)
+LANGUAGE sql STABLE ROWS 25
+AS $$
+  SELECT * FROM search_place_home_rows(p_term, p_escaped, p_check_in, p_check_out, p_guests, p_host_email, p_now,
+    p_min_price, p_max_price, p_bedrooms, p_sort, p_after_rank, p_after_price, p_after_rating, p_after_seq, p_page,
+    NULL::jsonb)
 $$;

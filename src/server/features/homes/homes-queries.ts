@@ -1,6 +1,7 @@
 import { and, asc, desc, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
+import type { RankedPlace } from '../search/place-index';
 import { freeForStay as freeForAStay } from '#server/db/booking-conditions';
 import { homes } from '#server/db/schema';
 import type { HomesSort } from '#shared/schemas/homes';
@@ -97,7 +98,7 @@ function preparePlaceSearch(db: Db) {
       ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
       ${p('minPrice')}::integer, ${p('maxPrice')}::integer, ${p('bedrooms')}::integer, ${p('sort')}::text,
       ${p('afterRank')}::integer, ${p('afterPrice')}::integer, ${p('afterRating')}::double precision,
-      ${p('afterSeq')}::bigint, ${p('size')}::integer) with ordinality as found`;
+      ${p('afterSeq')}::bigint, ${p('size')}::integer, ${p('places')}::jsonb) with ordinality as found`;
   const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
   const query = db
     .select(Object.fromEntries(PAGE_COLUMNS.map((name) => [name, column(name)])))
@@ -277,9 +278,19 @@ export async function selectPlacePage(
     afterRating: number | null;
     afterSeq: number | null;
     size: number;
+    /** The places to walk, best first (ADR 0075); null: PostgreSQL matches them (search_place_best). */
+    places: RankedPlace[] | null;
   },
 ): Promise<{ match: { place: string; rank: number } | null; rows: PageRow[] }> {
-  const [first, ...rows] = await preparedFor(db).placeSearch(values);
+  const { places, ...rest } = values;
+  const [first, ...rows] = await preparedFor(db).placeSearch({
+    ...rest,
+    places:
+      places &&
+      JSON.stringify(
+        places.map((place) => ({ location: place.location, place_rank: place.rank, home_count: place.homes })),
+      ),
+  });
   // The function's first row is what was matched (migration 0021): no seq, the best place and its rank.
   const match = first && first.api_json !== null ? { place: first.api_json as string, rank: Number(first.rank) } : null;
   return { match, rows: rows.map(toPageRow) };

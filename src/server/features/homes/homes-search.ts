@@ -44,6 +44,21 @@ function nextUrl(query: HomesQuery, nextCursor: string | null): string | null {
   return `/api/homes?${params.toString()}`;
 }
 
+/** How many places a place search walks at most: the best by rank, then homes (ADR 0058). */
+export const SEARCH_PLACES_MAX = 20;
+
+/**
+ * The places a place search walks, ranked by this process from the places it holds in memory for
+ * the suggestions (ADR 0075), so PostgreSQL does not match the term against every place on each
+ * search; none for a map box, which replaces the place. When no place in memory contains the term,
+ * PostgreSQL matches it (a place newer than the memory's copy, else the closest spelling).
+ */
+async function placesOf(ctx: AppContext, query: HomesQuery) {
+  if (!query.location || query.bbox !== undefined) return undefined;
+  const places = await ctx.places.bestPlaces(query.location, SEARCH_PLACES_MAX);
+  return places.length > 0 ? places : undefined;
+}
+
 /** The public search (every home, no host filter): the hot path, read through the search cache. */
 export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Promise<HomesListing> {
   if (query.email !== undefined) throw invalid('A host list is not a public search', 'invalid_request');
@@ -51,7 +66,8 @@ export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Pro
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
   const page = await ctx.searchCache.get(homesSearchKey(query), async () => {
-    const { homeJson, ...found } = await listHomes(ctx.db, { ...query, after }, now);
+    const places = await placesOf(ctx, query);
+    const { homeJson, ...found } = await listHomes(ctx.db, { ...query, after, places }, now);
     return { ...found, json: await withStayPrices(ctx, found.json, homeJson, query, now) };
   });
   return { ...page, next: nextUrl(query, page.nextCursor) };
@@ -62,7 +78,12 @@ export async function listHostHomes(ctx: AppContext, query: HomesQuery & { email
   const after = cursorOf(query);
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
-  const { homeJson: _each, ...page } = await listHomes(ctx.db, { ...query, after, hostEmail: query.email }, now);
+  const places = await placesOf(ctx, query);
+  const { homeJson: _each, ...page } = await listHomes(
+    ctx.db,
+    { ...query, after, hostEmail: query.email, places },
+    now,
+  );
   return { ...page, json: await withUnlisted(ctx, page.json), next: nextUrl(query, page.nextCursor) };
 }
 

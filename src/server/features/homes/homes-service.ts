@@ -13,6 +13,7 @@ import { inTransaction } from '#server/db/transaction';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
 import type { PageRow } from './home-rows';
+import type { RankedPlace } from '../search/place-index';
 import { pointColumns } from '../geo/approximate-point';
 import { homePoint } from '../geo/home-point';
 
@@ -122,13 +123,15 @@ function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
 /**
  * One page of homes in the asked order (`sort`, default newest). Every shape is an ordered index
  * walk that stops after a page (plans in docs/search-plans.md, ADR 0011 and 0020):
- * - a place search (search_place_home_rows, migrations 0008, 0014, 0015, 0021) first decides its
- *   places in home_locations and ranks each, best first: 0 the city (the part before the first
+ * - a place search (search_place_home_rows, migrations 0008, 0014, 0015, 0021) is given its places
+ *   (`places`: the best 20, ranked by the caller from the places held in memory, ADR 0075; without
+ *   them it decides them in home_locations), each ranked, best first: 0 the city (the part before the first
  *   comma) or the whole place is the term, 1 whole words of the place are the term, 2 the city
  *   starts with it, 3 a word starts with it, 4 a word contains it; only when no place contains the
  *   term, the one closest spelling (5: "Lisbn" finds "Lisbon, Portugal", but "Porto" never does,
  *   ADR 0036); per place it walks the sort's index (location, key, seq) until it has a page of
- *   homes that pass the filters; the short walks are merged by (rank, key, seq). The place rank
+ *   homes that pass the filters (newest first: its share of the page, then only while it can still
+ *   reach the page); the short walks are merged by (rank, key, seq). The place rank
  *   stays first in every sort: a look-alike place never comes before the place that was typed;
  * - any other list walks the sort's index (seq, or (key, seq)), filtering each row; with dates a
  *   price sort merges that walk of the plain homes with the homes whose dated prices can reach its
@@ -138,7 +141,7 @@ function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
  */
 export async function listHomes(
   db: Db,
-  query: HomesQuery & { after?: HomesCursor; hostEmail?: string },
+  query: HomesQuery & { after?: HomesCursor; hostEmail?: string; places?: RankedPlace[] },
   now: Date,
 ): Promise<HomesPage> {
   const size = query.limit + 1;
@@ -175,6 +178,7 @@ export async function listHomes(
       afterRank: after ? after.rank : null,
       ...afterKey,
       size,
+      places: query.places ?? null,
     });
     rows = found.rows;
     match = {

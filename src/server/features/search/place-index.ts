@@ -32,8 +32,20 @@ export interface PlaceRow {
   homes: number;
 }
 
+/** A place a search walks, with its rank for the term (search_place_containing's, 0 best). */
+export interface RankedPlace {
+  location: string;
+  rank: number;
+  homes: number;
+}
+
 export interface PlaceIndex {
   size: number;
+  /**
+   * The best `limit` places containing the term, best first: search_place_best's answer (by rank,
+   * then more homes, then name), whatever the term's length. [] when none contains it.
+   */
+  best(term: string, limit: number): RankedPlace[];
   /** The containing or prefix matches, best first; null when no place contains the term (ask for close spellings). */
   match(term: string, limit: number): PlaceSuggestions['places'] | null;
 }
@@ -111,6 +123,10 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   }
 
   function containing(term: string, limit: number): Place[] {
+    return rankedContaining(term, limit).map((f) => f.place);
+  }
+
+  function rankedContaining(term: string, limit: number): { place: Place; rank: number }[] {
     let candidates: Place[] = places;
     const grams = [...trigrams(term)];
     if (grams.length > 0) {
@@ -127,11 +143,18 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
       if (place.lower.includes(term)) found.push({ place, rank: rankOf(place, term, words) });
     }
     found.sort((a, b) => a.rank - b.rank || byHomesThenName(a.place, b.place));
-    return found.slice(0, limit).map((f) => f.place);
+    return found.slice(0, limit);
   }
 
   return {
     size: places.length,
+    best(q, limit) {
+      return rankedContaining(q.toLowerCase(), limit).map(({ place, rank }) => ({
+        location: place.location,
+        rank,
+        homes: place.homes,
+      }));
+    },
     match(q, limit) {
       const term = q.toLowerCase();
       if (codePoints(q).length < 3) {

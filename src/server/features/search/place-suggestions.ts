@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { PlaceSuggestions } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
 import type { Clock } from '#server/providers/clock/clock';
-import { buildPlaceIndex, type PlaceIndex } from './place-index';
+import { buildPlaceIndex, type PlaceIndex, type RankedPlace } from './place-index';
 
 const p = sql.placeholder;
 
@@ -44,6 +44,12 @@ function prepare(db: Db) {
 
 export interface PlaceSuggester {
   suggest(q: string, limit: number): Promise<PlaceSuggestions>;
+  /**
+   * The places a search for this term walks (ADR 0075): the best `limit` containing it, from the
+   * same index and as fresh as the suggestions. [] when none contains it (the search then asks
+   * PostgreSQL for the closest spelling).
+   */
+  bestPlaces(term: string, limit: number): Promise<RankedPlace[]>;
   /** A write through this process may have changed the places: the next suggestion reads the version first. */
   markStale(): void;
 }
@@ -114,6 +120,9 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
       if (found) return { places: found };
       const close = await statements!.close.execute({ term: q, limit });
       return { places: close.map((r) => ({ location: r.location, homes: Number(r.homes) })) };
+    },
+    async bestPlaces(term, limit) {
+      return (await current()).best(term, limit);
     },
     markStale() {
       stale = true;
