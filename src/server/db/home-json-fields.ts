@@ -1,5 +1,5 @@
 /**
- * How each field of a Home (src/shared/schemas/homes.ts) is made from the homes row: the one rule
+ * How each field of a Home (src/shared/schemas/home-response.ts) is made from the homes row: the one rule
  * behind both copies of a Home the server writes, `toHome` (TypeScript) and `home_api_json` (the
  * SQL function whose text is src/server/db/sql/home-api-json.sql, stored per row as homes.api_json).
  * A field follows the naming convention unless it is one of the few exceptions below:

@@ -5,6 +5,7 @@
  */
 export * from './schema/accounts';
 export * from './schema/homes';
+export * from './schema/home-price-summaries';
 export * from './schema/bookings';
 export * from './schema/uploads';
 export * from './schema/calendar';

@@ -1,6 +1,5 @@
 import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import {
-  type ExtraConfigColumn,
   bigint,
   boolean,
   check,
@@ -9,10 +8,8 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CANCELLATION_POLICIES } from '#shared/cancellation';
@@ -20,112 +17,7 @@ import { BOOKING_MODES, INSTANT_BOOK_REQUIREMENTS } from '#shared/schemas/pricin
 import { homeJson } from '../home-json-fields';
 import { datemultirange } from './column-types';
 import { users } from './accounts';
-
-/** The columns of homes that a place's price walks read. */
-type PlacePriceColumns = Record<
-  | 'location'
-  | 'priceCents'
-  | 'weekendPriceCents'
-  | 'priceLowCents'
-  | 'priceHighCents'
-  | 'hasPricePeriods'
-  | 'seq'
-  | 'bedrooms'
-  | 'totalGuest'
-  | 'availableFrom'
-  | 'availableTo'
-  | 'upcomingFrom'
-  | 'upcomingNights'
-  | 'id'
-  | 'hostEmail'
-  | 'unlistedAt',
-  ExtraConfigColumn
->;
-
-/**
- * A place's price sorts (ADR 0020, 0058, 0069): one walk per sort key and shape, each carrying what
- * a place walk filters on, as homes_location_idx does (ADR 0026).
- */
-function placePriceIndexes(t: PlacePriceColumns) {
-  return [
-    // The price sorts' walk carries what a place walk filters on, as homes_location_idx does (ADR
-    // 0069): a dated search that finds few free homes stays inside it and reads only the page's rows.
-    index('homes_location_price_idx').on(
-      t.location,
-      t.priceCents,
-      t.seq,
-      t.bedrooms,
-      t.totalGuest,
-      t.availableFrom,
-      t.availableTo,
-      t.upcomingFrom,
-      t.upcomingNights,
-      t.id,
-      t.hostEmail,
-      t.priceLowCents,
-      t.unlistedAt,
-    ),
-    // A place's dated price sorts (ADR 0058, 0069): the homes with a weekend price and no price
-    // periods by their cheapest and dearest night, with what prices their stay, and the homes with
-    // periods apart (few), with what bounds them before their periods are read; each with what the
-    // walk filters on, so that it reads only the page's rows.
-    index('homes_location_dated_low_idx')
-      .on(
-        t.location,
-        sql`least(${t.priceCents}, ${t.weekendPriceCents})`,
-        t.priceCents,
-        t.weekendPriceCents,
-        t.seq,
-        t.bedrooms,
-        t.totalGuest,
-        t.availableFrom,
-        t.availableTo,
-        t.upcomingFrom,
-        t.upcomingNights,
-        t.id,
-        t.hostEmail,
-        t.unlistedAt,
-      )
-      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
-    index('homes_location_dated_high_idx')
-      .on(
-        t.location,
-        sql`greatest(${t.priceCents}, ${t.weekendPriceCents})`,
-        t.priceCents,
-        t.weekendPriceCents,
-        t.seq,
-        t.bedrooms,
-        t.totalGuest,
-        t.availableFrom,
-        t.availableTo,
-        t.upcomingFrom,
-        t.upcomingNights,
-        t.id,
-        t.hostEmail,
-        t.unlistedAt,
-      )
-      .where(sql`${t.priceLowCents} is not null and not ${t.hasPricePeriods}`),
-    index('homes_location_periods_idx')
-      .on(
-        t.location,
-        t.priceLowCents,
-        t.priceHighCents,
-        t.priceCents,
-        t.weekendPriceCents,
-        t.seq,
-        t.bedrooms,
-        t.totalGuest,
-        t.availableFrom,
-        t.availableTo,
-        t.upcomingFrom,
-        t.upcomingNights,
-        t.id,
-        t.hostEmail,
-        t.unlistedAt,
-      )
-      .where(sql`${t.priceLowCents} is not null and ${t.hasPricePeriods}`),
-  ];
-}
+import { homesIndexes } from './homes-indexes';
 
 export const homes = pgTable(
   'homes',
@@ -252,79 +144,8 @@ export const homes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Newest first per place, and everything a place walk filters on (ADR 0026): a dated search
-    // that finds few free homes (a fully booked week) stays inside the index and reads no rows.
-    // seq is unique, so the columns after it never change the order.
-    index('homes_location_idx').on(
-      t.location,
-      t.seq.desc(),
-      t.priceCents,
-      t.bedrooms,
-      t.totalGuest,
-      t.availableFrom,
-      t.availableTo,
-      t.upcomingFrom,
-      t.upcomingNights,
-      t.id,
-      t.hostEmail,
-      t.priceLowCents,
-      t.priceHighCents,
-      t.weekendPriceCents,
-      t.hasPricePeriods,
-      // So a walk still skips unlisted homes inside the index (ADR 0060).
-      t.unlistedAt,
-    ),
-    uniqueIndex('homes_seq_unique').on(t.seq),
-    // One index per sort key and shape (ADR 0020): walked forwards for price_asc, backwards for
-    // price_desc and rating, so each sort stops after a page; seq breaks ties and keys the cursor.
-    ...placePriceIndexes(t),
-    index('homes_location_rating_idx').on(t.location, t.ratingSort, t.seq),
-    index('homes_price_idx').on(t.priceCents, t.seq),
-    // A dated price sort without a place (issue 27, ADR 0058): the homes with dated prices by their
-    // cheapest and dearest night outside price periods (least and greatest skip a NULL weekend price),
-    // with what prices a stay without periods, so the walk reads no row it will not show.
-    index('homes_dated_low_idx')
-      .on(
-        sql`least(${t.priceCents}, ${t.weekendPriceCents})`,
-        t.priceCents,
-        t.weekendPriceCents,
-        t.hasPricePeriods,
-        t.id,
-      )
-      .where(sql`${t.priceLowCents} is not null`),
-    index('homes_dated_high_idx')
-      .on(
-        sql`greatest(${t.priceCents}, ${t.weekendPriceCents})`,
-        t.priceCents,
-        t.weekendPriceCents,
-        t.hasPricePeriods,
-        t.id,
-      )
-      .where(sql`${t.priceLowCents} is not null`),
-    index('homes_rating_idx').on(t.ratingSort, t.seq),
-    index('homes_host_email_idx').on(sql`lower(${t.hostEmail})`),
-    // A map box search (bbox) is `point <@ box` on the public point, PostgreSQL's own GiST point
-    // operator class: no extension, the same on PGlite and PostgreSQL (ADR 0056).
-    index('homes_approx_point_idx').using('gist', sql`point(${t.approxLng}, ${t.approxLat})`),
-    // A map box's walk, newest first (ADR 0068): the box and the filters an index entry can answer are
-    // tested on the entry itself (an index-only scan), so walking 20,000 homes reads no row; only those
-    // that pass are read. seq is unique, so the columns after it never change the order.
-    index('homes_box_walk_idx')
-      .on(t.seq, t.approxLng, t.approxLat, t.bedrooms, t.totalGuest, t.priceCents, t.priceLowCents, t.priceHighCents)
-      .where(sql`${t.unlistedAt} is null`),
-    // A map box with filters (ADR 0068): the box, bedrooms, guests and the span of nightly prices the
-    // home can have are tested inside the index (btree_gist for the integers), so a small box whose
-    // homes mostly fail the filters reads no row it will not show.
-    index('homes_box_filters_idx')
-      .using(
-        'gist',
-        sql`point(${t.approxLng}, ${t.approxLat})`,
-        t.bedrooms,
-        t.totalGuest,
-        sql`coalesce(${t.priceLowCents}, ${t.priceCents})`,
-        sql`coalesce(${t.priceHighCents}, ${t.priceCents})`,
-      )
-      .where(sql`${t.unlistedAt} is null`),
+    // The search indexes: homes-indexes.ts.
+    ...homesIndexes(t),
     check('homes_price_positive', sql`${t.priceCents} > 0`),
     check('homes_cleaning_fee_range', sql`${t.cleaningFeeCents} >= 0`),
     check('homes_cancellation_policy_valid', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
@@ -388,34 +209,6 @@ export const homeLocationsVersion = pgTable(
   },
   (t) => [check('home_locations_version_one_row', sql`${t.id}`)],
 );
-
-/**
- * How many homes have each (price, bedrooms, guests): the price histogram of a search without a
- * place reads these few thousand rows instead of every home (ADR 0023). Kept by statement-level
- * triggers on homes (migration 0016), like home_locations.
- */
-export const homePriceStats = pgTable(
-  'home_price_stats',
-  {
-    priceCents: integer('price_cents').notNull(),
-    bedrooms: integer('bedrooms').notNull(),
-    totalGuest: integer('total_guest').notNull(),
-    homeCount: integer('home_count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.priceCents, t.bedrooms, t.totalGuest] })],
-);
-
-/**
- * Per whole dollar of price, how many homes take at least g guests and have at least b bedrooms,
- * for g 1..16 and b 0..8 (an array of 16 × 9 cells, cell (g - 1) × 9 + b + 1; a home above a cap
- * counts in the cap's cells): the price histogram of a search without a place reads one row per
- * dollar, not one per (price, bedrooms, guests). Kept by a row trigger on home_price_stats
- * (migration 0042, ADR 0070); filters above a cap read home_price_stats.
- */
-export const homePriceDollars = pgTable('home_price_dollars', {
-  dollar: integer('dollar').primaryKey(),
-  counts: integer('counts').array().notNull(),
-});
 
 /**
  * Homes that were deleted, and who owned them: a repeated delete by the owner

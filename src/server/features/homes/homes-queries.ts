@@ -8,6 +8,7 @@ import type { HomesSort } from '#shared/schemas/homes';
 import type { Bbox } from '#shared/bbox';
 import { homeFields } from './home-columns';
 import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
+import { boxFilters, boxWalk } from './box-walk';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
 
 /**
@@ -39,52 +40,9 @@ interface ListShape {
   /** A map box (bbox): its public point in the box, or, across the antimeridian, in either half. */
   box: boolean;
   boxWraps: boolean;
-  /** The box tested on the first homes of the list's own walk (boxWalkRows) instead of by a GiST index. */
+  /** The box tested on the first homes of the list's own walk (box-walk.ts) instead of by a GiST index. */
   boxWalk: boolean;
 }
-
-/**
- * A map box without other filters is first answered by the list's own index walk (newest, price or
- * rating order) over at most this many homes, testing each one's point: a world or country
- * box fills its page within a few hundred rows, where the GiST index would read every home in the
- * box (1,000,000 for the world: seconds) to sort them. Only when those rows do not fill the page
- * (a small or sparse box, or the list's end) is the box read by the GiST index; that box then
- * holds few homes (fewer than about a page per BOX_WALK_ROWS homes of the list). Issue 29.
- */
-const BOX_WALK_ROWS = 4_000;
-/**
- * Newest first walks homes_box_walk_idx, whose entries carry the point and the filters' columns
- * (an index-only scan, ADR 0068): 20,000 entries cost about what 1,000 rows did (0.7 ms measured at
- * 1,000,000 homes), so a city box with filters few of its homes pass still fills its page from the walk.
- */
-const BOX_WALK_INDEX_ROWS = 20_000;
-const boxWalkRows = (sort: HomesSort) => (sort === 'newest' ? BOX_WALK_INDEX_ROWS : BOX_WALK_ROWS);
-
-/** The point the homes_approx_point_idx GiST index is on (migration 0032, ADR 0056): the public one. */
-const publicPoint = sql`point(${homes.approxLng}, ${homes.approxLat})`;
-const boxOf = (west: SQL, east: SQL) =>
-  sql`${publicPoint} <@ box(point(${west}, ${p('south')}::double precision), point(${east}, ${p('north')}::double precision))`;
-const westBound = sql`${p('west')}::double precision`;
-const eastBound = sql`${p('east')}::double precision`;
-/** Edges included (`<@` on a box is inclusive); across 180° the box is its two halves. */
-const IN_BOX = boxOf(westBound, eastBound);
-const IN_WRAPPED_BOX = sql`(${boxOf(westBound, sql`180::double precision`)} or ${boxOf(sql`-180::double precision`, eastBound)})`;
-
-/** The same tests on a walked entry (`w`, the walk's columns). */
-const walkBoxOf = (west: SQL, east: SQL) =>
-  sql`point(w.approx_lng, w.approx_lat) <@ box(point(${west}, ${p('south')}::double precision), point(${east}, ${p('north')}::double precision))`;
-const WALK_IN_BOX = walkBoxOf(westBound, eastBound);
-const WALK_IN_WRAPPED_BOX = sql`(${walkBoxOf(westBound, sql`180::double precision`)} or ${walkBoxOf(sql`-180::double precision`, eastBound)})`;
-
-/**
- * Some night of the home costs at most maxPrice and some night at least minPrice: true of every home
- * the price filter keeps, with or without dates (a stay's nightly price is between its cheapest and
- * dearest night, price_low_cents and price_high_cents, ADR 0058), and answered by an index entry.
- */
-const PRICE_SPAN = sql`coalesce(${homes.priceLowCents}, ${homes.priceCents}) <= ${p('maxPrice')}::integer
-  and coalesce(${homes.priceHighCents}, ${homes.priceCents}) >= ${p('minPrice')}::integer`;
-const WALK_PRICE_SPAN = sql`coalesce(w.price_low_cents, w.price_cents) <= ${p('maxPrice')}::integer
-  and coalesce(w.price_high_cents, w.price_cents) >= ${p('minPrice')}::integer`;
 
 /**
  * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018, 0021) answers what it
@@ -146,11 +104,8 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   }
   if (shape.guests) filters.push(gte(homes.totalGuest, p('guests')));
   if (shape.bedrooms) filters.push(gte(homes.bedrooms, p('bedrooms')));
-  if (shape.box && !shape.boxWalk) {
-    filters.push(shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX);
-    // Implied by the price filter below; spelled out so homes_box_filters_idx tests it in its entries.
-    if (shape.price) filters.push(PRICE_SPAN);
-  }
+  // The box read by a GiST index (box-walk.ts).
+  if (shape.box && !shape.boxWalk) filters.push(...boxFilters(shape));
   const name = `homes_list_${sort}_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
@@ -177,47 +132,12 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     );
   }
   if (shape.box && shape.boxWalk) {
-    // The list's own index walk, at most boxWalkRows(sort) homes by the sort key. What a walked
-    // entry carries (the point, bedrooms, guests, the span of prices its nights can have) is tested
-    // there; only the homes that pass are read by seq with the box and every other filter. The LIMIT
-    // 1 keeps that read a per-home lookup: flattened into a join, PostgreSQL read every home in the
-    // box and sorted (seconds).
-    const sortKey: Record<HomesSort, SQL> = {
-      newest: sql``,
-      price_asc: sql`, ${homes.priceCents} as w_price`,
-      price_desc: sql`, ${homes.priceCents} as w_price`,
-      rating: sql`, ${homes.ratingSort} as w_rating`,
-    };
-    const entry = and(
-      sql`${shape.boxWraps ? WALK_IN_WRAPPED_BOX : WALK_IN_BOX}`,
-      shape.guests ? sql`w.total_guest >= ${p('guests')}` : undefined,
-      shape.bedrooms ? sql`w.bedrooms >= ${p('bedrooms')}` : undefined,
-      shape.price ? WALK_PRICE_SPAN : undefined,
-    );
-    const walk = sql`(select w.* from (select ${homes.seq} as w_seq, ${homes.approxLng} as approx_lng,
-        ${homes.approxLat} as approx_lat, ${homes.bedrooms} as bedrooms, ${homes.totalGuest} as total_guest,
-        ${homes.priceCents} as price_cents, ${homes.priceLowCents} as price_low_cents,
-        ${homes.priceHighCents} as price_high_cents${sortKey[sort]}
-      from ${homes} where ${and(shape.hostEmail ? undefined : isNull(homes.unlistedAt), shape.after ? order.after : undefined)}
-      order by ${sql.join(order.orderBy, sql`, `)} limit ${sql.raw(String(boxWalkRows(sort)))}) w
-      where ${entry}) walk`;
-    const inBox = shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX;
-    const columns = sql.join(
-      LIST_COLUMNS.map((column) => sql.raw(`homes.${column}`)),
-      sql`, `,
-    );
-    const found = sql`${walk} cross join lateral (select ${columns} from ${homes}
-      where ${homes.seq} = walk.w_seq and ${and(...filters, inBox)} limit 1) h`;
-    const walkOrder: Record<HomesSort, SQL[]> = {
-      newest: [sql`walk.w_seq desc`],
-      price_asc: [sql`walk.w_price`, sql`walk.w_seq`],
-      price_desc: [sql`walk.w_price desc`, sql`walk.w_seq desc`],
-      rating: [sql`walk.w_rating desc`, sql`walk.w_seq desc`],
-    };
+    // The box tested on the list's own index walk, then the homes that pass read by seq (box-walk.ts).
+    const walk = boxWalk(sort, shape, order, filters, LIST_COLUMNS);
     const query = db
-      .select(Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`h.${column}`).as(column)])))
-      .from(found)
-      .orderBy(...walkOrder[sort])
+      .select(walk.fields)
+      .from(walk.from)
+      .orderBy(...walk.orderBy)
       .limit(limit);
     return homeRowsReader(db, name, query, LIST_COLUMNS);
   }
@@ -346,7 +266,7 @@ export async function selectListPage(
       values.checkOut !== undefined && { weekendNights: weekendNightsOf(values.checkIn, values.checkOut) }),
   };
   const rows = await listQuery(db, sort, shape, fixedSize)(bound);
-  // The walk did not fill the page: the box is read by a GiST index (boxWalkRows).
+  // The walk did not fill the page: the box is read by a GiST index (box-walk.ts).
   if (shape.boxWalk && rows.length < values.size) {
     return (await listQuery(db, sort, { ...shape, boxWalk: false }, fixedSize)(bound)).map(toPageRow);
   }
