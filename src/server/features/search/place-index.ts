@@ -9,10 +9,20 @@
  *   the place are the term, 2 the city starts with it, 3 a word starts with it, 4 inside a word;
  * - within a rank, more homes first, then the place's name in the database's own order (the load
  *   is sorted by PostgreSQL, so its collation decides, as in the query it replaces);
- * - only when no place contains the term, the close spellings: asked of PostgreSQL (pg_trgm's
- *   word similarity), which this file does not copy — typos are a small share of keystrokes.
+ * - only when no place contains the term, the close spellings of search_place_close (migration
+ *   0021): the places whose pg_trgm word similarity to the term reaches 0.6, the closest first,
+ *   then more homes, then the name — computed here by a port of pg_trgm (word-similarity.ts,
+ *   ADR 0073), where asking PostgreSQL planned pg_trgm's estimates anew on each connection's
+ *   first calls (~10 ms: the bench's p99).
  */
 import type { PlaceSuggestions } from '#shared/schemas/search';
+import {
+  trigramsInOrder,
+  trigramText,
+  WORD_SIMILARITY_THRESHOLD,
+  wordSimilarity,
+  type TrigramText,
+} from './word-similarity';
 
 interface Place {
   location: string;
@@ -25,6 +35,8 @@ interface Place {
   words: string;
   /** Position in PostgreSQL's ORDER BY location. */
   order: number;
+  /** pg_trgm's trigrams of the name, in order (word-similarity.ts). */
+  words3: TrigramText;
 }
 
 export interface PlaceRow {
@@ -34,8 +46,10 @@ export interface PlaceRow {
 
 export interface PlaceIndex {
   size: number;
-  /** The containing or prefix matches, best first; null when no place contains the term (ask for close spellings). */
+  /** The containing or prefix matches, best first; null when no place contains the term. */
   match(term: string, limit: number): PlaceSuggestions['places'] | null;
+  /** search_place_close(term, limit): the close spellings, closest first (asked when `match` found none). */
+  close(term: string, limit: number): PlaceSuggestions['places'];
 }
 
 /** PostgreSQL's trim() (spaces only, not every white space as String.prototype.trim). */
@@ -72,6 +86,7 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
       city: trimSpaces(r.location.split(',')[0]!).toLowerCase(),
       words: ` ${lower.replaceAll(',', ' ')} `,
       order,
+      words3: trigramText(r.location),
     };
   });
   const ranked = [...places].sort(byHomesThenName);
@@ -79,6 +94,9 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   const byPrefix = new Map<string, Place[]>();
   const byCity = new Map<string, Place[]>();
   const byTrigram = new Map<string, Place[]>();
+  /** pg_trgm trigram -> the places that have it, once each. */
+  const byWordTrigram = new Map<string, Place[]>();
+  for (const place of places) for (const trigram of place.words3.distinct) push(byWordTrigram, trigram, place);
   for (const place of ranked) {
     const letters = codePoints(place.lower);
     if (letters.length >= 1) push(byPrefix, letters[0]!, place);
@@ -130,8 +148,34 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
     return found.slice(0, limit).map((f) => f.place);
   }
 
+  /**
+   * search_place_close: `term <% location` (word similarity >= the threshold, in float4 against the
+   * double threshold as pg_trgm compares), ordered by the similarity, more homes, then the name.
+   * Only the places sharing at least 60% of the term's trigrams are scored: the similarity is at
+   * most shared / term's trigrams, so no other place can reach the threshold.
+   */
+  function close(q: string, limit: number): Place[] {
+    const termTrigrams = new Set(trigramsInOrder(q));
+    if (termTrigrams.size === 0) return [];
+    const shared = new Map<Place, number>();
+    for (const trigram of termTrigrams) {
+      for (const place of byWordTrigram.get(trigram) ?? []) shared.set(place, (shared.get(place) ?? 0) + 1);
+    }
+    // A margin below 0.6 for float rounding: the exact similarity decides.
+    const least = (WORD_SIMILARITY_THRESHOLD - 0.01) * termTrigrams.size;
+    const found: { place: Place; similarity: number }[] = [];
+    for (const [place, n] of shared) {
+      if (n < least) continue;
+      const similarity = wordSimilarity(termTrigrams, place.words3);
+      if (similarity >= WORD_SIMILARITY_THRESHOLD) found.push({ place, similarity });
+    }
+    found.sort((a, b) => b.similarity - a.similarity || byHomesThenName(a.place, b.place));
+    return found.slice(0, limit).map((f) => f.place);
+  }
+
   return {
     size: places.length,
+    close: (q, limit) => view(close(q, limit)),
     match(q, limit) {
       const term = q.toLowerCase();
       if (codePoints(q).length < 3) {
