@@ -17,10 +17,10 @@
  */
 import type { PlaceSuggestions } from '#shared/schemas/search';
 import {
+  iterateWordSimilarity,
   trigramsInOrder,
   trigramText,
   WORD_SIMILARITY_THRESHOLD,
-  wordSimilarity,
   type TrigramText,
 } from './word-similarity';
 
@@ -37,6 +37,8 @@ interface Place {
   order: number;
   /** pg_trgm's trigrams of the name, in order (word-similarity.ts). */
   words3: TrigramText;
+  /** words3.distinct as numbers of the index's dictionary of trigrams. */
+  words3Ids: Int32Array;
 }
 
 export interface PlaceRow {
@@ -75,6 +77,82 @@ function push<K>(map: Map<K, Place[]>, key: K, place: Place) {
   else map.set(key, [place]);
 }
 
+/** search_place_close over `places`: the function that answers it. */
+function closeSpellings(places: Place[]): (q: string, limit: number) => Place[] {
+  // pg_trgm's trigrams numbered, each with the places (their positions) that have it, once each.
+  const trigramIds = new Map<string, number>();
+  const placesOfTrigram: number[][] = [];
+  let longest = 0;
+  places.forEach((place, at) => {
+    place.words3Ids = Int32Array.from(place.words3.distinct, (trigram) => {
+      let id = trigramIds.get(trigram);
+      if (id === undefined) {
+        trigramIds.set(trigram, (id = placesOfTrigram.length));
+        placesOfTrigram.push([]);
+      }
+      placesOfTrigram[id]!.push(at);
+      return id;
+    });
+    longest = Math.max(longest, place.words3.distinct.length);
+  });
+  // Scratch of close(), reused: which trigrams the term has, trigrams shared per place, pg_trgm's arrays.
+  const inTerm = new Uint8Array(placesOfTrigram.length);
+  const shared = new Int32Array(places.length);
+  const found = new Uint8Array(longest);
+  const lastpos = new Int32Array(longest);
+  /**
+   * search_place_close: `term <% location` (word similarity >= the threshold, in float4 against the
+   * double threshold as pg_trgm compares), ordered by the similarity, more homes, then the name.
+   * The similarity is at most shared / the term's trigrams (shared: the term's distinct trigrams the
+   * place has), so only places sharing 60% are scored, most shared first, and once `limit` are
+   * found a place whose bound is below the last of them is not scored (ties still are).
+   */
+  function close(q: string, limit: number): Place[] {
+    if (limit <= 0) return [];
+    const termTrigrams = new Set(trigramsInOrder(q));
+    const ulen1 = termTrigrams.size;
+    if (ulen1 === 0) return [];
+    const ids: number[] = [];
+    for (const trigram of termTrigrams) {
+      const id = trigramIds.get(trigram);
+      if (id !== undefined) ids.push(id);
+    }
+    const touched: number[] = [];
+    for (const id of ids) {
+      inTerm[id] = 1;
+      for (const at of placesOfTrigram[id]!) {
+        if (shared[at] === 0) touched.push(at);
+        shared[at]!++;
+      }
+    }
+    // A margin below 0.6 for float rounding: the exact similarity decides.
+    const least = (WORD_SIMILARITY_THRESHOLD - 0.01) * ulen1;
+    // Most shared first: by buckets (a sort of the thousands of places sharing "  s" costs more).
+    const buckets: number[][] = Array.from({ length: ulen1 + 1 }, () => []);
+    for (const at of touched) if (shared[at]! >= least) buckets[shared[at]!]!.push(at);
+    const candidates = buckets.reverse().flat();
+    const best: { place: Place; similarity: number }[] = [];
+    const better = (a: { place: Place; similarity: number }, b: { place: Place; similarity: number }) =>
+      b.similarity - a.similarity || byHomesThenName(a.place, b.place);
+    for (const at of candidates) {
+      if (best.length >= limit && shared[at]! / ulen1 < best.at(-1)!.similarity - 1e-6) break;
+      const place = places[at]!;
+      const distinct = place.words3Ids;
+      for (let j = 0; j < distinct.length; j++) found[j] = inTerm[distinct[j]!]!;
+      const similarity = iterateWordSimilarity(place.words3.order, found, ulen1, lastpos);
+      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
+      best.push({ place, similarity });
+      best.sort(better);
+      if (best.length > limit) best.pop();
+    }
+    for (const id of ids) inTerm[id] = 0;
+    for (const at of touched) shared[at] = 0;
+    return best.map((f) => f.place);
+  }
+
+  return close;
+}
+
 /** `rows` in PostgreSQL's ORDER BY location. */
 export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   const places: Place[] = rows.map((r, order) => {
@@ -87,6 +165,7 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
       words: ` ${lower.replaceAll(',', ' ')} `,
       order,
       words3: trigramText(r.location),
+      words3Ids: new Int32Array(0),
     };
   });
   const ranked = [...places].sort(byHomesThenName);
@@ -94,9 +173,6 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   const byPrefix = new Map<string, Place[]>();
   const byCity = new Map<string, Place[]>();
   const byTrigram = new Map<string, Place[]>();
-  /** pg_trgm trigram -> the places that have it, once each. */
-  const byWordTrigram = new Map<string, Place[]>();
-  for (const place of places) for (const trigram of place.words3.distinct) push(byWordTrigram, trigram, place);
   for (const place of ranked) {
     const letters = codePoints(place.lower);
     if (letters.length >= 1) push(byPrefix, letters[0]!, place);
@@ -148,30 +224,7 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
     return found.slice(0, limit).map((f) => f.place);
   }
 
-  /**
-   * search_place_close: `term <% location` (word similarity >= the threshold, in float4 against the
-   * double threshold as pg_trgm compares), ordered by the similarity, more homes, then the name.
-   * Only the places sharing at least 60% of the term's trigrams are scored: the similarity is at
-   * most shared / term's trigrams, so no other place can reach the threshold.
-   */
-  function close(q: string, limit: number): Place[] {
-    const termTrigrams = new Set(trigramsInOrder(q));
-    if (termTrigrams.size === 0) return [];
-    const shared = new Map<Place, number>();
-    for (const trigram of termTrigrams) {
-      for (const place of byWordTrigram.get(trigram) ?? []) shared.set(place, (shared.get(place) ?? 0) + 1);
-    }
-    // A margin below 0.6 for float rounding: the exact similarity decides.
-    const least = (WORD_SIMILARITY_THRESHOLD - 0.01) * termTrigrams.size;
-    const found: { place: Place; similarity: number }[] = [];
-    for (const [place, n] of shared) {
-      if (n < least) continue;
-      const similarity = wordSimilarity(termTrigrams, place.words3);
-      if (similarity >= WORD_SIMILARITY_THRESHOLD) found.push({ place, similarity });
-    }
-    found.sort((a, b) => b.similarity - a.similarity || byHomesThenName(a.place, b.place));
-    return found.slice(0, limit).map((f) => f.place);
-  }
+  const close = closeSpellings(places);
 
   return {
     size: places.length,

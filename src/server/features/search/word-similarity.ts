@@ -57,22 +57,25 @@ const f32 = Math.fround;
 const calcsml = (count: number, len1: number, len2: number) => f32(count / (len1 + len2 - count));
 
 /**
- * word_similarity(term, text), where `termTrigrams` is the term's set of trigrams (its size is
- * ulen1). iterate_word_similarity without the strict or check-only flags, line for line.
+ * iterate_word_similarity without the strict or check-only flags, line for line: `order` is the
+ * text's trigrams as numbers 0..n-1 in order (trg2indexes), `found[n]` whether the term has trigram
+ * n, `ulen1` the number of the term's distinct trigrams, `lastpos` scratch of at least n entries.
  */
-export function wordSimilarity(termTrigrams: ReadonlySet<string>, text: TrigramText): number {
-  const ulen1 = termTrigrams.size;
-  const found = text.distinct.map((trigram) => termTrigrams.has(trigram));
-  const trg2indexes = text.order;
-  const len2 = trg2indexes.length;
-  const lastpos = new Int32Array(text.distinct.length).fill(-1);
+export function iterateWordSimilarity(
+  order: Int32Array,
+  found: ArrayLike<number | boolean>,
+  ulen1: number,
+  lastpos: Int32Array,
+): number {
+  const len2 = order.length;
+  lastpos.fill(-1);
   let ulen2 = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let smlrMax = 0;
   for (let i = 0; i < len2; i++) {
-    const trgindex = trg2indexes[i]!;
+    const trgindex = order[i]!;
     if (lower >= 0 || found[trgindex]) {
       if (lastpos[trgindex]! < 0) {
         ulen2++;
@@ -99,18 +102,24 @@ export function wordSimilarity(termTrigrams: ReadonlySet<string>, text: TrigramT
           lower = tmpLower;
           count = tmpCount;
         }
-        const tmpTrgindex = trg2indexes[tmpLower]!;
+        const tmpTrgindex = order[tmpLower]!;
         if (lastpos[tmpTrgindex] === tmpLower) {
           tmpUlen2--;
           if (found[tmpTrgindex]) tmpCount--;
         }
       }
-      smlrMax = Math.max(smlrMax, smlrCur);
+      if (smlrCur > smlrMax) smlrMax = smlrCur;
       for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
-        const tmpTrgindex = trg2indexes[tmpLower]!;
+        const tmpTrgindex = order[tmpLower]!;
         if (lastpos[tmpTrgindex] === tmpLower) lastpos[tmpTrgindex] = -1;
       }
     }
   }
   return smlrMax;
+}
+
+/** word_similarity(term, text), where `termTrigrams` is the term's set of trigrams. */
+export function wordSimilarity(termTrigrams: ReadonlySet<string>, text: TrigramText): number {
+  const found = text.distinct.map((trigram) => termTrigrams.has(trigram));
+  return iterateWordSimilarity(text.order, found, termTrigrams.size, new Int32Array(text.distinct.length));
 }
