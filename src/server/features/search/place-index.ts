@@ -9,10 +9,20 @@
  *   the place are the term, 2 the city starts with it, 3 a word starts with it, 4 inside a word;
  * - within a rank, more homes first, then the place's name in the database's own order (the load
  *   is sorted by PostgreSQL, so its collation decides, as in the query it replaces);
- * - only when no place contains the term, the close spellings: asked of PostgreSQL (pg_trgm's
- *   word similarity), which this file does not copy — typos are a small share of keystrokes.
+ * - only when no place contains the term, the close spellings of search_place_close (migration
+ *   0021): the places whose pg_trgm word similarity to the term reaches 0.6, the closest first,
+ *   then more homes, then the name — computed here by a port of pg_trgm (word-similarity.ts,
+ *   ADR 0073), where asking PostgreSQL planned pg_trgm's estimates anew on each connection's
+ *   first calls (~10 ms: the bench's p99).
  */
 import type { PlaceSuggestions } from '#shared/schemas/search';
+import {
+  iterateWordSimilarity,
+  trigramsInOrder,
+  trigramText,
+  WORD_SIMILARITY_THRESHOLD,
+  type TrigramText,
+} from './word-similarity';
 
 interface Place {
   location: string;
@@ -25,6 +35,10 @@ interface Place {
   words: string;
   /** Position in PostgreSQL's ORDER BY location. */
   order: number;
+  /** pg_trgm's trigrams of the name, in order (word-similarity.ts). */
+  words3: TrigramText;
+  /** words3.distinct as numbers of the index's dictionary of trigrams. */
+  words3Ids: Int32Array;
 }
 
 export interface PlaceRow {
@@ -46,8 +60,10 @@ export interface PlaceIndex {
    * then more homes, then name), whatever the term's length. [] when none contains it.
    */
   best(term: string, limit: number): RankedPlace[];
-  /** The containing or prefix matches, best first; null when no place contains the term (ask for close spellings). */
+  /** The containing or prefix matches, best first; null when no place contains the term. */
   match(term: string, limit: number): PlaceSuggestions['places'] | null;
+  /** search_place_close(term, limit): the close spellings, closest first (asked when `match` found none). */
+  close(term: string, limit: number): PlaceSuggestions['places'];
 }
 
 /** PostgreSQL's trim() (spaces only, not every white space as String.prototype.trim). */
@@ -73,6 +89,82 @@ function push<K>(map: Map<K, Place[]>, key: K, place: Place) {
   else map.set(key, [place]);
 }
 
+/** search_place_close over `places`: the function that answers it. */
+function closeSpellings(places: Place[]): (q: string, limit: number) => Place[] {
+  // pg_trgm's trigrams numbered, each with the places (their positions) that have it, once each.
+  const trigramIds = new Map<string, number>();
+  const placesOfTrigram: number[][] = [];
+  let longest = 0;
+  places.forEach((place, at) => {
+    place.words3Ids = Int32Array.from(place.words3.distinct, (trigram) => {
+      let id = trigramIds.get(trigram);
+      if (id === undefined) {
+        trigramIds.set(trigram, (id = placesOfTrigram.length));
+        placesOfTrigram.push([]);
+      }
+      placesOfTrigram[id]!.push(at);
+      return id;
+    });
+    longest = Math.max(longest, place.words3.distinct.length);
+  });
+  // Scratch of close(), reused: which trigrams the term has, trigrams shared per place, pg_trgm's arrays.
+  const inTerm = new Uint8Array(placesOfTrigram.length);
+  const shared = new Int32Array(places.length);
+  const found = new Uint8Array(longest);
+  const lastpos = new Int32Array(longest);
+  /**
+   * search_place_close: `term <% location` (word similarity >= the threshold, in float4 against the
+   * double threshold as pg_trgm compares), ordered by the similarity, more homes, then the name.
+   * The similarity is at most shared / the term's trigrams (shared: the term's distinct trigrams the
+   * place has), so only places sharing 60% are scored, most shared first, and once `limit` are
+   * found a place whose bound is below the last of them is not scored (ties still are).
+   */
+  function close(q: string, limit: number): Place[] {
+    if (limit <= 0) return [];
+    const termTrigrams = new Set(trigramsInOrder(q));
+    const ulen1 = termTrigrams.size;
+    if (ulen1 === 0) return [];
+    const ids: number[] = [];
+    for (const trigram of termTrigrams) {
+      const id = trigramIds.get(trigram);
+      if (id !== undefined) ids.push(id);
+    }
+    const touched: number[] = [];
+    for (const id of ids) {
+      inTerm[id] = 1;
+      for (const at of placesOfTrigram[id]!) {
+        if (shared[at] === 0) touched.push(at);
+        shared[at]!++;
+      }
+    }
+    // A margin below 0.6 for float rounding: the exact similarity decides.
+    const least = (WORD_SIMILARITY_THRESHOLD - 0.01) * ulen1;
+    // Most shared first: by buckets (a sort of the thousands of places sharing "  s" costs more).
+    const buckets: number[][] = Array.from({ length: ulen1 + 1 }, () => []);
+    for (const at of touched) if (shared[at]! >= least) buckets[shared[at]!]!.push(at);
+    const candidates = buckets.reverse().flat();
+    const best: { place: Place; similarity: number }[] = [];
+    const better = (a: { place: Place; similarity: number }, b: { place: Place; similarity: number }) =>
+      b.similarity - a.similarity || byHomesThenName(a.place, b.place);
+    for (const at of candidates) {
+      if (best.length >= limit && shared[at]! / ulen1 < best.at(-1)!.similarity - 1e-6) break;
+      const place = places[at]!;
+      const distinct = place.words3Ids;
+      for (let j = 0; j < distinct.length; j++) found[j] = inTerm[distinct[j]!]!;
+      const similarity = iterateWordSimilarity(place.words3.order, found, ulen1, lastpos);
+      if (similarity < WORD_SIMILARITY_THRESHOLD) continue;
+      best.push({ place, similarity });
+      best.sort(better);
+      if (best.length > limit) best.pop();
+    }
+    for (const id of ids) inTerm[id] = 0;
+    for (const at of touched) shared[at] = 0;
+    return best.map((f) => f.place);
+  }
+
+  return close;
+}
+
 /** `rows` in PostgreSQL's ORDER BY location. */
 export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   const places: Place[] = rows.map((r, order) => {
@@ -84,6 +176,8 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
       city: trimSpaces(r.location.split(',')[0]!).toLowerCase(),
       words: ` ${lower.replaceAll(',', ' ')} `,
       order,
+      words3: trigramText(r.location),
+      words3Ids: new Int32Array(0),
     };
   });
   const ranked = [...places].sort(byHomesThenName);
@@ -146,6 +240,8 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
     return found.slice(0, limit);
   }
 
+  const close = closeSpellings(places);
+
   return {
     size: places.length,
     best(q, limit) {
@@ -155,6 +251,7 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
         homes: place.homes,
       }));
     },
+    close: (q, limit) => view(close(q, limit)),
     match(q, limit) {
       const term = q.toLowerCase();
       if (codePoints(q).length < 3) {

@@ -9,6 +9,7 @@ import { PLACE_SUGGESTIONS_MAX, placeSuggestionsSchema } from '#shared/schemas/s
 import { homes } from '#server/db/schema';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
+import { trigramsInOrder, trigramText, wordSimilarity } from './word-similarity';
 
 const MAX_AGE_MS = 60_000;
 const t = useTestApp(() => ({ placesMaxAgeMs: MAX_AGE_MS }));
@@ -77,6 +78,99 @@ describe('GET /api/places from memory', () => {
       expect(await names(trimmed), q).toEqual(await fromDatabase(trimmed));
       expect(await names(trimmed, 2), `${q} limit 2`).toEqual(await fromDatabase(trimmed, 2));
     }
+  });
+
+  it('answers the close spellings search_place_close answers: typos, accents, punctuation, several words', async () => {
+    const terms = new Set<string>([
+      'San Lisb',
+      'Lisbon Portgal',
+      'portugal lisbn',
+      'Sao Paolo',
+      'Sāo Paulo',
+      'SAO PAULO',
+      'Zurich',
+      'Zuerich',
+      'zürch',
+      'St Ives',
+      'st.ives',
+      'Saint Ives',
+      'San-Sebastian',
+      'sebastian spain',
+      'Costa-del-Sol',
+      'costa sol',
+      'Nw York',
+      'new yrok',
+      'Yrok',
+      'Porto Snto',
+      'portugl',
+      'Aal',
+      'Ål Norwy',
+      '100 Beach',
+      '100%Beach',
+      'Lim4',
+      'Santnder',
+      'santa crz',
+      'Vaporeto',
+      'Newprt',
+      'Old Lisbon Qarter',
+      "l'isbon",
+      '   ',
+      '%%',
+      'x',
+      'qq',
+    ]);
+    for (const [location] of PLACES) {
+      const city = location.split(',')[0]!;
+      const letters = Array.from(city);
+      for (let i = 0; i < letters.length; i++) {
+        terms.add(letters.filter((_, j) => j !== i).join('')); // a letter left out
+        const swapped = [...letters];
+        [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+        if (i + 1 < letters.length) terms.add(swapped.join('')); // two letters swapped
+      }
+      terms.add(`${city}x`);
+      terms.add(city.normalize('NFD').replace(/\p{M}/gu, '')); // without accents
+    }
+    let close = 0;
+    for (const q of terms) {
+      const trimmed = q.trim();
+      if (!trimmed) continue;
+      const expected = await fromDatabase(trimmed);
+      expect(await names(trimmed), q).toEqual(expected);
+      expect(await names(trimmed, 1), `${q} limit 1`).toEqual(await fromDatabase(trimmed, 1));
+      const contained = PLACES.some(([location]) => location.toLowerCase().includes(trimmed.toLowerCase()));
+      if (!contained && expected.length > 0) close++;
+    }
+    // Not a comparison of empty answers: most of the terms are answered by close spellings.
+    expect(close).toBeGreaterThan(100);
+  });
+
+  it("computes pg_trgm's word_similarity to the last bit, for every place and term", async () => {
+    const terms = ['lisbn', 'San Lisb', 'sao paolo', 'zürch', 'St Ives', 'new yrok', 'porto portugal', 'aa', 'y', '%'];
+    for (const [location] of PLACES) terms.push(location.split(',')[0]!.slice(0, 5), location.slice(3, 11));
+    const text = PLACES.map(([location]) => trigramText(location));
+    for (const term of terms) {
+      const result = await t.db.execute(sql`
+        select word_similarity(${term}::text, l)::float8 as s
+        from jsonb_array_elements_text(${JSON.stringify(PLACES.map(([l]) => l))}::jsonb) with ordinality as u(l, n)
+        order by n`);
+      const fromSql = (result as unknown as { rows: { s: number }[] }).rows.map((r) => Math.fround(Number(r.s)));
+      const termTrigrams = new Set(trigramsInOrder(term));
+      expect(
+        text.map((x) => wordSimilarity(termTrigrams, x)),
+        term,
+      ).toEqual(fromSql);
+    }
+  });
+
+  it('answers close spellings from the places it holds, as its other suggestions', async () => {
+    // Written straight to the database, as another process would: not suggested, not even as a
+    // close spelling, until the index has read it.
+    await insertHome(t.db, { location: 'Quixotown, Testland' });
+    expect(await names('Quixotwn')).toEqual([]);
+    t.clock.advance(MAX_AGE_MS);
+    expect(await names('Quixotwn')).toEqual(['Quixotown, Testland (1)']);
+    expect(await names('Quixotwn')).toEqual(await fromDatabase('Quixotwn'));
   });
 
   it('offers a new place at once after a write through this process', async () => {

@@ -8,15 +8,14 @@
  *   suggestion is never older than that. From half that age on the read runs in the background
  *   while suggestions still answer from the index they have. 0 reads it before every suggestion
  *   (the tests' default).
- * This is an index of the places, not a cache of answers: every keystroke is matched and ranked.
+ * This is an index of the places, not a cache of answers: every keystroke is matched and ranked,
+ * close spellings included (ADR 0073): a suggestion asks PostgreSQL nothing but the version.
  */
 import { sql } from 'drizzle-orm';
 import type { PlaceSuggestions } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
 import type { Clock } from '#server/providers/clock/clock';
 import { buildPlaceIndex, type PlaceIndex, type RankedPlace } from './place-index';
-
-const p = sql.placeholder;
 
 function prepare(db: Db) {
   return {
@@ -34,11 +33,6 @@ function prepare(db: Db) {
       .from(sql`home_locations_version v left join home_locations l on true`)
       .orderBy(sql`l.location`)
       .prepare('places_load'),
-    // Only when no place contains the term: pg_trgm's close spellings, closest first (migration 0021).
-    close: db
-      .select({ location: sql<string>`c.location`, homes: sql<number>`c.home_count` })
-      .from(sql`search_place_close(${p('term')}::text, ${p('limit')}::integer) as c`)
-      .prepare('places_close'),
   };
 }
 
@@ -116,10 +110,8 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
   return {
     async suggest(q, limit) {
       const index = await current();
-      const found = index.match(q, limit);
-      if (found) return { places: found };
-      const close = await statements!.close.execute({ term: q, limit });
-      return { places: close.map((r) => ({ location: r.location, homes: Number(r.homes) })) };
+      // Close spellings (search_place_close's, pg_trgm) only when no place contains the term.
+      return { places: index.match(q, limit) ?? index.close(q, limit) };
     },
     async bestPlaces(term, limit) {
       return (await current()).best(term, limit);
