@@ -50,8 +50,9 @@ describe('price histogram of a place with more homes than it reads', () => {
     expect(whole.total).toBe(50);
     const sampled = await histogram(false);
     expect(sampled.exact).toBe(false);
-    // Each home read stands for five: here every one passes, so the scaled total is the true one.
-    expect(sampled.total).toBe(50);
+    // Each home read stands for five: here every one passes, so the scaled total is the true one,
+    // plus one for each end of the range ($10 and $990), whose dollars the sample did not read.
+    expect(sampled.total).toBe(52);
     expect(sum(sampled.counts)).toBe(sampled.total);
     // Fewer prices than the whole: the counts did come from the sample.
     expect(sampled.counts.filter((c) => c > 0).length).toBeLessThan(whole.counts.filter((c) => c > 0).length);
@@ -85,5 +86,65 @@ describe('price histogram of a place with more homes than it reads', () => {
     expect(whole.exact).toBe(true);
     expect(whole.total).toBe(48);
     expect(Math.abs(sampled.total - whole.total)).toBeLessThanOrEqual(whole.total * 0.25);
+  });
+});
+
+describe('price histogram of a place whose newest homes fail the filters (ADR 0074)', () => {
+  beforeAll(async () => {
+    // Oldbury: its two oldest homes take 6 guests, at $50 and $200; its 38 newest take 4, at $100 .. $137.
+    await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 5_000, totalGuest: 6 });
+    await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 20_000, totalGuest: 6 });
+    for (let i = 0; i < 38; i++) {
+      await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 10_000 + i * 100, totalGuest: 4 });
+    }
+  });
+
+  it('still shows a bar at each end of the range: the sample read none of the homes that pass', async () => {
+    const sampled = await priceHistogram(t.db, { location: 'Oldbury', guests: 6 }, NOW, 10);
+    expect(sampled.exact).toBe(false);
+    expect([sampled.minPrice, sampled.maxPrice]).toEqual([50, 200]);
+    expect(sampled.counts[0]).toBeGreaterThan(0);
+    expect(sampled.counts.at(-1)).toBeGreaterThan(0);
+    expect(sampled.total).toBe(2);
+    const whole = await priceHistogram(t.db, { location: 'Oldbury', guests: 6 }, NOW, 40);
+    expect(whole).toMatchObject({ exact: true, total: 2, minPrice: 50, maxPrice: 200 });
+  });
+});
+
+describe('price histogram whose end walks reach their cap (ADR 0074)', () => {
+  beforeAll(async () => {
+    // Capbury: 80 homes at $100 .. $179; only the oldest, at $140 (the middle), takes 13 guests.
+    await insertHome(t.db, { location: 'Capbury, Testland', priceCents: 14_000, totalGuest: 13 });
+    for (let i = 0; i < 80; i++) {
+      if (i === 40) continue;
+      await insertHome(t.db, { location: 'Capbury, Testland', priceCents: 10_000 + i * 100, totalGuest: 4 });
+    }
+    // Capbury Hill: 5 homes at $300 .. $304, none for 13 guests.
+    for (let i = 0; i < 5; i++) {
+      await insertHome(t.db, { location: 'Capbury Hill, Testland', priceCents: 30_000 + i * 100, totalGuest: 4 });
+    }
+  });
+
+  it('stops each walk at 3 x the sample and then says the range is not exact', async () => {
+    // A sample of 10 homes: each end's walk reads at most 30 index entries over the two places
+    // (29 of Capbury's 80, 2 of Capbury Hill's 5), never reaching the $140 home from either end,
+    // and the sample (the newest homes) does not hold it either: nothing is known to pass.
+    const capped = await priceHistogram(t.db, { location: 'Capbury', guests: 13 }, NOW, 10);
+    expect(capped).toEqual({ minPrice: 0, maxPrice: 0, bucketWidth: 1, counts: [], total: 0, exact: false });
+  });
+
+  it('is exact when the walks reach the home that passes', async () => {
+    // A sample of 30: walks of 90 entries reach the $140 home from both ends.
+    const walked = await priceHistogram(t.db, { location: 'Capbury', guests: 13 }, NOW, 30);
+    expect(walked).toMatchObject({ minPrice: 140, maxPrice: 140, total: 1, exact: false });
+    // A sample of every home: all read, exact.
+    const whole = await priceHistogram(t.db, { location: 'Capbury', guests: 13 }, NOW, 85);
+    expect(whole).toEqual({ minPrice: 140, maxPrice: 140, bucketWidth: 1, counts: [1], total: 1, exact: true });
+  });
+
+  it('finds both ends at the first entries when they pass, though the sample is partial', async () => {
+    // Without guests every first entry passes: exact ends, though the sample is partial.
+    const all = await priceHistogram(t.db, { location: 'Capbury' }, NOW, 10);
+    expect([all.minPrice, all.maxPrice]).toEqual([100, 304]);
   });
 });
