@@ -2,7 +2,7 @@
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- Keep home_price_stats equal to "select price_cents, bedrooms, total_guest, count(*) from homes
--- group by 1, 2, 3": statement-level triggers with transition tables (one aggregated write per
+-- where unlisted_at is null group by 1, 2, 3": statement-level triggers with transition tables (one aggregated write per
 -- statement), as home_locations (migration 0005). The price histogram of a search without a place
 -- reads these rows, not 1,000,000 homes (ADR 0023). Only the homes a search can show: one that
 -- moderation unlisted (unlisted_at, ADR 0060) is not counted (ADR 0074). The keys are written in
