@@ -12,7 +12,7 @@
 -- the counting.
 -- With a place, at most p_sample (600 when NULL) of its homes are read, so the cost does not grow
 -- with the homes the places hold (ADR 0072): when that is not all of them, the counts are a sample
--- scaled up and not exact. The lowest and highest prices come from a walk of the price index from
+-- (each place's newest and oldest homes, ADR 0074) scaled up and not exact. The lowest and highest prices come from a walk of the price index from
 -- each end, itself capped at 3 x p_sample entries per end (ADR 0074): when a walk stops at its cap
 -- before it finds its end, that end is the sample's (or another place's) and the answer not exact.
 -- Each end's dollar counts at least one home, so the bars are never empty when the ends exist.
@@ -75,9 +75,10 @@ BEGIN
       greatest(1, ceil(v_sample * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS share,
       greatest(1, ceil(v_walk * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS walk
     FROM places p),
-  -- Per place, its newest homes (homes_location_idx: an index-only walk), tested after the limit so
-  -- the limit bounds the rows read, not the rows found: how many were read, and the prices of those
-  -- the search finds (its own test).
+  -- Per place, its newest homes and its oldest (ADR 0074), half its share each (homes_location_idx
+  -- walked from both ends: index-only walks, the oldest half below the newest half's last seq so no
+  -- home is read twice), tested after the limit so the limit bounds the rows read, not the rows
+  -- found: how many were read, and the prices of those the search finds (its own test).
   sampled AS MATERIALIZED (
     SELECT s.home_count, s.share, r.rows_read, r.cents
     FROM shares s
@@ -94,10 +95,19 @@ BEGIN
                 WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
                   AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))) AS cents
       FROM (
-        SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
           h.upcoming_from, h.upcoming_nights, h.unlisted_at
         FROM homes h WHERE h.location = s.location
-        ORDER BY h.seq DESC NULLS LAST LIMIT s.share) AS h) AS r),
+        ORDER BY h.seq DESC NULLS LAST LIMIT s.share - s.share / 2)
+        UNION ALL
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+          h.upcoming_from, h.upcoming_nights, h.unlisted_at
+        FROM homes h WHERE h.location = s.location
+          AND h.seq < (
+            SELECT min(n.seq) FROM (
+              SELECT h.seq FROM homes h WHERE h.location = s.location
+              ORDER BY h.seq DESC NULLS LAST LIMIT s.share - s.share / 2) AS n)
+        ORDER BY h.seq ASC NULLS FIRST LIMIT s.share / 2)) AS h) AS r),
   -- A place read to the end of its walk (fewer rows than its share, or all its homes) counts as itself;
   -- otherwise each home found stands for home_count / rows read.
   weighted AS (

@@ -1,7 +1,8 @@
 /**
  * The price histogram of a place whose homes outnumber the rows it may read (ADR 0072): the counts
- * come from each place's newest homes, scaled up and marked not exact, while the range's ends stay
- * the cheapest and dearest homes the search finds. A small `sample` stands for the production one.
+ * come from each place's newest and oldest homes (half each, ADR 0074), scaled up and marked not
+ * exact, while the range's ends stay the cheapest and dearest homes the search finds. A small
+ * `sample` stands for the production one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistogram } from '#shared/schemas/search';
@@ -15,27 +16,30 @@ const DATES = { checkIn: '2026-12-10', checkOut: '2026-12-13' };
 const NOW = new Date('2026-11-01T00:00:00Z');
 const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
 
-/** The prices (cents) of the homes each place reads first: its newest, inserted last. */
-const newest: number[] = [];
+/** The prices (cents) of the homes the sample reads: each place's newest and oldest. */
+const read: number[] = [];
 
 beforeAll(async () => {
-  // Samplebury: 40 homes. The oldest four hold both ends of the range, so the sample never reads
-  // them: $10.00 and $990.00 booked over DATES, $20.50 and $950.25 free.
+  // Samplebury: 40 homes. Four in the middle of their ages hold both ends of the range, so the
+  // sample (the four newest and the four oldest) never reads them: $10.00 and $990.00 booked over
+  // DATES, $20.50 and $950.25 free.
+  const filler = async (i: number) => {
+    const priceCents = 10_000 + (i % 12) * 1_000;
+    await insertHome(t.db, { location: 'Samplebury, Testland', priceCents });
+    if (i < 4 || i >= 32) read.push(priceCents);
+  };
+  for (let i = 0; i < 18; i++) await filler(i);
   const ends = [1_000, 99_000, 2_050, 95_025];
   for (const [i, priceCents] of ends.entries()) {
     const home = await insertHome(t.db, { location: 'Samplebury, Testland', priceCents });
     if (i < 2) await insertBooking(t.db, home, { status: 'confirmed', ...DATES });
   }
-  for (let i = 0; i < 36; i++) {
-    const priceCents = 10_000 + (i % 12) * 1_000;
-    await insertHome(t.db, { location: 'Samplebury, Testland', priceCents });
-    if (i >= 28) newest.push(priceCents);
-  }
+  for (let i = 18; i < 36; i++) await filler(i);
   // Samplebury Park: 10 homes at $300 .. $390.
   for (let i = 0; i < 10; i++) {
     const priceCents = 30_000 + i * 1_000;
     await insertHome(t.db, { location: 'Samplebury Park, Testland', priceCents });
-    if (i >= 8) newest.push(priceCents);
+    if (i === 0 || i === 9) read.push(priceCents);
   }
 });
 
@@ -72,7 +76,7 @@ describe('price histogram of a place with more homes than it reads', () => {
 
   it('counts every price the sample read', async () => {
     const sampled = await histogram(false);
-    for (const cents of newest) {
+    for (const cents of read) {
       const index = Math.floor((cents - sampled.minPrice * 100) / (sampled.bucketWidth * 100));
       expect(sampled.counts[index], `${cents}`).toBeGreaterThan(0);
     }
@@ -89,12 +93,15 @@ describe('price histogram of a place with more homes than it reads', () => {
   });
 });
 
-describe('price histogram of a place whose newest homes fail the filters (ADR 0074)', () => {
+describe('price histogram of a place whose newest and oldest homes fail the filters (ADR 0074)', () => {
   beforeAll(async () => {
-    // Oldbury: its two oldest homes take 6 guests, at $50 and $200; its 38 newest take 4, at $100 .. $137.
-    await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 5_000, totalGuest: 6 });
-    await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 20_000, totalGuest: 6 });
+    // Oldbury: 40 homes; the two in the middle of their ages take 6 guests, at $50 and $200; the
+    // 19 older and 19 newer ones take 4, at $100 .. $137.
     for (let i = 0; i < 38; i++) {
+      if (i === 19) {
+        await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 5_000, totalGuest: 6 });
+        await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 20_000, totalGuest: 6 });
+      }
       await insertHome(t.db, { location: 'Oldbury, Testland', priceCents: 10_000 + i * 100, totalGuest: 4 });
     }
   });
@@ -111,13 +118,34 @@ describe('price histogram of a place whose newest homes fail the filters (ADR 00
   });
 });
 
+describe('price histogram of a place whose oldest homes alone pass the filters (ADR 0074)', () => {
+  beforeAll(async () => {
+    // Agebury: 40 homes; its five oldest take 6 guests, at $60 .. $64; the others take 4, at $100 .. $134.
+    for (let i = 0; i < 40; i++) {
+      const old = i < 5;
+      await insertHome(t.db, {
+        location: 'Agebury, Testland',
+        priceCents: old ? 6_000 + i * 100 : 10_000 + (i - 5) * 100,
+        totalGuest: old ? 6 : 4,
+      });
+    }
+  });
+
+  it('counts them: half the sample is each place’s oldest homes', async () => {
+    const sampled = await priceHistogram(t.db, { location: 'Agebury', guests: 6 }, NOW, 10);
+    expect(sampled).toMatchObject({ exact: false, minPrice: 60, maxPrice: 64, bucketWidth: 1 });
+    // Every price has homes, not only the range's ends.
+    expect(sampled.counts.every((c) => c > 0)).toBe(true);
+  });
+});
+
 describe('price histogram whose end walks reach their cap (ADR 0074)', () => {
   beforeAll(async () => {
-    // Capbury: 80 homes at $100 .. $179; only the oldest, at $140 (the middle), takes 13 guests.
-    await insertHome(t.db, { location: 'Capbury, Testland', priceCents: 14_000, totalGuest: 13 });
+    // Capbury: 80 homes at $100 .. $179, inserted cheapest first; only the one in the middle, at $140,
+    // takes 13 guests.
     for (let i = 0; i < 80; i++) {
-      if (i === 40) continue;
-      await insertHome(t.db, { location: 'Capbury, Testland', priceCents: 10_000 + i * 100, totalGuest: 4 });
+      const totalGuest = i === 40 ? 13 : 4;
+      await insertHome(t.db, { location: 'Capbury, Testland', priceCents: 10_000 + i * 100, totalGuest });
     }
     // Capbury Hill: 5 homes at $300 .. $304, none for 13 guests.
     for (let i = 0; i < 5; i++) {
@@ -128,7 +156,7 @@ describe('price histogram whose end walks reach their cap (ADR 0074)', () => {
   it('stops each walk at 3 x the sample and then says the range is not exact', async () => {
     // A sample of 10 homes: each end's walk reads at most 30 index entries over the two places
     // (29 of Capbury's 80, 2 of Capbury Hill's 5), never reaching the $140 home from either end,
-    // and the sample (the newest homes) does not hold it either: nothing is known to pass.
+    // and the sample (the newest and the oldest homes) does not hold it either: nothing is known to pass.
     const capped = await priceHistogram(t.db, { location: 'Capbury', guests: 13 }, NOW, 10);
     expect(capped).toEqual({ minPrice: 0, maxPrice: 0, bucketWidth: 1, counts: [], total: 0, exact: false });
   });
