@@ -171,8 +171,9 @@ BEGIN
     FROM places p),
   -- Per place, its newest homes and its oldest (ADR 0074), half its share each (homes_location_idx
   -- walked from both ends: index-only walks, the oldest half below the newest half's last seq so no
-  -- home is read twice), tested after the limit so the limit bounds the rows read, not the rows
-  -- found: how many were read, and the prices of those the search finds (its own test).
+  -- home is read twice; a place within its share, by home_locations' count, in one walk), tested
+  -- after the limit so the limit bounds the rows read, not the rows found: how many were read, and
+  -- the prices of those the search finds (its own test).
   sampled AS MATERIALIZED (
     SELECT s.home_count, s.share, r.rows_read, r.cents
     FROM shares s
@@ -192,11 +193,12 @@ BEGIN
         (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
           h.upcoming_from, h.upcoming_nights, h.unlisted_at
         FROM homes h WHERE h.location = s.location
-        ORDER BY h.seq DESC NULLS LAST LIMIT s.share - s.share / 2)
+        ORDER BY h.seq DESC NULLS LAST
+        LIMIT CASE WHEN s.home_count <= s.share THEN s.share ELSE s.share - s.share / 2 END)
         UNION ALL
         (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
           h.upcoming_from, h.upcoming_nights, h.unlisted_at
-        FROM homes h WHERE h.location = s.location
+        FROM homes h WHERE h.location = s.location AND s.home_count > s.share
           AND h.seq < (
             SELECT min(n.seq) FROM (
               SELECT h.seq FROM homes h WHERE h.location = s.location
@@ -253,18 +255,24 @@ BEGIN
       WHERE w.ok OR w.n = p.walk LIMIT 1) AS hi ON true),
   -- An end is exact when no capped walk stopped short of it: a place whose walk stopped at a price
   -- has no home that passes on the near side of that price. Otherwise the end is the furthest home
-  -- known to pass: found by either walk or read by the sample.
-  bounds AS (
-    SELECT
-      least(min(e.low) FILTER (WHERE e.low_ok), min(e.high) FILTER (WHERE e.high_ok),
-        (SELECT min(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) AS low,
-      greatest(max(e.high) FILTER (WHERE e.high_ok), max(e.low) FILTER (WHERE e.low_ok),
-        (SELECT max(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) AS high,
+  -- known to pass: found by either walk or read by the sample (read only then).
+  found AS (
+    SELECT min(e.low) FILTER (WHERE e.low_ok) AS low, max(e.high) FILTER (WHERE e.high_ok) AS high,
+      least(min(e.low) FILTER (WHERE e.low_ok), min(e.high) FILTER (WHERE e.high_ok)) AS any_low,
+      greatest(max(e.high) FILTER (WHERE e.high_ok), max(e.low) FILTER (WHERE e.low_ok)) AS any_high,
       coalesce(min(e.low) FILTER (WHERE e.low_ok) <= min(e.low) FILTER (WHERE NOT e.low_ok), true)
         AND (count(*) FILTER (WHERE NOT e.low_ok) = 0 OR count(*) FILTER (WHERE e.low_ok) > 0) AS low_exact,
       coalesce(max(e.high) FILTER (WHERE e.high_ok) >= max(e.high) FILTER (WHERE NOT e.high_ok), true)
         AND (count(*) FILTER (WHERE NOT e.high_ok) = 0 OR count(*) FILTER (WHERE e.high_ok) > 0) AS high_exact
     FROM ends e),
+  bounds AS (
+    SELECT
+      CASE WHEN f.low_exact THEN f.low
+        ELSE least(f.any_low, (SELECT min(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS low,
+      CASE WHEN f.high_exact THEN f.high
+        ELSE greatest(f.any_high, (SELECT max(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS high,
+      f.low_exact, f.high_exact
+    FROM found f),
   -- Each end's dollar counts at least one home: a sample that read none of the homes that pass
   -- (its newest homes fail, older ones pass) still shows bars where the range says homes are.
   d AS (
