@@ -1,4 +1,4 @@
--- Live definition of price_histogram_dollars(), as migration 0044 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_dollars(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
@@ -12,7 +12,10 @@
 -- the counting.
 -- With a place, at most p_sample (600 when NULL) of its homes are read, so the cost does not grow
 -- with the homes the places hold (ADR 0072): when that is not all of them, the counts are a sample
--- scaled up and not exact, while the lowest and highest prices stay exact.
+-- (each place's newest and oldest homes, ADR 0074) scaled up and not exact. The lowest and highest prices come from a walk of the price index from
+-- each end, itself capped at 3 x p_sample entries per end (ADR 0074): when a walk stops at its cap
+-- before it finds its end, that end is the sample's (or another place's) and the answer not exact.
+-- Each end's dollar counts at least one home, so the bars are never empty when the ends exist.
 CREATE OR REPLACE FUNCTION price_histogram_dollars(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
   p_now timestamptz, p_sample integer DEFAULT NULL)
@@ -25,6 +28,9 @@ DECLARE
   v_cell integer := (greatest(coalesce(p_guests, 1), 1) - 1) * 9 + greatest(coalesce(p_bedrooms, 0), 0) + 1;
   -- The rows a place search reads at most (ADR 0072): about 1.5 ms of PostgreSQL with dates.
   v_sample integer := greatest(coalesce(p_sample, 600), 1);
+  -- The index entries each end's walk reads at most, over all the places (ADR 0074): 1,800 by
+  -- default, so a search whose filters nothing passes reads at most about 6.6 times the sample.
+  v_walk integer := 3 * greatest(coalesce(p_sample, 600), 1);
   v_places text[];
   v_counts integer[];
 BEGIN
@@ -66,17 +72,20 @@ BEGIN
   -- Each place's share of the rows read, in proportion to its homes: all of them when they fit.
   shares AS MATERIALIZED (
     SELECT p.location, p.home_count,
-      greatest(1, ceil(v_sample * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS share
+      greatest(1, ceil(v_sample * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS share,
+      greatest(1, ceil(v_walk * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS walk
     FROM places p),
-  -- Per place, its newest homes (homes_location_idx: an index-only walk), tested after the limit so
-  -- the limit bounds the rows read, not the rows found: how many were read, and the dollars of those
-  -- the search finds (its own test).
+  -- Per place, its newest homes and its oldest (ADR 0074), half its share each (homes_location_idx
+  -- walked from both ends: index-only walks, the oldest half below the newest half's last seq so no
+  -- home is read twice; a place within its share, by home_locations' count, in one walk), tested
+  -- after the limit so the limit bounds the rows read, not the rows found: how many were read, and
+  -- the prices of those the search finds (its own test).
   sampled AS MATERIALIZED (
-    SELECT s.home_count, s.share, r.rows_read, r.dollars
+    SELECT s.home_count, s.share, r.rows_read, r.cents
     FROM shares s
     CROSS JOIN LATERAL (
       SELECT count(*)::integer AS rows_read,
-        array_agg(h.price_cents / 100) FILTER (
+        array_agg(h.price_cents) FILTER (
           WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
               h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
               NULL, p_bedrooms)
@@ -85,57 +94,102 @@ BEGIN
               h.id NOT IN (
                 SELECT b.home_id FROM bookings b
                 WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-                  AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))) AS dollars
+                  AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))) AS cents
       FROM (
-        SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
           h.upcoming_from, h.upcoming_nights, h.unlisted_at
         FROM homes h WHERE h.location = s.location
-        ORDER BY h.seq DESC NULLS LAST LIMIT s.share) AS h) AS r),
+        ORDER BY h.seq DESC NULLS LAST
+        LIMIT CASE WHEN s.home_count <= s.share THEN s.share ELSE s.share - s.share / 2 END)
+        UNION ALL
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+          h.upcoming_from, h.upcoming_nights, h.unlisted_at
+        FROM homes h WHERE h.location = s.location AND s.home_count > s.share
+          AND h.seq < (
+            SELECT min(n.seq) FROM (
+              SELECT h.seq FROM homes h WHERE h.location = s.location
+              ORDER BY h.seq DESC NULLS LAST LIMIT s.share - s.share / 2) AS n)
+        ORDER BY h.seq ASC NULLS FIRST LIMIT s.share / 2)) AS h) AS r),
   -- A place read to the end of its walk (fewer rows than its share, or all its homes) counts as itself;
   -- otherwise each home found stands for home_count / rows read.
   weighted AS (
-    SELECT s.dollars, s.rows_read < s.share OR s.rows_read >= s.home_count AS whole,
+    SELECT s.cents, s.rows_read < s.share OR s.rows_read >= s.home_count AS whole,
       CASE WHEN s.rows_read < s.share OR s.rows_read >= s.home_count THEN 1
         ELSE s.home_count::float8 / s.rows_read END AS weight
     FROM sampled s),
   -- A dollar with a home in the sample keeps at least one.
-  d AS (
-    SELECT u.dollar, greatest(1, round(sum(w.weight)))::integer AS homes
-    FROM weighted w CROSS JOIN LATERAL unnest(w.dollars) AS u(dollar)
+  counted AS (
+    SELECT u.cents / 100 AS dollar, greatest(1, round(sum(w.weight)))::integer AS homes
+    FROM weighted w CROSS JOIN LATERAL unnest(w.cents) AS u(cents)
     GROUP BY 1),
-  -- The range stays exact: per place, the cheapest and the dearest home that passes the same tests,
-  -- walking homes_location_price_idx from each end.
+  -- The range: per place, the cheapest and the dearest home that passes the same tests, walking
+  -- homes_location_price_idx from each end, at most the place's walk entries (ADR 0074). The first
+  -- entry that passes, or else the last the cap lets the walk read, then ok false (its price: the
+  -- place's end is beyond it); none when the walk ran out of homes first.
   ends AS (
-    SELECT lo.price_cents AS low, hi.price_cents AS high
-    FROM places p
-    CROSS JOIN LATERAL (
-      SELECT h.price_cents FROM homes h
-      WHERE h.location = p.location
-        AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-          h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
-          p_bedrooms)
-        AND h.unlisted_at IS NULL
-        AND (p_check_in IS NULL OR (
-          h.id NOT IN (
-            SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-              AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))
-      ORDER BY h.price_cents, h.seq LIMIT 1) AS lo
-    CROSS JOIN LATERAL (
-      SELECT h.price_cents FROM homes h
-      WHERE h.location = p.location
-        AND search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
-          h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL, NULL,
-          p_bedrooms)
-        AND h.unlisted_at IS NULL
-        AND (p_check_in IS NULL OR (
-          h.id NOT IN (
-            SELECT b.home_id FROM bookings b
-            WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
-              AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))
-      ORDER BY h.price_cents DESC, h.seq DESC LIMIT 1) AS hi)
+    SELECT lo.price_cents AS low, lo.ok AS low_ok, hi.price_cents AS high, hi.ok AS high_ok
+    FROM shares p
+    LEFT JOIN LATERAL (
+      SELECT w.price_cents, w.ok FROM (
+        SELECT h.price_cents, row_number() OVER (ORDER BY h.price_cents, h.seq) AS n,
+          search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
+            NULL, p_bedrooms)
+          AND h.unlisted_at IS NULL
+          AND (p_check_in IS NULL OR (
+            h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))) AS ok
+        FROM homes h WHERE h.location = p.location
+        ORDER BY h.price_cents, h.seq LIMIT p.walk) AS w
+      WHERE w.ok OR w.n = p.walk LIMIT 1) AS lo ON true
+    LEFT JOIN LATERAL (
+      SELECT w.price_cents, w.ok FROM (
+        SELECT h.price_cents, row_number() OVER (ORDER BY h.price_cents DESC, h.seq DESC) AS n,
+          search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
+            NULL, p_bedrooms)
+          AND h.unlisted_at IS NULL
+          AND (p_check_in IS NULL OR (
+            h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))) AS ok
+        FROM homes h WHERE h.location = p.location
+        ORDER BY h.price_cents DESC, h.seq DESC LIMIT p.walk) AS w
+      WHERE w.ok OR w.n = p.walk LIMIT 1) AS hi ON true),
+  -- An end is exact when no capped walk stopped short of it: a place whose walk stopped at a price
+  -- has no home that passes on the near side of that price. Otherwise the end is the furthest home
+  -- known to pass: found by either walk or read by the sample (read only then).
+  found AS (
+    SELECT min(e.low) FILTER (WHERE e.low_ok) AS low, max(e.high) FILTER (WHERE e.high_ok) AS high,
+      least(min(e.low) FILTER (WHERE e.low_ok), min(e.high) FILTER (WHERE e.high_ok)) AS any_low,
+      greatest(max(e.high) FILTER (WHERE e.high_ok), max(e.low) FILTER (WHERE e.low_ok)) AS any_high,
+      coalesce(min(e.low) FILTER (WHERE e.low_ok) <= min(e.low) FILTER (WHERE NOT e.low_ok), true)
+        AND (count(*) FILTER (WHERE NOT e.low_ok) = 0 OR count(*) FILTER (WHERE e.low_ok) > 0) AS low_exact,
+      coalesce(max(e.high) FILTER (WHERE e.high_ok) >= max(e.high) FILTER (WHERE NOT e.high_ok), true)
+        AND (count(*) FILTER (WHERE NOT e.high_ok) = 0 OR count(*) FILTER (WHERE e.high_ok) > 0) AS high_exact
+    FROM ends e),
+  bounds AS (
+    SELECT
+      CASE WHEN f.low_exact THEN f.low
+        ELSE least(f.any_low, (SELECT min(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS low,
+      CASE WHEN f.high_exact THEN f.high
+        ELSE greatest(f.any_high, (SELECT max(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS high,
+      f.low_exact, f.high_exact
+    FROM found f),
+  -- Each end's dollar counts at least one home: a sample that read none of the homes that pass
+  -- (its newest homes fail, older ones pass) still shows bars where the range says homes are.
+  d AS (
+    SELECT x.dollar, max(x.homes) AS homes
+    FROM (
+      SELECT c.dollar, c.homes FROM counted c
+      UNION ALL SELECT r.low / 100, 1 FROM bounds r WHERE r.low IS NOT NULL
+      UNION ALL SELECT r.high / 100, 1 FROM bounds r WHERE r.high IS NOT NULL) AS x
+    GROUP BY 1)
   SELECT (SELECT array_agg(d.dollar ORDER BY d.dollar) FROM d), (SELECT array_agg(d.homes ORDER BY d.dollar) FROM d),
-    (SELECT min(e.low) FROM ends e), (SELECT max(e.high) FROM ends e),
-    coalesce((SELECT bool_and(w.whole) FROM weighted w), true);
+    r.low, r.high, coalesce((SELECT bool_and(w.whole) FROM weighted w), true) AND r.low_exact AND r.high_exact
+  FROM bounds r;
 END;
 $$;

@@ -1,4 +1,4 @@
--- Live definition of search_place_home_rows(), as migration 0047 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of search_place_home_rows(), as migration 0046 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- One page of a place search, as in migration 0018, over the places decided first: the best
@@ -389,7 +389,7 @@ BEGIN
 END;
 $$;
 
--- The signature before migration 0047, for a process of the previous release still serving during a
+-- The signature before migration 0046, for a process of the previous release still serving during a
 -- rolling start: the same search, its places matched here. A later migration drops it.
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,

@@ -3,7 +3,7 @@
  * With a place the counts are the search's own (sums equal what GET /api/homes pages through);
  * without one they come from home_price_stats, kept by triggers on homes (migration 0016).
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeListSchema } from '#shared/schemas/homes';
@@ -116,11 +116,12 @@ describe('GET /api/homes/price-histogram without a place', () => {
   });
 
   it('reads summaries equal to counting every home, through inserts, edits, unlisting and deletes', async () => {
-    // What the summaries stand for (home_price_stats counts every home, listed or not: migration 0016).
+    // What the summaries stand for: the homes a search can show, not those moderation unlisted (ADR 0074).
     async function bruteForce(guests: number | null, bedrooms: number | null): Promise<PriceHistogram> {
       const rows = await t.db
         .select({ priceCents: homes.priceCents, bedrooms: homes.bedrooms, totalGuest: homes.totalGuest })
-        .from(homes);
+        .from(homes)
+        .where(isNull(homes.unlistedAt));
       const fits = rows.filter((h) => h.totalGuest >= (guests ?? 0) && h.bedrooms >= (bedrooms ?? 0));
       return toBuckets(
         fits.map((h) => ({ priceCents: h.priceCents, homes: 1 })),
@@ -159,8 +160,15 @@ describe('GET /api/homes/price-histogram without a place', () => {
     // One statement moving many homes at once, to and from the same dollars.
     await t.db.update(homes).set({ priceCents: 12_399 }).where(eq(homes.location, 'Capton, Testland'));
     await expectExact('moved together');
+    const before = await histogram('');
     await t.db.update(homes).set({ unlistedAt: new Date(), unlistedBy: 'suspension' }).where(eq(homes.id, big.id));
     await expectExact('unlisted');
+    // The unlisted home's price ($123.99) left the histogram, as it left the search.
+    expect((await histogram('')).total).toBe(before.total - 1);
+    await t.db.update(homes).set({ unlistedAt: null, unlistedBy: null }).where(eq(homes.id, big.id));
+    expect(await histogram('')).toEqual(before);
+    await t.db.update(homes).set({ unlistedAt: new Date(), unlistedBy: 'report' }).where(eq(homes.id, big.id));
+    await expectExact('unlisted again');
     await t.db.delete(homes).where(eq(homes.id, big.id));
     await t.db.delete(homes).where(eq(homes.id, small.id));
     await t.db.delete(homes).where(eq(homes.id, third.id));

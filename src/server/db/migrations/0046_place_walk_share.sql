@@ -379,7 +379,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- The signature before migration 0047, for a process of the previous release still serving during a
+-- The signature before migration 0046, for a process of the previous release still serving during a
 -- rolling start: the same search, its places matched here. A later migration drops it.
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,

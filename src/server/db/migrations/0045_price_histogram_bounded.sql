@@ -1,0 +1,289 @@
+-- The price histogram's end walks are capped, its ends' dollars never empty, and the summary of
+-- home_price_stats counts only listed homes, written in key order so two price edits cannot
+-- deadlock (ADR 0074).
+-- Home writes wait (reads do not: SHARE ROW EXCLUSIVE) from here to the commit, so that no write
+-- is counted by the old functions after the correction below has read homes.
+LOCK TABLE homes IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+-- The text of src/server/db/sql/home-price-stats-add.sql.
+-- Live definition of home_price_stats_add(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
+-- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
+-- fails while the two differ.
+-- Keep home_price_stats equal to "select price_cents, bedrooms, total_guest, count(*) from homes
+-- where unlisted_at is null group by 1, 2, 3": statement-level triggers with transition tables (one aggregated write per
+-- statement), as home_locations (migration 0005). The price histogram of a search without a place
+-- reads these rows, not 1,000,000 homes (ADR 0023). Only the homes a search can show: one that
+-- moderation unlisted (unlisted_at, ADR 0060) is not counted (ADR 0074). The keys are written in
+-- their order (dearest last) so that two writers take the rows of home_price_stats, and after them
+-- those of home_price_dollars (its row trigger, fired in the same order), in one order: no deadlock.
+CREATE OR REPLACE FUNCTION home_price_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO home_price_stats AS s (price_cents, bedrooms, total_guest, home_count)
+    SELECT price_cents, bedrooms, total_guest, count(*) FROM new_rows WHERE unlisted_at IS NULL
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (price_cents, bedrooms, total_guest) DO UPDATE SET home_count = s.home_count + excluded.home_count;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The text of src/server/db/sql/home-price-stats-remove.sql.
+-- Live definition of home_price_stats_remove(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
+-- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
+-- fails while the two differ.
+-- Listed homes only, and the keys in their order, as home_price_stats_add (ADR 0074): an UPDATE ...
+-- FROM takes its rows in whatever order its join gives. Only the keys written are checked for
+-- deletion, never the whole table.
+CREATE OR REPLACE FUNCTION home_price_stats_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO home_price_stats AS s (price_cents, bedrooms, total_guest, home_count)
+    SELECT price_cents, bedrooms, total_guest, -count(*)::integer FROM old_rows WHERE unlisted_at IS NULL
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (price_cents, bedrooms, total_guest) DO UPDATE SET home_count = s.home_count + excluded.home_count;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  DELETE FROM home_price_stats AS s
+    USING (SELECT DISTINCT price_cents, bedrooms, total_guest FROM old_rows WHERE unlisted_at IS NULL) AS gone
+    WHERE (s.price_cents, s.bedrooms, s.total_guest) = (gone.price_cents, gone.bedrooms, gone.total_guest)
+      AND s.home_count <= 0;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The text of src/server/db/sql/home-price-stats-move.sql.
+-- Live definition of home_price_stats_move(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
+-- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
+-- fails while the two differ.
+-- Most updates of homes (confirmed nights on every booking, ratings, edits of the text) leave the
+-- three columns alone. The change is counted as one grouped pass over both transition tables (+1
+-- per new row, -1 per old row; keys that net to 0 drop out), linear in the rows updated: a join of
+-- old_rows to new_rows has no index and went quadratic on a bulk update (41,000 homes: minutes).
+-- Only keys that lost all their rows are checked for deletion, never the whole table.
+-- Listed homes only (ADR 0074): unlisting a home by moderation moves it out, relisting back in. The
+-- keys are written in their order, as home_price_stats_add, so that two price edits crossing the same
+-- dollars in opposite directions lock the rows here and in home_price_dollars in one order.
+CREATE OR REPLACE FUNCTION home_price_stats_move() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO home_price_stats AS s (price_cents, bedrooms, total_guest, home_count)
+    SELECT d.price_cents, d.bedrooms, d.total_guest, sum(d.n)::integer
+    FROM (SELECT price_cents, bedrooms, total_guest, 1 AS n FROM new_rows WHERE unlisted_at IS NULL
+          UNION ALL SELECT price_cents, bedrooms, total_guest, -1 FROM old_rows WHERE unlisted_at IS NULL) AS d
+    GROUP BY 1, 2, 3 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (price_cents, bedrooms, total_guest) DO UPDATE SET home_count = s.home_count + excluded.home_count;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  DELETE FROM home_price_stats AS s
+    USING (SELECT price_cents, bedrooms, total_guest FROM old_rows WHERE unlisted_at IS NULL
+           EXCEPT SELECT price_cents, bedrooms, total_guest FROM new_rows WHERE unlisted_at IS NULL) AS lost
+    WHERE (s.price_cents, s.bedrooms, s.total_guest) = (lost.price_cents, lost.bedrooms, lost.total_guest)
+      AND s.home_count <= 0;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Moderation's unlisted homes leave home_price_stats (and, by its trigger, home_price_dollars), in
+-- key order as the functions above write. One read of homes (a sequential scan on a large table).
+INSERT INTO home_price_stats AS s (price_cents, bedrooms, total_guest, home_count)
+  SELECT price_cents, bedrooms, total_guest, -count(*)::integer FROM homes WHERE unlisted_at IS NOT NULL
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (price_cents, bedrooms, total_guest) DO UPDATE SET home_count = s.home_count + excluded.home_count;
+--> statement-breakpoint
+DELETE FROM home_price_stats WHERE home_count <= 0;
+--> statement-breakpoint
+-- The text of src/server/db/sql/price-histogram-dollars.sql.
+-- Live definition of price_histogram_dollars(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
+-- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
+-- fails while the two differ.
+-- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
+-- containing the term, the closest spelling only when no place contains it), so the counts are
+-- those of the homes the search pages through. Prices are the base nightly prices, also with dates
+-- (ADR 0058).
+-- One row: the homes per whole dollar (a home's bucket depends only on its dollar, the buckets
+-- being whole dollars wide from a whole dollar), the lowest and highest price in cents (the range
+-- is rounded out from them) and whether the counts are exact. It replaced one row per distinct
+-- price in cents (migration 0042, ADR 0070): the server parsing thousands of rows cost more than
+-- the counting.
+-- With a place, at most p_sample (600 when NULL) of its homes are read, so the cost does not grow
+-- with the homes the places hold (ADR 0072): when that is not all of them, the counts are a sample
+-- (each place's newest and oldest homes, ADR 0074) scaled up and not exact. The lowest and highest prices come from a walk of the price index from
+-- each end, itself capped at 3 x p_sample entries per end (ADR 0074): when a walk stops at its cap
+-- before it finds its end, that end is the sample's (or another place's) and the answer not exact.
+-- Each end's dollar counts at least one home, so the bars are never empty when the ends exist.
+CREATE OR REPLACE FUNCTION price_histogram_dollars(
+  p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
+  p_now timestamptz, p_sample integer DEFAULT NULL)
+RETURNS TABLE (
+  out_dollars integer[], out_homes integer[], out_min_cents integer, out_max_cents integer, out_exact boolean)
+LANGUAGE plpgsql STABLE
+AS $$
+DECLARE
+  -- The cell of home_price_dollars for these filters (home_price_dollars_cells).
+  v_cell integer := (greatest(coalesce(p_guests, 1), 1) - 1) * 9 + greatest(coalesce(p_bedrooms, 0), 0) + 1;
+  -- The rows a place search reads at most (ADR 0072): about 1.5 ms of PostgreSQL with dates.
+  v_sample integer := greatest(coalesce(p_sample, 600), 1);
+  -- The index entries each end's walk reads at most, over all the places (ADR 0074): 1,800 by
+  -- default, so a search whose filters nothing passes reads at most about 6.6 times the sample.
+  v_walk integer := 3 * greatest(coalesce(p_sample, 600), 1);
+  v_places text[];
+  v_counts integer[];
+BEGIN
+  IF p_term IS NULL AND coalesce(p_guests, 1) <= 16 AND coalesce(p_bedrooms, 0) <= 8 THEN
+    -- One row per dollar (ADR 0070); the cents of the highest price from home_price_stats' key.
+    RETURN QUERY
+    WITH d AS (
+      SELECT s.dollar, s.counts[v_cell] AS homes FROM home_price_dollars s WHERE s.counts[v_cell] > 0),
+    top AS (SELECT max(d.dollar) AS dollar FROM d)
+    SELECT (SELECT array_agg(d.dollar ORDER BY d.dollar) FROM d), (SELECT array_agg(d.homes ORDER BY d.dollar) FROM d),
+      NULL::integer,
+      (SELECT max(s.price_cents) FROM home_price_stats s, top
+       WHERE s.price_cents >= top.dollar * 100 AND s.price_cents < top.dollar * 100 + 100
+         AND (p_guests IS NULL OR s.total_guest >= p_guests) AND (p_bedrooms IS NULL OR s.bedrooms >= p_bedrooms)),
+      -- home_price_stats does not know who is booked (ADR 0023).
+      p_check_in IS NULL;
+    RETURN;
+  END IF;
+  IF p_term IS NULL THEN
+    RETURN QUERY
+    SELECT array_agg(d.dollar ORDER BY d.dollar), array_agg(d.homes ORDER BY d.dollar), NULL::integer,
+      max(d.max_cents), p_check_in IS NULL
+    FROM (
+      SELECT s.price_cents / 100 AS dollar, sum(s.home_count)::integer AS homes, max(s.price_cents) AS max_cents
+      FROM home_price_stats s
+      WHERE (p_guests IS NULL OR s.total_guest >= p_guests) AND (p_bedrooms IS NULL OR s.bedrooms >= p_bedrooms)
+      GROUP BY 1) AS d;
+    RETURN;
+  END IF;
+  -- The places first, on their own: planning one query holding them and the walks cost more.
+  SELECT array_agg(p.location), array_agg(p.home_count) INTO v_places, v_counts
+  FROM (
+    SELECT b.location, b.home_count FROM search_place_best(p_term, p_escaped, 20) AS b
+    UNION ALL
+    SELECT c.location, c.home_count FROM search_place_close(p_term, 1) AS c
+    WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p;
+  RETURN QUERY
+  WITH places AS (SELECT * FROM unnest(v_places, v_counts) AS p(location, home_count)),
+  -- Each place's share of the rows read, in proportion to its homes: all of them when they fit.
+  shares AS MATERIALIZED (
+    SELECT p.location, p.home_count,
+      greatest(1, ceil(v_sample * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS share,
+      greatest(1, ceil(v_walk * p.home_count::numeric / nullif(sum(p.home_count) OVER (), 0)))::integer AS walk
+    FROM places p),
+  -- Per place, its newest homes and its oldest (ADR 0074), half its share each (homes_location_idx
+  -- walked from both ends: index-only walks, the oldest half below the newest half's last seq so no
+  -- home is read twice; a place within its share, by home_locations' count, in one walk), tested
+  -- after the limit so the limit bounds the rows read, not the rows found: how many were read, and
+  -- the prices of those the search finds (its own test).
+  sampled AS MATERIALIZED (
+    SELECT s.home_count, s.share, r.rows_read, r.cents
+    FROM shares s
+    CROSS JOIN LATERAL (
+      SELECT count(*)::integer AS rows_read,
+        array_agg(h.price_cents) FILTER (
+          WHERE search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+              h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
+              NULL, p_bedrooms)
+            AND h.unlisted_at IS NULL
+            AND (p_check_in IS NULL OR (
+              h.id NOT IN (
+                SELECT b.home_id FROM bookings b
+                WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                  AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL)))) AS cents
+      FROM (
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+          h.upcoming_from, h.upcoming_nights, h.unlisted_at
+        FROM homes h WHERE h.location = s.location
+        ORDER BY h.seq DESC NULLS LAST
+        LIMIT CASE WHEN s.home_count <= s.share THEN s.share ELSE s.share - s.share / 2 END)
+        UNION ALL
+        (SELECT h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from, h.available_to,
+          h.upcoming_from, h.upcoming_nights, h.unlisted_at
+        FROM homes h WHERE h.location = s.location AND s.home_count > s.share
+          AND h.seq < (
+            SELECT min(n.seq) FROM (
+              SELECT h.seq FROM homes h WHERE h.location = s.location
+              ORDER BY h.seq DESC NULLS LAST LIMIT s.share - s.share / 2) AS n)
+        ORDER BY h.seq ASC NULLS FIRST LIMIT s.share / 2)) AS h) AS r),
+  -- A place read to the end of its walk (fewer rows than its share, or all its homes) counts as itself;
+  -- otherwise each home found stands for home_count / rows read.
+  weighted AS (
+    SELECT s.cents, s.rows_read < s.share OR s.rows_read >= s.home_count AS whole,
+      CASE WHEN s.rows_read < s.share OR s.rows_read >= s.home_count THEN 1
+        ELSE s.home_count::float8 / s.rows_read END AS weight
+    FROM sampled s),
+  -- A dollar with a home in the sample keeps at least one.
+  counted AS (
+    SELECT u.cents / 100 AS dollar, greatest(1, round(sum(w.weight)))::integer AS homes
+    FROM weighted w CROSS JOIN LATERAL unnest(w.cents) AS u(cents)
+    GROUP BY 1),
+  -- The range: per place, the cheapest and the dearest home that passes the same tests, walking
+  -- homes_location_price_idx from each end, at most the place's walk entries (ADR 0074). The first
+  -- entry that passes, or else the last the cap lets the walk read, then ok false (its price: the
+  -- place's end is beyond it); none when the walk ran out of homes first.
+  ends AS (
+    SELECT lo.price_cents AS low, lo.ok AS low_ok, hi.price_cents AS high, hi.ok AS high_ok
+    FROM shares p
+    LEFT JOIN LATERAL (
+      SELECT w.price_cents, w.ok FROM (
+        SELECT h.price_cents, row_number() OVER (ORDER BY h.price_cents, h.seq) AS n,
+          search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
+            NULL, p_bedrooms)
+          AND h.unlisted_at IS NULL
+          AND (p_check_in IS NULL OR (
+            h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))) AS ok
+        FROM homes h WHERE h.location = p.location
+        ORDER BY h.price_cents, h.seq LIMIT p.walk) AS w
+      WHERE w.ok OR w.n = p.walk LIMIT 1) AS lo ON true
+    LEFT JOIN LATERAL (
+      SELECT w.price_cents, w.ok FROM (
+        SELECT h.price_cents, row_number() OVER (ORDER BY h.price_cents DESC, h.seq DESC) AS n,
+          search_home_fits(h.id, h.price_cents, h.bedrooms, h.total_guest, h.host_email, h.available_from,
+            h.available_to, h.upcoming_from, h.upcoming_nights, p_check_in, p_check_out, p_guests, NULL, NULL,
+            NULL, p_bedrooms)
+          AND h.unlisted_at IS NULL
+          AND (p_check_in IS NULL OR (
+            h.id NOT IN (
+              SELECT b.home_id FROM bookings b
+              WHERE b.status = 'held' AND (b.hold_expires_at > p_now OR b.payment_received_at IS NOT NULL)
+                AND b.stay && daterange(p_check_in, p_check_out, '[)') AND b.home_id IS NOT NULL))) AS ok
+        FROM homes h WHERE h.location = p.location
+        ORDER BY h.price_cents DESC, h.seq DESC LIMIT p.walk) AS w
+      WHERE w.ok OR w.n = p.walk LIMIT 1) AS hi ON true),
+  -- An end is exact when no capped walk stopped short of it: a place whose walk stopped at a price
+  -- has no home that passes on the near side of that price. Otherwise the end is the furthest home
+  -- known to pass: found by either walk or read by the sample (read only then).
+  found AS (
+    SELECT min(e.low) FILTER (WHERE e.low_ok) AS low, max(e.high) FILTER (WHERE e.high_ok) AS high,
+      least(min(e.low) FILTER (WHERE e.low_ok), min(e.high) FILTER (WHERE e.high_ok)) AS any_low,
+      greatest(max(e.high) FILTER (WHERE e.high_ok), max(e.low) FILTER (WHERE e.low_ok)) AS any_high,
+      coalesce(min(e.low) FILTER (WHERE e.low_ok) <= min(e.low) FILTER (WHERE NOT e.low_ok), true)
+        AND (count(*) FILTER (WHERE NOT e.low_ok) = 0 OR count(*) FILTER (WHERE e.low_ok) > 0) AS low_exact,
+      coalesce(max(e.high) FILTER (WHERE e.high_ok) >= max(e.high) FILTER (WHERE NOT e.high_ok), true)
+        AND (count(*) FILTER (WHERE NOT e.high_ok) = 0 OR count(*) FILTER (WHERE e.high_ok) > 0) AS high_exact
+    FROM ends e),
+  bounds AS (
+    SELECT
+      CASE WHEN f.low_exact THEN f.low
+        ELSE least(f.any_low, (SELECT min(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS low,
+      CASE WHEN f.high_exact THEN f.high
+        ELSE greatest(f.any_high, (SELECT max(u.cents) FROM weighted w, unnest(w.cents) AS u(cents))) END AS high,
+      f.low_exact, f.high_exact
+    FROM found f),
+  -- Each end's dollar counts at least one home: a sample that read none of the homes that pass
+  -- (its newest homes fail, older ones pass) still shows bars where the range says homes are.
+  d AS (
+    SELECT x.dollar, max(x.homes) AS homes
+    FROM (
+      SELECT c.dollar, c.homes FROM counted c
+      UNION ALL SELECT r.low / 100, 1 FROM bounds r WHERE r.low IS NOT NULL
+      UNION ALL SELECT r.high / 100, 1 FROM bounds r WHERE r.high IS NOT NULL) AS x
+    GROUP BY 1)
+  SELECT (SELECT array_agg(d.dollar ORDER BY d.dollar) FROM d), (SELECT array_agg(d.homes ORDER BY d.dollar) FROM d),
+    r.low, r.high, coalesce((SELECT bool_and(w.whole) FROM weighted w), true) AND r.low_exact AND r.high_exact
+  FROM bounds r;
+END;
+$$;
