@@ -1,4 +1,4 @@
--- Live definition of price_histogram_dollars(), as migration 0045 installs it (docs/architecture.md, "SQL functions").
+-- Live definition of price_histogram_dollars(), as migration 0047 installs it (docs/architecture.md, "SQL functions").
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- As in migration 0016, over the places a place search walks (migration 0036: the best 20 places
@@ -18,10 +18,14 @@
 -- Each end's dollar counts at least one home, so the bars are never empty when the ends exist.
 CREATE OR REPLACE FUNCTION price_histogram_dollars(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
-  p_now timestamptz, p_sample integer DEFAULT NULL)
+  p_now timestamptz, p_sample integer, p_places jsonb)
 RETURNS TABLE (
   out_dollars integer[], out_homes integer[], out_min_cents integer, out_max_cents integer, out_exact boolean)
 LANGUAGE plpgsql STABLE
+-- Planned once per connection (migration 0047): its walks are bounded by LIMITs whatever the
+-- values, and planning this query on every call cost more than running it.
+SET plan_cache_mode = force_generic_plan
+SET jit = off
 AS $$
 DECLARE
   -- The cell of home_price_dollars for these filters (home_price_dollars_cells).
@@ -60,13 +64,19 @@ BEGIN
       GROUP BY 1) AS d;
     RETURN;
   END IF;
-  -- The places first, on their own: planning one query holding them and the walks cost more.
-  SELECT array_agg(p.location), array_agg(p.home_count) INTO v_places, v_counts
-  FROM (
-    SELECT b.location, b.home_count FROM search_place_best(p_term, p_escaped, 20) AS b
-    UNION ALL
-    SELECT c.location, c.home_count FROM search_place_close(p_term, 1) AS c
-    WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p;
+  -- The places first, on their own: planning one query holding them and the walks cost more. Those
+  -- the server ranked from the places it holds in memory when it gives them (ADR 0075).
+  IF p_places IS NOT NULL THEN
+    SELECT array_agg(p.location), array_agg(p.home_count) INTO v_places, v_counts
+    FROM jsonb_to_recordset(p_places) AS p(location text, home_count integer);
+  ELSE
+    SELECT array_agg(p.location), array_agg(p.home_count) INTO v_places, v_counts
+    FROM (
+      SELECT b.location, b.home_count FROM search_place_best(p_term, p_escaped, 20) AS b
+      UNION ALL
+      SELECT c.location, c.home_count FROM search_place_close(p_term, 1) AS c
+      WHERE NOT EXISTS (SELECT FROM search_place_containing(p_term, p_escaped))) AS p;
+  END IF;
   RETURN QUERY
   WITH places AS (SELECT * FROM unnest(v_places, v_counts) AS p(location, home_count)),
   -- Each place's share of the rows read, in proportion to its homes: all of them when they fit.
@@ -192,4 +202,17 @@ BEGIN
     r.low, r.high, coalesce((SELECT bool_and(w.whole) FROM weighted w), true) AND r.low_exact AND r.high_exact
   FROM bounds r;
 END;
+$$;
+
+-- The signature before migration 0047, for a process of the previous release still serving during a
+-- rolling start: its places matched here. A later migration drops it.
+CREATE OR REPLACE FUNCTION price_histogram_dollars(
+  p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer, p_bedrooms integer,
+  p_now timestamptz, p_sample integer DEFAULT NULL)
+RETURNS TABLE (
+  out_dollars integer[], out_homes integer[], out_min_cents integer, out_max_cents integer, out_exact boolean)
+LANGUAGE sql STABLE
+AS $$
+  SELECT * FROM price_histogram_dollars(p_term, p_escaped, p_check_in, p_check_out, p_guests, p_bedrooms, p_now,
+    p_sample, NULL::jsonb)
 $$;

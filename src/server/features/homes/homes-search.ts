@@ -7,6 +7,7 @@ import type { Home, HomesQuery } from '#shared/schemas/homes';
 import { earliestCheckIn } from '#shared/time-zones';
 import type { AppContext } from '#server/app-context';
 import { invalid } from '#server/domain-errors';
+import { placesToWalk } from '../search/places-to-walk';
 import { withStayPrices } from './search-stay-prices';
 import { unlistedReasons } from './home-unlisted';
 import { decodeCursor, homesSearchKey, listHomes, type HomesCursor, type HomesPage } from './homes-service';
@@ -44,19 +45,10 @@ function nextUrl(query: HomesQuery, nextCursor: string | null): string | null {
   return `/api/homes?${params.toString()}`;
 }
 
-/** How many places a place search walks at most: the best by rank, then homes (ADR 0058). */
-export const SEARCH_PLACES_MAX = 20;
-
-/**
- * The places a place search walks, ranked by this process from the places it holds in memory for
- * the suggestions (ADR 0075), so PostgreSQL does not match the term against every place on each
- * search; none for a map box, which replaces the place. When no place in memory contains the term,
- * PostgreSQL matches it (a place newer than the memory's copy, else the closest spelling).
- */
-async function placesOf(ctx: AppContext, query: HomesQuery) {
+/** A map box replaces the place: it walks no places. */
+function placesOf(ctx: AppContext, query: HomesQuery) {
   if (!query.location || query.bbox !== undefined) return undefined;
-  const places = await ctx.places.bestPlaces(query.location, SEARCH_PLACES_MAX);
-  return places.length > 0 ? places : undefined;
+  return placesToWalk(ctx.places, query.location);
 }
 
 /** The public search (every home, no host filter): the hot path, read through the search cache. */

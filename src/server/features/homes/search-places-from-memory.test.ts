@@ -8,10 +8,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeListSchema } from '#shared/schemas/homes';
-import { placeMatchSchema } from '#shared/schemas/search';
+import { placeMatchSchema, priceHistogramSchema } from '#shared/schemas/search';
 import { SEARCH_MATCH_HEADER } from '#shared/place-match';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
+import { priceHistogram } from '../search/search-service';
 
 const MAX_AGE_MS = 60_000;
 const t = useTestApp(() => ({ placesMaxAgeMs: MAX_AGE_MS }));
@@ -67,6 +68,18 @@ describe('GET /api/homes?location= walks the places ranked in memory', () => {
     const terms = ['Lisbon', 'lisbon, portugal', 'Porto', 'Port', 'San', 'SAN', 'Sanbury', 'New', 'York', 'Sol'];
     terms.push('%', '_', 'a_s', 'ão', 'Lisbn', 'Prto', 'zzzz', 'o', 'Sanbury 1', 'Testland');
     for (const term of terms) expect(await search(term), term).toEqual(await fromDatabase(term));
+  });
+
+  it('gives the price histogram the same places: its counts are those of the database matching them', async () => {
+    for (const term of ['San', 'Sanbury', 'Port', 'Lisbon', 'Lisbn', 'Sol']) {
+      for (const extra of ['', '&guests=2&checkIn=2026-12-10&checkOut=2026-12-12']) {
+        const res = await t.app.inject({ url: `/api/homes/price-histogram?location=${term}${extra}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const query = Object.fromEntries(new URLSearchParams(`location=${term}${extra}`));
+        const fromDb = await priceHistogram(t.db, { ...query, guests: query.guests ? 2 : undefined }, t.clock.now());
+        expect(priceHistogramSchema.parse(res.json()), `${term}${extra}`).toEqual(fromDb);
+      }
+    }
   });
 
   it('walks at most the best 20 of the places containing the term, as the database does', async () => {

@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/search';
 import type { AppContext } from '#server/app-context';
 import { refuseArrivalInPast } from '../homes/homes-search';
+import { placesToWalk } from './places-to-walk';
 import { priceHistogram } from './search-service';
 
 /** The same key for the same question, whatever the order of the query string. */
@@ -65,7 +66,15 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = ctx.clock.now();
         // As GET /api/homes: the grace of a search across homes, and the same refusal.
         refuseArrivalInPast(query.checkIn, now);
-        return ctx.searchCache.get(cacheKey('price-histogram', query), () => priceHistogram(ctx.db, query, now));
+        return ctx.searchCache.get(cacheKey('price-histogram', query), async () =>
+          priceHistogram(
+            ctx.db,
+            query,
+            now,
+            undefined,
+            query.location ? await placesToWalk(ctx.places, query.location) : undefined,
+          ),
+        );
       },
     );
   };

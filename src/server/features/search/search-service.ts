@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PRICE_HISTOGRAM_BUCKETS, type PriceHistogram, type PriceHistogramQuery } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
+import type { RankedPlace } from './place-index';
 
 const p = sql.placeholder;
 
@@ -22,7 +23,7 @@ function prepareHistogram(db: Db) {
     .from(
       sql`price_histogram_dollars(${p('term')}::text, ${p('escaped')}::text, ${p('checkIn')}::date,
         ${p('checkOut')}::date, ${p('guests')}::integer, ${p('bedrooms')}::integer, ${p('now')}::timestamptz,
-        ${p('sample')}::integer) as r`,
+        ${p('sample')}::integer, ${p('places')}::jsonb) as r`,
     )
     .prepare('price_histogram');
 }
@@ -75,12 +76,14 @@ export function toBuckets(
  * With a place it counts the search's own homes, from a sample when the places hold more than
  * `sample` homes (ADR 0072; the SQL default when absent), its range staying exact; without one it
  * comes from home_price_stats, exact unless dates are asked for, which it then does not check (ADR 0023).
+ * `places`: those the search walks, ranked by the server (ADR 0075); absent, PostgreSQL matches them.
  */
 export async function priceHistogram(
   db: Db,
   query: PriceHistogramQuery,
   now: Date,
   sample?: number,
+  places?: RankedPlace[],
 ): Promise<PriceHistogram> {
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
   const [found] = await histogramFor(db).execute({
@@ -92,6 +95,9 @@ export async function priceHistogram(
     bedrooms: query.bedrooms ?? null,
     now,
     sample: sample ?? null,
+    places: places
+      ? JSON.stringify(places.map((place) => ({ location: place.location, home_count: place.homes })))
+      : null,
   });
   const dollars = found?.dollars ?? [];
   const homes = found?.homes ?? [];

@@ -1,0 +1,16 @@
+import type { PlaceSuggester } from './place-suggestions';
+import type { RankedPlace } from './place-index';
+
+/** How many places a place search (and its price histogram) walks at most: the best by rank, then homes (ADR 0058). */
+export const SEARCH_PLACES_MAX = 20;
+
+/**
+ * The places a place search walks, ranked by this process from the places it holds in memory for
+ * the suggestions (ADR 0075), so PostgreSQL does not match the term against every place on each
+ * search. Undefined when no place in memory contains the term: PostgreSQL then matches it (a place
+ * newer than the memory's copy, else the closest spelling).
+ */
+export async function placesToWalk(places: PlaceSuggester, term: string): Promise<RankedPlace[] | undefined> {
+  const best = await places.bestPlaces(term, SEARCH_PLACES_MAX);
+  return best.length > 0 ? best : undefined;
+}
