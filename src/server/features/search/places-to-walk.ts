@@ -2,7 +2,7 @@ import type { PlaceSuggester } from './place-suggestions';
 import type { RankedPlace } from './place-index';
 
 /** How many places a place search (and its price histogram) walks at most: the best by rank, then homes (ADR 0058). */
-export const SEARCH_PLACES_MAX = 20;
+const SEARCH_PLACES_MAX = 20;
 
 /**
  * The places a place search walks, ranked by this process from the places it holds in memory for
