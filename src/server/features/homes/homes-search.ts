@@ -60,7 +60,10 @@ export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Pro
   const page = await ctx.searchCache.get(homesSearchKey(query), async () => {
     const places = await placesOf(ctx, query);
     const { homeJson, ...found } = await listHomes(ctx.db, { ...query, after, places }, now);
-    return { ...found, json: await withStayPrices(ctx, found.json, homeJson, query, now) };
+    const { checkIn, checkOut } = query;
+    if (checkIn === undefined || checkOut === undefined || homeJson.length === 0) return found;
+    const stay = { checkIn, checkOut, guests: query.guests ?? 1 };
+    return { ...found, json: await withStayPrices(ctx, homeJson, stay, now) };
   });
   return { ...page, next: nextUrl(query, page.nextCursor) };
 }

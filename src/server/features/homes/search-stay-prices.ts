@@ -120,21 +120,12 @@ function stayOf(
 }
 
 /**
- * A page of homes with each home's `stay` for these dates; the page as it was without dates.
- * `homeJson` is the page's homes, each its own JSON text: the stay is appended to each text rather
- * than the page parsed and written again (writing a page of 24 homes cost more than pricing it).
+ * A dated page: `homeJson` is the page's homes, each its own stored JSON text (never with a `stay`:
+ * home-json-fields.ts), and each gets its `stay` for these dates appended, rather than the page
+ * parsed and written again (writing a page of 24 homes cost more than pricing it).
  */
-export async function withStayPrices(
-  ctx: AppContext,
-  json: string,
-  homeJson: string[],
-  query: { checkIn?: string; checkOut?: string; guests?: number },
-  now: Date,
-): Promise<string> {
-  if (query.checkIn === undefined || query.checkOut === undefined) return json;
-  if (homeJson.length === 0) return json;
-  const homes = JSON.parse(json) as Home[];
-  const stay = { checkIn: query.checkIn, checkOut: query.checkOut, guests: query.guests ?? 1 };
+export async function withStayPrices(ctx: AppContext, homeJson: string[], stay: DatedStay, now: Date): Promise<string> {
+  const homes = homeJson.map((text) => JSON.parse(text) as Home);
   const periods = await periodsByHome(
     ctx,
     homes.map((h) => h._id),
@@ -142,12 +133,8 @@ export async function withStayPrices(
   );
   const today = todayByTimeZone(now);
   const priced = homes.map((home, i) => {
-    const price = JSON.stringify(stayOf(ctx, home, periods.get(home._id) ?? [], stay, today(home.timeZone)));
-    const text = homeJson[i]!;
-    // A stored home never carries a stay (it is the search's); if one ever did, it is replaced.
-    return home.stay === undefined && text.endsWith('}')
-      ? `${text.slice(0, -1)},"stay":${price}}`
-      : JSON.stringify({ ...home, stay: JSON.parse(price) as Home['stay'] });
+    const price = stayOf(ctx, home, periods.get(home._id) ?? [], stay, today(home.timeZone));
+    return `${homeJson[i]!.slice(0, -1)},"stay":${JSON.stringify(price)}}`;
   });
   return `[${priced.join(',')}]`;
 }
