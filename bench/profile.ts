@@ -1,7 +1,9 @@
 /**
  * `npx tsx bench/profile.ts <route>`: one route of the bench under load with the server's CPU
  * profiled (node --cpu-prof), to see where per-request time goes. Routes: search, place,
- * home, details (the server-rendered page), list, hello. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
+ * home, details (the server-rendered page), list, hello, and on PostgreSQL data issue 29's shapes
+ * by their bench key (mix, prefixFiltered, histogramPrefix, ...: bench/search-shapes.ts).
+ * BENCH_NO_PROF=1 measures without the profiler. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
  * The .cpuprofile lands in BENCH_PROFILE_DIR (default bench/results/profiles, not committed).
  */
 import { fork } from 'node:child_process';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchReady } from './server';
 import { benchDatabaseName, postgresCpuByPid, postgresCpuSince, processCpuMs } from './cpu';
+import { shapeRoutes } from './search-shapes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const route = process.argv[2] ?? 'search';
@@ -60,13 +63,31 @@ const paths: Record<string, string> = {
   hello: '/bench/hello',
   health: '/api/health',
 };
-const requests =
-  route === 'search' ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: varied() }) }] : undefined;
+const shape = shapeRoutes({
+  places: ready.places,
+  bigPlace: ready.search.location,
+  today: ready.search.checkIn,
+  bbox: true,
+}).routes.find((r) => r.key === route);
+const vary = route === 'search' ? varied : shape?.vary;
+if (!paths[route] && !vary) throw new Error(`unknown route ${route}`);
+const requests = vary ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: vary() }) }] : undefined;
+// Warm first (each pooled connection plans its statements; the JIT compiles the hot path), as the
+// bench does before each route: BENCH_WARM seconds, 3 by default.
+const warm = Number(process.env.BENCH_WARM ?? 3);
+if (warm > 0) {
+  await autocannon({
+    url: `${base}${paths[route] ?? '/api/homes'}`,
+    requests,
+    connections: 50,
+    duration: warm,
+  } as autocannon.Options);
+}
 const before = cpu(child.pid!);
 const systemBefore = cpu(child.pid!, 'system');
 const pgBefore = postgresCpuByPid(database);
 const r = await autocannon({
-  url: `${base}${paths[route]}`,
+  url: `${base}${paths[route] ?? '/api/homes'}`,
   requests,
   connections: 50,
   duration,

@@ -28,10 +28,20 @@ export interface PageRow {
   ratingCount: number;
   /** The Home, as JSON text (homes.api_json, migration 0018). */
   json: string;
+  /** A dated page: the home's price periods over the stay (stay-periods.ts); null undated or none. */
+  stayPeriods: string | null;
 }
 
-/** A page's columns in select order (the list queries have no rank: 0). */
-export const PAGE_COLUMNS = ['rank', 'seq', 'price_cents', 'rating_sum', 'rating_count', 'api_json'] as const;
+/** A place search page's columns in select order (the list queries have no rank: 0). */
+export const PAGE_COLUMNS = [
+  'rank',
+  'seq',
+  'price_cents',
+  'rating_sum',
+  'rating_count',
+  'api_json',
+  'stay_periods',
+] as const;
 
 export function toPageRow(row: RawHomeRow): PageRow {
   return {
@@ -41,6 +51,7 @@ export function toPageRow(row: RawHomeRow): PageRow {
     ratingSum: Number(row.rating_sum),
     ratingCount: Number(row.rating_count),
     json: row.api_json as string,
+    stayPeriods: (row.stay_periods as string | null | undefined) ?? null,
   };
 }
 

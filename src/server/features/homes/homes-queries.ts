@@ -10,6 +10,7 @@ import { homeFields } from './home-columns';
 import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
 import { boxFilters, boxWalk } from './box-walk';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
+import { stayPeriodsColumn } from './stay-periods';
 
 /**
  * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
@@ -57,7 +58,10 @@ function preparePlaceSearch(db: Db) {
       ${p('minPrice')}::integer, ${p('maxPrice')}::integer, ${p('bedrooms')}::integer, ${p('sort')}::text,
       ${p('afterRank')}::integer, ${p('afterPrice')}::integer, ${p('afterRating')}::double precision,
       ${p('afterSeq')}::bigint, ${p('size')}::integer, ${p('places')}::jsonb) with ordinality as found`;
-  const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
+  const column = (name: string) =>
+    name === 'stay_periods'
+      ? stayPeriodsColumn(sql`found.out_seq`).as(name)
+      : sql`found.${sql.raw(`out_${name}`)}`.as(name);
   const query = db
     .select(Object.fromEntries(PAGE_COLUMNS.map((name) => [name, column(name)])))
     .from(page)
@@ -110,11 +114,20 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
   const limit = size ?? p('size');
+  // A dated page's rows carry their price periods (stay-periods.ts), from whichever walk found them.
+  const columns = shape.dates ? [...LIST_COLUMNS, 'stay_periods'] : LIST_COLUMNS;
+  const withPeriods = <T extends object>(fields: T, seq: SQL) =>
+    shape.dates ? { ...fields, stay_periods: stayPeriodsColumn(seq).as('stay_periods') } : fields;
   if (shape.dates && (sort === 'price_asc' || sort === 'price_desc')) {
     // With dates the price sorts read each home's nightly price for them (ADR 0058).
     const page = datedPriceWalks(sort, and(...filters)!, shape, sql`${limit}`);
     const query = db
-      .select(Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`page.${column}`).as(column)])))
+      .select(
+        withPeriods(
+          Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`page.${column}`).as(column)])),
+          sql`page.seq`,
+        ),
+      )
       .from(page)
       .orderBy(
         ...(sort === 'price_asc'
@@ -122,7 +135,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
           : [sql`page.price_cents desc`, sql`page.seq desc`]),
       )
       .limit(limit);
-    return homeRowsReader(db, name, query, LIST_COLUMNS);
+    return homeRowsReader(db, name, query, columns);
   }
   if (shape.after) filters.push(order.after);
   if (shape.price) {
@@ -135,19 +148,19 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     // The box tested on the list's own index walk, then the homes that pass read by seq (box-walk.ts).
     const walk = boxWalk(sort, shape, order, filters, LIST_COLUMNS);
     const query = db
-      .select(walk.fields)
+      .select(withPeriods(walk.fields, sql`h.seq`))
       .from(walk.from)
       .orderBy(...walk.orderBy)
       .limit(limit);
-    return homeRowsReader(db, name, query, LIST_COLUMNS);
+    return homeRowsReader(db, name, query, columns);
   }
   const query = db
-    .select(LIST_FIELDS)
+    .select(withPeriods(LIST_FIELDS, sql`${homes.seq}`))
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
     .limit(limit);
-  return homeRowsReader(db, name, query, LIST_COLUMNS);
+  return homeRowsReader(db, name, query, columns);
 }
 
 /** A list page's columns: each home's JSON and what a cursor is made of (the place search's, without the rank). */

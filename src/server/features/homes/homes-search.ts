@@ -12,7 +12,7 @@ import { withStayPrices } from './search-stay-prices';
 import { unlistedReasons } from './home-unlisted';
 import { decodeCursor, homesSearchKey, listHomes, type HomesCursor, type HomesPage } from './homes-service';
 
-export interface HomesListing extends Omit<HomesPage, 'homeJson'> {
+export interface HomesListing extends Omit<HomesPage, 'rows'> {
   /** The API URL of the following page (the Link header's rel="next"), or null on the last page. */
   next: string | null;
 }
@@ -59,11 +59,11 @@ export async function searchPublicHomes(ctx: AppContext, query: HomesQuery): Pro
   refuseArrivalInPast(query.checkIn, now);
   const page = await ctx.searchCache.get(homesSearchKey(query), async () => {
     const places = await placesOf(ctx, query);
-    const { homeJson, ...found } = await listHomes(ctx.db, { ...query, after, places }, now);
+    const { rows, ...found } = await listHomes(ctx.db, { ...query, after, places }, now);
     const { checkIn, checkOut } = query;
-    if (checkIn === undefined || checkOut === undefined || homeJson.length === 0) return found;
+    if (checkIn === undefined || checkOut === undefined || rows.length === 0) return found;
     const stay = { checkIn, checkOut, guests: query.guests ?? 1 };
-    return { ...found, json: await withStayPrices(ctx, homeJson, stay, now) };
+    return { ...found, json: withStayPrices(ctx, rows, stay, now) };
   });
   return { ...page, next: nextUrl(query, page.nextCursor) };
 }
@@ -74,11 +74,7 @@ export async function listHostHomes(ctx: AppContext, query: HomesQuery & { email
   const now = ctx.clock.now();
   refuseArrivalInPast(query.checkIn, now);
   const places = await placesOf(ctx, query);
-  const { homeJson: _each, ...page } = await listHomes(
-    ctx.db,
-    { ...query, after, hostEmail: query.email, places },
-    now,
-  );
+  const { rows: _each, ...page } = await listHomes(ctx.db, { ...query, after, hostEmail: query.email, places }, now);
   return { ...page, json: await withUnlisted(ctx, page.json), next: nextUrl(query, page.nextCursor) };
 }
 

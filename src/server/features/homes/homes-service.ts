@@ -105,8 +105,8 @@ export function homesSearchKey(query: Record<string, unknown>): string {
 export interface HomesPage {
   /** The page's homes as a JSON array of Home (each home's stored JSON, ADR 0027). */
   json: string;
-  /** The same homes, each its own JSON text (a dated search adds each one's stay to it). */
-  homeJson: string[];
+  /** The same homes as read, each its own JSON text (a dated search adds each one's stay to it). */
+  rows: PageRow[];
   nextCursor: string | null;
   /** In a place search, what the text matched (null without a place). */
   match: PlaceMatch | null;
@@ -205,10 +205,9 @@ export async function listHomes(
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const homeJson = page.map((row) => row.json);
   return {
-    json: `[${homeJson.join(',')}]`,
-    homeJson,
+    json: `[${page.map((row) => row.json).join(',')}]`,
+    rows: page,
     nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last, last.rank) : null,
     match,
   };

@@ -69,6 +69,53 @@ describe('GET /api/homes with dates', () => {
     expect(found.find((h) => h._id === plain.id)!.stay!.total).toBe(831.6);
   });
 
+  it("prices the stay from the page's own read in every order, with and without a place or a map box", async () => {
+    // Far from every other test's homes, so a box holds only these; two periods over the stay and
+    // one outside it.
+    const at = { lat: -54.8, lng: -68.3 };
+    const place = 'Stayprice Cape, Testland';
+    const homes = await Promise.all(
+      [9_000, 11_000, 13_000].map((priceCents) =>
+        insertHome(t.db, { location: place, hostId: host.user.id, hostEmail: host.user.email, priceCents, ...at }),
+      ),
+    );
+    const periods = [
+      { from: '2026-12-08', to: '2026-12-10', price: 300 },
+      { from: '2026-12-13', to: '2026-12-15', price: 50 },
+      { from: '2027-01-10', to: '2027-01-20', price: 999 },
+    ];
+    for (const payload of periods) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/home/${homes[1]!.id}/price-periods`,
+        headers: host.headers,
+        payload,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const stay = 'checkIn=2026-12-07&checkOut=2026-12-16&guests=2';
+    const quoted = new Map<string, number>();
+    for (const home of homes) {
+      const quote = stayQuoteSchema.parse((await t.app.inject({ url: `/api/home/${home.id}/quote?${stay}` })).json());
+      quoted.set(home.id, quote.breakdown.totalCents / 100);
+    }
+    // The period home's nights: 1 at 110, 2 at 300, 3 at 110 (a Friday among them, no weekend
+    // price), 2 at 50, 1 at 110: 1,250, not 9 × 110.
+    expect(quoted.get(homes[1]!.id)).not.toBe(quoted.get(homes[0]!.id));
+    const box = 'bbox=-69,-55.5,-67.5,-54';
+    const where = [`location=${encodeURIComponent(place)}`, box, 'limit=100'];
+    for (const filter of where) {
+      for (const sort of ['newest', 'price_asc', 'price_desc', 'rating']) {
+        const res = await t.app.inject({ url: `/api/homes?${filter}&${stay}&sort=${sort}` });
+        expect(res.statusCode, `${filter} ${sort}`).toBe(200);
+        const found = homeListSchema.parse(res.json()).filter((h) => quoted.has(h._id));
+        expect(found, `${filter} ${sort}`).toHaveLength(3);
+        for (const home of found)
+          expect(home.stay?.total, `${filter} ${sort} ${home.price}`).toBe(quoted.get(home._id));
+      }
+    }
+  });
+
   it('gives no stay without dates', async () => {
     for (const home of await search('guests=2')) expect(home.stay).toBeUndefined();
   });

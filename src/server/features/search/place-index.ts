@@ -221,7 +221,7 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
   }
 
   function rankedContaining(term: string, limit: number): { place: Place; rank: number }[] {
-    let candidates: Place[] = places;
+    let candidates: Place[] = ranked;
     const grams = [...trigrams(term)];
     if (grams.length > 0) {
       candidates = [];
@@ -232,12 +232,22 @@ export function buildPlaceIndex(rows: PlaceRow[]): PlaceIndex {
       }
     }
     const words = ` ${term.replaceAll(',', ' ')} `;
-    const found: { place: Place; rank: number }[] = [];
+    // Candidates come best first within a rank (`ranked` order), so each rank's first `limit` are
+    // its best: kept per rank, no sort. A broad prefix ("San") has hundreds of candidates.
+    const byRank: Place[][] = [[], [], [], [], []];
     for (const place of candidates) {
-      if (place.lower.includes(term)) found.push({ place, rank: rankOf(place, term, words) });
+      if (!place.lower.includes(term)) continue;
+      const list = byRank[rankOf(place, term, words)]!;
+      if (list.length < limit) list.push(place);
     }
-    found.sort((a, b) => a.rank - b.rank || byHomesThenName(a.place, b.place));
-    return found.slice(0, limit);
+    const found: { place: Place; rank: number }[] = [];
+    for (let rank = 0; rank < byRank.length && found.length < limit; rank++) {
+      for (const place of byRank[rank]!) {
+        if (found.length >= limit) break;
+        found.push({ place, rank });
+      }
+    }
+    return found;
   }
 
   const close = closeSpellings(places);
