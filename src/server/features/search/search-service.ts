@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PRICE_HISTOGRAM_BUCKETS, type PriceHistogram, type PriceHistogramQuery } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
+import { homeRowsReader } from '../homes/home-rows';
 import type { RankedPlace } from './place-index';
 
 const p = sql.placeholder;
@@ -10,22 +11,28 @@ function likeEscaped(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Prepared once per database handle (as homes-queries does): planning would cost more than the run. */
+const HISTOGRAM_COLUMNS = ['dollars', 'homes', 'min_cents', 'max_cents', 'exact'] as const;
+
+/**
+ * Prepared once per database handle and read as the search pages are (home-rows.ts: on a pool,
+ * the lean path, no Describe per run), not built per request: planning and mapping would cost
+ * more than the run.
+ */
 function prepareHistogram(db: Db) {
-  return db
+  const query = db
     .select({
-      dollars: sql<number[] | null>`r.out_dollars`,
-      homes: sql<number[] | null>`r.out_homes`,
-      minCents: sql<number | null>`r.out_min_cents`,
-      maxCents: sql<number | null>`r.out_max_cents`,
-      exact: sql<boolean | null>`r.out_exact`,
+      dollars: sql`r.out_dollars`.as('dollars'),
+      homes: sql`r.out_homes`.as('homes'),
+      min_cents: sql`r.out_min_cents`.as('min_cents'),
+      max_cents: sql`r.out_max_cents`.as('max_cents'),
+      exact: sql`r.out_exact`.as('exact'),
     })
     .from(
       sql`price_histogram_dollars(${p('term')}::text, ${p('escaped')}::text, ${p('checkIn')}::date,
         ${p('checkOut')}::date, ${p('guests')}::integer, ${p('bedrooms')}::integer, ${p('now')}::timestamptz,
         ${p('sample')}::integer, ${p('places')}::jsonb) as r`,
-    )
-    .prepare('price_histogram');
+    );
+  return homeRowsReader(db, 'price_histogram', query, HISTOGRAM_COLUMNS);
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareHistogram>>();
@@ -38,6 +45,16 @@ function histogramFor(db: Db) {
   }
   return found;
 }
+
+/** An integer[] as either driver answers it: an array (PGlite) or PostgreSQL's text ('{1,2}'). */
+function integers(value: unknown): number[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value);
+  return text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
+}
+
+const integerOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
  * Equal-width buckets in whole dollars over counts per price: from the lowest price (rounded down)
@@ -86,7 +103,7 @@ export async function priceHistogram(
   places?: RankedPlace[],
 ): Promise<PriceHistogram> {
   const dates = query.checkIn && query.checkOut ? { checkIn: query.checkIn, checkOut: query.checkOut } : null;
-  const [found] = await histogramFor(db).execute({
+  const [found] = await histogramFor(db)({
     term: query.location ?? null,
     escaped: query.location ? likeEscaped(query.location) : null,
     checkIn: dates?.checkIn ?? null,
@@ -99,13 +116,14 @@ export async function priceHistogram(
       ? JSON.stringify(places.map((place) => ({ location: place.location, home_count: place.homes })))
       : null,
   });
-  const dollars = found?.dollars ?? [];
-  const homes = found?.homes ?? [];
+  const dollars = integers(found?.dollars);
+  const homes = integers(found?.homes);
   // A dollar's bucket does not depend on its cents; the range's ends carry the cents.
-  const rows = dollars.map((dollar, i) => ({ priceCents: Number(dollar) * 100, homes: Number(homes[i]) }));
-  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
-  return toBuckets(rows, found?.exact ?? true, PRICE_HISTOGRAM_BUCKETS, {
-    minCents: num(found?.minCents),
-    maxCents: num(found?.maxCents),
+  const rows = dollars.map((dollar, i) => ({ priceCents: dollar * 100, homes: homes[i]! }));
+  // The exact flag as either driver answers it (PGlite: a boolean; the lean path: 't' or 'f').
+  const exact = found?.exact === null || found?.exact === undefined || found.exact === true || found.exact === 't';
+  return toBuckets(rows, exact, PRICE_HISTOGRAM_BUCKETS, {
+    minCents: integerOrNull(found?.min_cents),
+    maxCents: integerOrNull(found?.max_cents),
   });
 }
