@@ -233,6 +233,8 @@ describe('checkout and my bookings', () => {
     await tabTo(page, page.getByRole('button', { name: TEXTS.agreeAndContinue }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('tab', { name: TAB.guests })).toHaveAttribute('aria-selected', 'true');
+    // The button is gone: the focus moves to the new panel's heading (a frame later), Tab goes on from there.
+    await expect(page.getByRole('heading', { name: 'Who is coming?' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(/Message to the host/)).toBeFocused();
     await page.keyboard.type('Keyboard only, thank you.');
