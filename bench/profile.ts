@@ -3,7 +3,8 @@
  * profiled (node --cpu-prof), to see where per-request time goes. Routes: search, place,
  * home, details (the server-rendered page), list, hello, and on PostgreSQL data issue 29's shapes
  * by their bench key (mix, prefixFiltered, histogramPrefix, ...: bench/search-shapes.ts).
- * BENCH_NO_PROF=1 measures without the profiler. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
+ * BENCH_NO_PROF=1 measures without the profiler. BENCH_RATE=<req/s> measures at that even rate
+ * (bench/paced.ts, as the bench reads a goal's p99) instead of saturating. Uses the data `npm run bench` loaded (BENCH_DATABASE_URL, or PGlite).
  * The .cpuprofile lands in BENCH_PROFILE_DIR (default bench/results/profiles, not committed).
  */
 import { fork } from 'node:child_process';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import type { BenchReady } from './server';
 import { benchDatabaseName, postgresCpuByPid, postgresCpuSince, processCpuMs } from './cpu';
 import { shapeRoutes } from './search-shapes';
+import { paced } from './paced';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const route = process.argv[2] ?? 'search';
@@ -86,19 +88,33 @@ if (warm > 0) {
 const before = cpu(child.pid!);
 const systemBefore = cpu(child.pid!, 'system');
 const pgBefore = postgresCpuByPid(database);
-const r = await autocannon({
-  url: `${base}${paths[route] ?? '/api/homes'}`,
-  requests,
-  connections: 50,
-  duration,
-} as autocannon.Options);
+const senderBefore = process.cpuUsage();
+const rate = Number(process.env.BENCH_RATE ?? 0);
+const pathOf = vary ?? (() => paths[route]!);
+const r =
+  rate > 0
+    ? await paced(base, pathOf, rate, duration, 50).then((p) => ({
+        total: p.sent,
+        summary: `${p.reqPerSec} req/s served of ${rate} offered, p50 ${p.p50} ms, p99 ${p.p99} ms, non-2xx ${p.non2xx}, errors ${p.errors}`,
+      }))
+    : await autocannon({
+        url: `${base}${paths[route] ?? '/api/homes'}`,
+        requests,
+        connections: 50,
+        duration,
+      } as autocannon.Options).then((a) => ({
+        total: a.requests.total,
+        summary: `${Math.round(a.requests.average)} req/s, p50 ${a.latency.p50} ms, p99 ${a.latency.p99} ms, non-2xx ${a.non2xx}`,
+      }));
 const serverMs = cpu(child.pid!) - before;
 const systemMs = cpu(child.pid!, 'system') - systemBefore;
 const pgMs = postgresCpuSince(pgBefore, database);
-const perRequest = (ms: number) => Math.round((ms * 1000) / r.requests.total);
+const sender = process.cpuUsage(senderBefore);
+const senderMs = (sender.user + sender.system) / 1000;
+const perRequest = (ms: number) => Math.round((ms * 1000) / r.total);
 console.log(
-  `${route}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}; ` +
-    `CPU per request: server ${perRequest(serverMs)} µs (system ${perRequest(systemMs)} µs), PostgreSQL ${perRequest(pgMs)} µs`,
+  `${route}: ${r.summary}; ` +
+    `CPU per request: server ${perRequest(serverMs)} µs (system ${perRequest(systemMs)} µs), PostgreSQL ${perRequest(pgMs)} µs, load generator ${perRequest(senderMs)} µs`,
 );
 await new Promise<void>((ok) => {
   child.once('exit', () => ok());

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { setGenericPlanPool } from './lean-read';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,11 +61,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openPostgres(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // The search statements whose generic plan is the one they were written for (ADR 0077): a pool
+  // of its own, whose connections never re-plan a prepared statement for its values.
+  const genericPlans = new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE
   // after close()) is an 'error' on the pool, which pg has already dropped: the next query opens a
   // new one. Without a listener Node throws it and the process dies.
   pool.on('error', () => {});
+  genericPlans.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  setGenericPlanPool(db, genericPlans);
   // A lock is held on a connection of its own (never one of the pool's, which `fn` needs), and
   // ends with that connection: a process that dies mid-job frees its lock.
   const locked = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
@@ -85,8 +91,15 @@ export function openPostgres(connectionString: string, max = 10): Database {
       await locked(LOCKS.migrations, () => migratePg(db as never, { migrationsFolder }));
     },
     withLock: locked,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-    close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount + genericPlans.totalCount,
+      idle: pool.idleCount + genericPlans.idleCount,
+      waiting: pool.waitingCount + genericPlans.waitingCount,
+      max: 2 * max,
+    }),
+    close: async () => {
+      await Promise.all([pool.end(), genericPlans.end()]);
+    },
   };
 }
 

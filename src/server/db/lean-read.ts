@@ -109,10 +109,26 @@ class LeanRead<R> {
   handleCopyData(): void {}
 }
 
-/** The pg pool behind a Drizzle handle, or null (PGlite, or a transaction: those read through Drizzle). */
-export function poolOf(db: Db): pg.Pool | null {
+/** The pool of generic-plan connections beside a Drizzle handle's own (openPostgres, ADR 0077). */
+const genericPlanPools = new WeakMap<object, pg.Pool>();
+
+export function setGenericPlanPool(db: Db, pool: pg.Pool): void {
+  genericPlanPools.set(db, pool);
+}
+
+/**
+ * How PostgreSQL plans a statement's runs: `auto` (its default: custom plans for the values while
+ * they look cheaper than the generic one), or `generic`: planned once per connection, on
+ * connections whose plan_cache_mode is force_generic_plan (ADR 0077). Only for statements whose
+ * generic plan is the one they were written for.
+ */
+export type PlanMode = 'auto' | 'generic';
+
+/** The pg pool a lean read of `plans` uses, or null (PGlite, or a transaction: those read through Drizzle). */
+export function poolOf(db: Db, plans: PlanMode = 'auto'): pg.Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+  if (!(client instanceof pg.Pool)) return null;
+  return (plans === 'generic' && genericPlanPools.get(db)) || client;
 }
 
 /** Runs named statement `text` with text `values` on a pooled connection; one `toRow` per row. */

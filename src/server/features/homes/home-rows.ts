@@ -4,7 +4,7 @@
  */
 import { Placeholder } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { leanRead, poolOf, text, type TextRow } from '#server/db/lean-read';
+import { leanRead, poolOf, text, type PlanMode, type TextRow } from '#server/db/lean-read';
 
 /** A row as the driver answers it: column names as in the database, before Drizzle maps them. */
 export type RawHomeRow = Record<string, unknown>;
@@ -81,14 +81,16 @@ interface HomeRowsQuery {
  * Runs a statement of home rows: on a PostgreSQL pool through the lean path (db/lean-read.ts, ADR
  * 0024: no Describe per run, rows read by position), elsewhere (PGlite) as Drizzle's prepared
  * query. Both give the same row objects, keyed by `columns` (the statement's columns in order).
+ * `plans: 'generic'` runs it on the generic-plan connections (lean-read.ts, ADR 0077).
  */
 export function homeRowsReader(
   db: Db,
   name: string,
   query: HomeRowsQuery,
   columns: readonly string[],
+  plans: PlanMode = 'auto',
 ): (values: Record<string, unknown>) => Promise<RawHomeRow[]> {
-  const pool = poolOf(db);
+  const pool = poolOf(db, plans);
   if (!pool) {
     const prepared = query.prepare(name);
     return (values) => rawRows(prepared, values);
