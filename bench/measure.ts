@@ -43,6 +43,8 @@ export interface RateResult {
   non2xx: number;
   errors: number;
   cpu: CpuShare;
+  /** When the slowest answers were due (ms from the run's start): a stall shows as one window. */
+  worstWindows: { atMs: number; maxMs: number }[];
 }
 
 async function serialMedian(url: string | (() => string), count = 30): Promise<number> {

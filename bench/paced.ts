@@ -4,13 +4,15 @@
  * server (or of this process) shows in the figures instead of delaying the requests behind it.
  * autocannon's rate mode is not this: each connection sends back to back until its quota for the
  * second is spent (a burst at every second's start) and its "correction" assumes a 1 ms interval.
- * Due requests are sent every millisecond (the timer's resolution); a request waits for a free
- * socket of the keep-alive pool, and that wait counts.
+ * A timer wakes the sender when the next request is due (at best to the millisecond, the timer's
+ * resolution); a request waits for a free socket of the keep-alive pool, and that wait counts.
  * The sockets are undici's pool, not node:http's agent: the generator shares the machine's two
  * cores with the server and PostgreSQL, and node:http cost it about 550 µs of CPU per request
  * (autocannon about 200), which the server's latency paid for.
  */
 import { Pool } from 'undici';
+
+const SETTLE_MS = 1000;
 
 export interface PacedRun {
   sent: number;
@@ -20,6 +22,8 @@ export interface PacedRun {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The three 100 ms windows (by when their requests were due) with the slowest answers: a stall shows as one. */
+  worstWindows: { atMs: number; maxMs: number }[];
 }
 
 /** The value below which `share` of the sorted latencies lie, in whole milliseconds as autocannon reports. */
@@ -39,6 +43,7 @@ export async function paced(
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies: number[] = [];
+  const windowMax = new Map<number, number>();
   let non2xx = 0;
   let errors = 0;
   let lastAnswer = 0;
@@ -50,6 +55,10 @@ export async function paced(
   // The pool's sockets are opened first (one request each, not counted): the run measures answers,
   // not 50 TCP handshakes in its first millisecond.
   await Promise.all(Array.from({ length: sockets }, () => get(pathOf()).catch(() => 0)));
+  // A saturating run just before leaves up to its connection count of requests in flight at the
+  // server when it stops (about 150 ms of search work here): the run starts once they are done,
+  // so it times its own requests, not that backlog.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const start = performance.now();
   const done = new Promise<void>((resolve) => {
     let settled = 0;
@@ -60,7 +69,10 @@ export async function paced(
     const send = (due: number) => {
       get(pathOf()).then(
         (status) => {
-          latencies.push(performance.now() - due);
+          const ms = performance.now() - due;
+          latencies.push(ms);
+          const window = Math.floor((due - start) / 100);
+          windowMax.set(window, Math.max(windowMax.get(window) ?? 0, ms));
           if (status < 200 || status > 299) non2xx++;
           settle();
         },
@@ -71,10 +83,13 @@ export async function paced(
       );
     };
     let next = 0;
+    // One timer per due request, not one per millisecond: at a few hundred req/s a 1 ms poll woke
+    // this process four times per request, CPU the server's latency paid for. A timer that fires
+    // late still times its request from when it was due.
     const tick = () => {
       const now = performance.now();
       while (next < total && start + next * interval <= now) send(start + next++ * interval);
-      if (next < total) setTimeout(tick, 1);
+      if (next < total) setTimeout(tick, start + next * interval - now);
     };
     tick();
   });
@@ -88,5 +103,9 @@ export async function paced(
     p99: percentile(latencies, 0.99),
     non2xx,
     errors,
+    worstWindows: [...windowMax]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([window, ms]) => ({ atMs: window * 100, maxMs: Math.round(ms) })),
   };
 }

@@ -95,7 +95,7 @@ const r =
   rate > 0
     ? await paced(base, pathOf, rate, duration, 50).then((p) => ({
         total: p.sent,
-        summary: `${p.reqPerSec} req/s served of ${rate} offered, p50 ${p.p50} ms, p99 ${p.p99} ms, non-2xx ${p.non2xx}, errors ${p.errors}`,
+        summary: `${p.reqPerSec} req/s served of ${rate} offered, p50 ${p.p50} ms, p99 ${p.p99} ms, non-2xx ${p.non2xx}, errors ${p.errors}; slowest 100 ms windows: ${p.worstWindows.map((w) => `${(w.atMs / 1000).toFixed(1)} s ${w.maxMs} ms`).join(', ')}`,
       }))
     : await autocannon({
         url: `${base}${paths[route] ?? '/api/homes'}`,

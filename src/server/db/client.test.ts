@@ -32,3 +32,30 @@ it('survives PostgreSQL ending idle pooled connections (restart, pg_terminate_ba
     { one: 1 },
   ]);
 });
+
+it('keeps its connections open when they go idle (fixed-size pools, ADR 0078)', async (ctx) => {
+  if (database.kind !== 'postgres') return ctx.skip();
+  const backends = async () => {
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  };
+  // Only the timers are fake: the queries talk to PostgreSQL over real sockets, and a pool that
+  // closes idle connections arms its timer when a connection is released.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await Promise.all([1, 2, 3, 4].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+    const opened = database.poolStats!().total;
+    expect(opened).toBeGreaterThanOrEqual(4);
+    // An hour of idleness: pg's default pool would have closed each connection after 10 s.
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    vi.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(database.poolStats!().total).toBe(opened);
+    expect(database.poolStats!().idle).toBe(opened);
+    expect(await backends()).toBeGreaterThanOrEqual(opened);
+  } finally {
+    vi.useRealTimers();
+  }
+});
