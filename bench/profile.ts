@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import type { BenchReady } from './server';
 import { benchDatabaseName, postgresCpuByPid, postgresCpuSince, processCpuMs } from './cpu';
 import { shapeRoutes } from './search-shapes';
@@ -35,7 +36,12 @@ const addDaysIso = (iso: string, days: number) => {
 };
 
 const child = fork(join(here, 'server.ts'), [], {
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_NO_PROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])],
+  execArgv: [
+    '--import',
+    'tsx',
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_NO_PROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+  ],
   env: { ...process.env, BENCH_DIR: tmp, NODE_ENV: 'production' },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import type { BenchReady } from './server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,7 +37,8 @@ export function startServer(): Promise<BenchReady> {
   return new Promise((resolvePromise, reject) => {
     child = fork(join(here, 'server.ts'), [], {
       cwd: root,
-      execArgv: ['--import', 'tsx'],
+      // The server's Node options as `npm start` passes them.
+      execArgv: ['--import', 'tsx', ...SERVER_NODE_FLAGS],
       env: { ...process.env, BENCH_DIR: tmp, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
