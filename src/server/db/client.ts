@@ -63,15 +63,11 @@ export function openPostgres(connectionString: string, max = 10): Database {
   // Fixed-size pools (ADR 0078): a connection, once opened, stays open. pg's default closes one after
   // 10 s idle; after a burst, a dozen backends exiting together stalled every search for ~200 ms, and
   // the next burst paid for new backends with cold caches and statements to prepare again.
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 0 });
+  const fixedSize = { connectionString, max, idleTimeoutMillis: 0 };
+  const pool = new pg.Pool(fixedSize);
   // The search statements whose generic plan is the one they were written for (ADR 0077): a pool
   // of its own, whose connections never re-plan a prepared statement for its values.
-  const genericPlans = new pg.Pool({
-    connectionString,
-    max,
-    idleTimeoutMillis: 0,
-    options: '-c plan_cache_mode=force_generic_plan',
-  });
+  const genericPlans = new pg.Pool({ ...fixedSize, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE
   // after close()) is an 'error' on the pool, which pg has already dropped: the next query opens a
   // new one. Without a listener Node throws it and the process dies.
