@@ -76,6 +76,29 @@ describe('the map routes (issue 29)', () => {
     await app.close();
   }, 60_000);
 
+  it('draws no band around the world where Natural Earth cuts the land at the antimeridian', async () => {
+    const app = await serve({});
+    type Ring = [number, number][];
+    const land = (await app.inject('/map/land.json')).json() as {
+      features: { geometry: { type: 'MultiPolygon'; coordinates: Ring[][] } }[];
+    };
+    const rings = land.features.flatMap((f) => f.geometry.coordinates.flat());
+    const crossesTheMap = (line: Ring) => line.some((p, i) => i > 0 && Math.abs(p[0] - line[i - 1]![0]) > 180);
+    // Only the rings around the South Pole (Antarctica's) still step from 180 to -180: they have no other side.
+    expect(rings.filter(crossesTheMap).every((ring) => ring.every(([, lat]) => lat < -60))).toBe(true);
+    // Chukotka, Wrangel Island and Fiji walk on past 180 rather than being cut off.
+    expect(rings.some((ring) => ring.some(([lng]) => lng > 180))).toBe(true);
+    const borders = (await app.inject('/map/borders.json')).json() as { coordinates: Ring[] };
+    expect(borders.coordinates.filter(crossesTheMap)).toEqual([]);
+    // The 1:10m tiles: the Norwegian Sea at the two latitudes where Chukotka is cut (65.1° and 69.0°)
+    // is sea, and Chukotka has land on both sides of the antimeridian.
+    const tile = async (path: string) => (await app.inject(`/map/fine/${path}.pbf`)).rawPayload.length;
+    expect([await tile('6/32/16'), await tile('6/32/14')]).toEqual([0, 0]);
+    expect(await tile('5/0/8')).toBeGreaterThan(0);
+    expect(await tile('6/63/16')).toBeGreaterThan(0);
+    await app.close();
+  }, 60_000);
+
   it('serves MAP_PMTILES with HTTP range requests and a style reading it through the pmtiles protocol', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'map-'));
     const file = join(dir, 'region.pmtiles');

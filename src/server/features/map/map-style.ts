@@ -7,6 +7,7 @@
  * sprites are needed.
  */
 import { createRequire } from 'node:module';
+import type { FeatureCollection, Geometry, Position } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 
 const require = createRequire(import.meta.url);
@@ -32,16 +33,62 @@ const MAP_COLORS = {
   building: '#e6e1d6',
 } as const;
 
+/**
+ * A line or ring whose points jump across the antimeridian (179.9 to -180) walked on past it
+ * instead (to 180.1 and beyond). Natural Earth cuts Chukotka, Wrangel Island and Fiji at ±180, and
+ * world-atlas's merged land joins the two sides with an edge across the whole map, which MapLibre
+ * drew as a band of land around the world at that latitude. geojson-vt (MapLibre's, and the fine
+ * tiles') wraps what lies past ±180 onto the other side. A ring around a pole (Antarctica's: its
+ * steps add up to a full turn) has no other side and is kept as it is.
+ */
+function continuousAcrossAntimeridian(points: Position[], ring: boolean): Position[] {
+  let shift = 0;
+  const walked = points.map((point, i) => {
+    const step = i === 0 ? 0 : point[0]! - points[i - 1]![0]!;
+    if (step > 180) shift -= 360;
+    else if (step < -180) shift += 360;
+    return shift === 0 ? point : [point[0]! + shift, ...point.slice(1)];
+  });
+  return ring && shift !== 0 ? points : walked;
+}
+
+function walkedGeometry(geometry: Geometry): Geometry {
+  switch (geometry.type) {
+    case 'LineString':
+      return { ...geometry, coordinates: continuousAcrossAntimeridian(geometry.coordinates, false) };
+    case 'MultiLineString':
+      return {
+        ...geometry,
+        coordinates: geometry.coordinates.map((line) => continuousAcrossAntimeridian(line, false)),
+      };
+    case 'Polygon':
+      return { ...geometry, coordinates: geometry.coordinates.map((ring) => continuousAcrossAntimeridian(ring, true)) };
+    case 'MultiPolygon':
+      return {
+        ...geometry,
+        coordinates: geometry.coordinates.map((polygon) =>
+          polygon.map((ring) => continuousAcrossAntimeridian(ring, true)),
+        ),
+      };
+    default:
+      return geometry;
+  }
+}
+
 /** GeoJSON of the land and of the borders between countries at a Natural Earth scale, made on first use. */
-export function worldGeoJson(scale: '50m' | '10m' = '50m'): { land: object; borders: object } {
+export function worldGeoJson(scale: '50m' | '10m' = '50m'): {
+  land: FeatureCollection<Geometry>;
+  borders: Geometry;
+} {
   // Each file named in full, so its package is seen as used.
   const countries = (
     scale === '10m' ? require('world-atlas/countries-10m.json') : require('world-atlas/countries-50m.json')
   ) as WorldTopology;
+  const land = feature(countries, countries.objects.land) as FeatureCollection<Geometry>;
   return {
-    land: feature(countries, countries.objects.land),
+    land: { ...land, features: land.features.map((f) => ({ ...f, geometry: walkedGeometry(f.geometry) })) },
     // Only lines shared by two countries: coastlines are the land's own edge.
-    borders: mesh(countries, countries.objects.countries, (a, b) => a !== b),
+    borders: walkedGeometry(mesh(countries, countries.objects.countries, (a, b) => a !== b)),
   };
 }
 
