@@ -7,10 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { geoJSONToTile } from '@maplibre/geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import sharp from 'sharp';
-import { pmtilesArchive } from '../src/server/features/map/pmtiles-fixture';
+import { boxTile, pmtilesArchive } from '../src/server/features/map/pmtiles-fixture';
 import { expect, test as base } from './support/fixtures';
 import { startServer, type RunningServer } from './support/server';
 
@@ -19,23 +17,7 @@ const WATER = [0xcf, 0xe3, 0xf2];
 const LAND = [0xf4, 0xf1, 0xea];
 
 function westernHemisphereWater(): Buffer {
-  const west = {
-    type: 'Feature' as const,
-    properties: {},
-    geometry: {
-      type: 'Polygon' as const,
-      coordinates: [
-        [
-          [-180, -85],
-          [0, -85],
-          [0, 85],
-          [-180, 85],
-          [-180, -85],
-        ],
-      ],
-    },
-  };
-  const tile = fromGeojsonVt({ water: geoJSONToTile(west, 0, 0, 0, {}) }, { version: 2, extent: 4096 });
+  const tile = boxTile('water', [-180, -85, 0, 85], 0, 0, 0);
   return pmtilesArchive({ '0/0/0': tile }, { vector_layers: [{ id: 'water', fields: {} }] });
 }
 

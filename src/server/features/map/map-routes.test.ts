@@ -2,15 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { geoJSONToTile } from '@maplibre/geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import Fastify from 'fastify';
 import { FetchSource, PMTiles, TileType } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { cspDirectives } from '../../http/security-headers';
 import { mapRoutes } from './map-routes';
 import type { MapSettings } from './map-settings';
-import { pmtilesArchive } from './pmtiles-fixture';
+import { boxTile, pmtilesArchive } from './pmtiles-fixture';
 
 async function serve(settings: MapSettings) {
   const app = Fastify();
@@ -122,23 +120,7 @@ describe('the map routes (issue 29)', () => {
   });
 
   it('serves a PMTiles v3 archive the pmtiles reader (the one the browser runs) reads tile by tile with ranges', async () => {
-    const square = {
-      type: 'Feature' as const,
-      properties: {},
-      geometry: {
-        type: 'Polygon' as const,
-        coordinates: [
-          [
-            [-10, -10],
-            [10, -10],
-            [10, 10],
-            [-10, 10],
-            [-10, -10],
-          ],
-        ],
-      },
-    };
-    const earth = fromGeojsonVt({ earth: geoJSONToTile(square, 1, 1, 1, {}) }, { version: 2, extent: 4096 });
+    const earth = boxTile('earth', [-10, -10, 10, 10], 1, 1, 1);
     const archive = pmtilesArchive({ '1/1/1': earth }, { vector_layers: [{ id: 'earth', fields: {} }] });
     const dir = mkdtempSync(join(tmpdir(), 'map-'));
     writeFileSync(join(dir, 'world.pmtiles'), archive);

@@ -5,6 +5,8 @@
  * directory, JSON metadata, then the tiles. The tests read it back with the pmtiles reader the
  * browser uses, so a mistake here fails them.
  */
+import { geoJSONToTile } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { zxyToTileId } from 'pmtiles';
 
 const HEADER_BYTES = 127;
@@ -21,6 +23,33 @@ function varints(values: number[]): number[] {
     out.push(value);
   }
   return out;
+}
+
+/** A Mapbox Vector Tile z/x/y whose one layer `layer` holds the box west,south,east,north (degrees). */
+export function boxTile(
+  layer: string,
+  [west, south, east, north]: [number, number, number, number],
+  z: number,
+  x: number,
+  y: number,
+): Uint8Array {
+  const box = {
+    type: 'Feature' as const,
+    properties: {},
+    geometry: {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [west, south],
+          [east, south],
+          [east, north],
+          [west, north],
+          [west, south],
+        ],
+      ],
+    },
+  };
+  return fromGeojsonVt({ [layer]: geoJSONToTile(box, z, x, y, {}) }, { version: 2, extent: 4096 });
 }
 
 /** An archive of Mapbox Vector Tiles keyed "z/x/y", with `metadata` as its JSON metadata. */
