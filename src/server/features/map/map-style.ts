@@ -52,27 +52,20 @@ function continuousAcrossAntimeridian(points: Position[], ring: boolean): Positi
   return ring && shift !== 0 ? points : walked;
 }
 
+/** world-atlas's land (multipolygons) and border mesh (a multilinestring), walked across the antimeridian. */
 function walkedGeometry(geometry: Geometry): Geometry {
-  switch (geometry.type) {
-    case 'LineString':
-      return { ...geometry, coordinates: continuousAcrossAntimeridian(geometry.coordinates, false) };
-    case 'MultiLineString':
-      return {
-        ...geometry,
-        coordinates: geometry.coordinates.map((line) => continuousAcrossAntimeridian(line, false)),
-      };
-    case 'Polygon':
-      return { ...geometry, coordinates: geometry.coordinates.map((ring) => continuousAcrossAntimeridian(ring, true)) };
-    case 'MultiPolygon':
-      return {
-        ...geometry,
-        coordinates: geometry.coordinates.map((polygon) =>
-          polygon.map((ring) => continuousAcrossAntimeridian(ring, true)),
-        ),
-      };
-    default:
-      return geometry;
+  if (geometry.type === 'MultiLineString') {
+    return { ...geometry, coordinates: geometry.coordinates.map((line) => continuousAcrossAntimeridian(line, false)) };
   }
+  if (geometry.type === 'MultiPolygon') {
+    return {
+      ...geometry,
+      coordinates: geometry.coordinates.map((polygon) =>
+        polygon.map((ring) => continuousAcrossAntimeridian(ring, true)),
+      ),
+    };
+  }
+  throw new Error(`world-atlas gave a ${geometry.type}: only its multipolygons and multilinestrings are walked`);
 }
 
 /** GeoJSON of the land and of the borders between countries at a Natural Earth scale, made on first use. */
