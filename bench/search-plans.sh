@@ -2,7 +2,7 @@
 # Writes docs/search-plans.md: EXPLAIN (ANALYZE, BUFFERS) of every search shape against the
 # bench's PostgreSQL data (load it first: BENCH_DATABASE_URL=... npm run bench).
 # Usage: bench/search-plans.sh postgres://root@127.0.0.1:5432/bench_search
-# The place search runs inside search_place_home_rows (PL/pgSQL): its statement's plan is shown
+# The place search runs inside search_place_page (PL/pgSQL): its statement's plan is shown
 # through auto_explain's nested statements; each shape runs twice and the second (warm) run is kept.
 set -euo pipefail
 url=${1:?database url}
@@ -49,7 +49,8 @@ $b_in to $b_out), 50,000 confirmed bookings. Written by \`bench/search-plans.sh\
 (PostgreSQL $(psql "$url" -Atc "show server_version"), shared_buffers $(psql "$url" -Atc "show shared_buffers"),
 2 shared cores: timings vary with the machine's load, the plan shapes and buffer counts do not).
 
-A place search is \`search_place_home_rows\` (migrations 0008, 0014, 0015 and 0017, ADRs 0011, 0020 and 0026), which
+A place search is \`search_place_page\` (migrations 0008, 0014, 0015, 0017 and 0050, ADRs 0011, 0020, 0026 and 0080;
+a search of one place, newest first, is its own statement in the app: src/server/features/homes/one-place-page.ts), which
 answers the page's columns itself, in the asked sort. The app runs it as a prepared statement
 (\`homes_place_search\`, src/server/features/homes/homes-queries.ts), so the outer statement is parsed and
 planned once per connection too. Each of its statements (one per sort) is planned once per connection as a
@@ -81,7 +82,7 @@ PostgreSQL, before and after the request-path work of 2026-11-23, is under "Meas
 PostgreSQL" in \`docs/operations.md\`.
 
 MD
-fn() { echo "select f.out_id, f.out_title, f.out_rank from search_place_home_rows($1) with ordinality as f order by f.ordinality"; }
+fn() { echo "select f.out_seq, f.out_rank from search_place_page($1, null::jsonb) with ordinality as f order by f.ordinality"; }
 run 'Place only: Lisbon (10,000 homes)' "$(fn "'Lisbon', 'lisbon', null, null, null, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
 run 'Place, dates and guests: Lisbon' "$(fn "'Lisbon', 'lisbon', '$(d 20)', '$(d 23)', 3, null, now(), null, null, null, 'newest', null, null, null, null, 25")"
 run "Fully booked: Lisbon, $b_in to $b_out (every Lisbon home is booked)" "$(fn "'Lisbon', 'lisbon', '$b_in', '$b_out', null, null, now(), null, null, null, 'newest', null, null, null, null, 25")"

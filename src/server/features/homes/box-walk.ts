@@ -72,7 +72,7 @@ export function boxFilters(shape: BoxShape): SQL[] {
 }
 
 /**
- * The FROM part, the select fields (named as `columns`) and the order of a box tested on the list's
+ * The FROM part, the select fields (`columns`: name → its expression on `homes`) and the order of a box tested on the list's
  * own index walk, at most boxWalkRows(sort) homes by the sort key. What a walked entry carries (the
  * point, bedrooms, guests, the span of prices its nights can have) is tested there; only the homes
  * that pass are read by seq with the box and every other filter (`filters`, on `homes`). The LIMIT
@@ -84,7 +84,7 @@ export function boxWalk(
   shape: BoxShape,
   order: { after: SQL; orderBy: SQL[] },
   filters: SQL[],
-  columns: readonly string[],
+  columns: Record<string, SQL>,
 ): { from: SQL; fields: Record<string, SQL.Aliased>; orderBy: SQL[] } {
   const sortKey: Record<HomesSort, SQL> = {
     newest: sql``,
@@ -107,7 +107,7 @@ export function boxWalk(
       where ${entry}) walk`;
   const inBox = shape.boxWraps ? IN_WRAPPED_BOX : IN_BOX;
   const selected = sql.join(
-    columns.map((column) => sql.raw(`homes.${column}`)),
+    Object.entries(columns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
     sql`, `,
   );
   const found = sql`${walk} cross join lateral (select ${selected} from ${homes}
@@ -120,7 +120,7 @@ export function boxWalk(
   };
   return {
     from: found,
-    fields: Object.fromEntries(columns.map((column) => [column, sql.raw(`h.${column}`).as(column)])),
+    fields: Object.fromEntries(Object.keys(columns).map((column) => [column, sql.raw(`h.${column}`).as(column)])),
     orderBy: walkOrder[sort],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A list without a place (no `location`, or a map box) sorted or filtered by price with dates
  * (issue 27, ADR 0058): each home's nightly price for those dates, as a place search reads it
- * (search_place_home_rows) and the card shows it (stay.nightly, src/shared/pricing-quote.ts).
+ * (search_place_page) and the card shows it (stay.nightly, src/shared/pricing-quote.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, nightsBetween } from '#shared/stay';
@@ -45,6 +45,8 @@ const stayNightly = sql`search_stay_nightly_cents(${homes.id}, ${homes.priceCent
  *   price_low_cents alone, as a place does, would price every home whose low season is cheap,
  *   whatever the dates: hundreds on a first page of the whole table.
  * `filters` are the list's other conditions (dates, guests, bedrooms, box, host), on `homes`.
+ * Each row also carries the home's id and has_price_periods: the page's price periods are read
+ * from them, for the page's homes only (stay-periods.ts).
  */
 export function datedPriceWalks(
   sort: 'price_asc' | 'price_desc',
@@ -86,22 +88,22 @@ export function datedPriceWalks(
   const bounds = shape.price ? sql`and ${homes.priceLowCents} <= ${max} and ${homes.priceHighCents} >= ${min}` : sql``;
   return sql`(with a as (
       select ${homes.seq} as seq, ${homes.priceCents} as price_cents, ${homes.ratingSum} as rating_sum,
-        ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json
+        ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods
       from ${homes}
       where ${filters} and ${homes.priceLowCents} is null and ${range(sql`${homes.priceCents}`)}
         ${afterOf(sql`${homes.priceCents}`, sql`${homes.seq}`)}
       order by ${homes.priceCents} ${dir}, ${homes.seq} ${dir}
       limit ${size})
-    select a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json from a
+    select a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json, a.id, a.has_price_periods from a
     union all
-    (select d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json
+    (select d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json, d.id, d.has_price_periods
     from (
       -- Each candidate read by primary key: a lateral join kept apart (limit 1: its id is unique), else
       -- PostgreSQL plans a hash join that reads every home with dated prices.
       select h.* from (${candidates}) as c
       cross join lateral (
         select ${homes.seq} as seq, ${stayNightly} as price_cents, ${homes.ratingSum} as rating_sum,
-          ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json
+          ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods
         from ${homes}
         where ${homes.id} = c.id and ${filters} and ${homes.priceLowCents} is not null ${bounds}
           limit 1) as h

@@ -10,7 +10,7 @@ import { homeFields } from './home-columns';
 import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
 import { boxFilters, boxWalk } from './box-walk';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
-import { stayPeriodsColumn } from './stay-periods';
+import { stayPeriodsOf } from './stay-periods';
 
 /**
  * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
@@ -46,22 +46,20 @@ interface ListShape {
 }
 
 /**
- * A place search: search_place_home_rows (migrations 0008, 0014, 0015, 0018, 0021) answers what it
- * matched, then one page in the asked order, best place first, with each home's JSON and its cursor fields; every argument is a
+ * A place search: search_place_page (migrations 0008, 0014, 0015, 0018, 0021, 0050) answers what it
+ * matched, then one page in the asked order, best place first, with each home's JSON, its cursor
+ * fields and, dated, its price periods; every argument is a
  * parameter (null when that filter is not asked for), so one statement serves every sort. Its rows
  * come in the page's order (WITH ORDINALITY keeps it); its columns are renamed to the table's, so
  * rows read as the other queries'.
  */
 function preparePlaceSearch(db: Db) {
-  const page = sql`search_place_home_rows(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
+  const page = sql`search_place_page(${p('term')}, ${p('escaped')}, ${p('checkIn')}::date,
       ${p('checkOut')}::date, ${p('guests')}::integer, ${p('hostEmail')}::text, ${p('now')}::timestamptz,
       ${p('minPrice')}::integer, ${p('maxPrice')}::integer, ${p('bedrooms')}::integer, ${p('sort')}::text,
       ${p('afterRank')}::integer, ${p('afterPrice')}::integer, ${p('afterRating')}::double precision,
       ${p('afterSeq')}::bigint, ${p('size')}::integer, ${p('places')}::jsonb) with ordinality as found`;
-  const column = (name: string) =>
-    name === 'stay_periods'
-      ? stayPeriodsColumn(sql`found.out_seq`).as(name)
-      : sql`found.${sql.raw(`out_${name}`)}`.as(name);
+  const column = (name: string) => sql`found.${sql.raw(`out_${name}`)}`.as(name);
   const query = db
     .select(Object.fromEntries(PAGE_COLUMNS.map((name) => [name, column(name)])))
     .from(page)
@@ -116,18 +114,20 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
   const limit = size ?? p('size');
-  // A dated page's rows carry their price periods (stay-periods.ts), from whichever walk found them.
+  // A dated page's rows carry their price periods (stay-periods.ts), read beside each home's row.
   const columns = shape.dates ? [...LIST_COLUMNS, 'stay_periods'] : LIST_COLUMNS;
-  const withPeriods = <T extends object>(fields: T, seq: SQL) =>
-    shape.dates ? { ...fields, stay_periods: stayPeriodsColumn(seq).as('stay_periods') } : fields;
   if (shape.dates && (sort === 'price_asc' || sort === 'price_desc')) {
     // With dates the price sorts read each home's nightly price for them (ADR 0058).
     const page = datedPriceWalks(sort, and(...filters)!, shape, sql`${limit}`);
+    // The periods of the page's homes only, not of every home the walks priced.
+    const periods = stayPeriodsOf({ id: sql`page.id`, hasPeriods: sql`page.has_price_periods` });
     const query = db
       .select(
-        withPeriods(
-          Object.fromEntries(LIST_COLUMNS.map((column) => [column, sql.raw(`page.${column}`).as(column)])),
-          sql`page.seq`,
+        Object.fromEntries(
+          columns.map((column) => [
+            column,
+            (column === 'stay_periods' ? periods : sql.raw(`page.${column}`)).as(column),
+          ]),
         ),
       )
       .from(page)
@@ -148,9 +148,9 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
   }
   if (shape.box && shape.boxWalk) {
     // The box tested on the list's own index walk, then the homes that pass read by seq (box-walk.ts).
-    const walk = boxWalk(sort, shape, order, filters, LIST_COLUMNS);
+    const walk = boxWalk(sort, shape, order, filters, columnsOfHome(columns));
     const query = db
-      .select(withPeriods(walk.fields, sql`h.seq`))
+      .select(walk.fields)
       .from(walk.from)
       .orderBy(...walk.orderBy)
       .limit(limit);
@@ -160,7 +160,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     return homeRowsReader(db, name, query, columns, 'generic');
   }
   const query = db
-    .select(withPeriods(LIST_FIELDS, sql`${homes.seq}`))
+    .select(shape.dates ? { ...LIST_FIELDS, stay_periods: stayPeriodsOf().as('stay_periods') } : LIST_FIELDS)
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
@@ -177,6 +177,13 @@ const LIST_FIELDS = {
   apiJson: homes.apiJson,
 };
 const LIST_COLUMNS = Object.values(LIST_FIELDS).map((column) => column.name);
+
+/** A page's columns (`columns`) as read from the `homes` row in scope. */
+function columnsOfHome(columns: readonly string[]): Record<string, SQL> {
+  return Object.fromEntries(
+    columns.map((column) => [column, column === 'stay_periods' ? stayPeriodsOf() : sql.raw(`homes.${column}`)]),
+  );
+}
 
 interface Prepared {
   placeSearch: ReturnType<typeof preparePlaceSearch>;

@@ -5,24 +5,28 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PricePeriodSpan } from '#shared/pricing-quote';
+import { homes } from '#server/db/schema';
 
 const p = sql.placeholder;
 
 /**
- * The periods of the home whose seq is `seq` that overlap the search's stay, as text
- * ("from to cents" joined by ","), or null: undated (the CASE skips the read), a home with no
- * period (has_price_periods, kept by the price_periods trigger), or none overlapping. Found by
- * homes_seq_unique then price_periods_home_idx.
+ * The periods of a page's home (`home`: its id and has_price_periods, by default those of the
+ * `homes` row in scope) that overlap the search's stay, as text ("from to cents" joined by ","), or
+ * null: undated, a home with no period (has_price_periods, kept by the price_periods trigger:
+ * price_periods is not read for it), or none overlapping. Read beside the row the page already has
+ * (price_periods_home_idx), not by looking the home up again (ADR 0080). A place search's page
+ * reads them the same way (search_place_page, migration 0050).
  */
-export function stayPeriodsColumn(seq: SQL): SQL {
-  return sql`case when ${p('checkIn')}::date is null then null else (
+export function stayPeriodsOf(home: { id: SQL; hasPeriods: SQL } = HOMES_ROW): SQL {
+  return sql`case when ${p('checkIn')}::date is not null and ${home.hasPeriods} then (
     select string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
-    from homes ph join price_periods pp on pp.home_id = ph.id
-    where ph.seq = ${seq} and ph.has_price_periods
-      and pp.from_date < ${p('checkOut')}::date and pp.to_date > ${p('checkIn')}::date) end`;
+    from price_periods pp
+    where pp.home_id = ${home.id} and pp.from_date < ${p('checkOut')}::date and pp.to_date > ${p('checkIn')}::date) end`;
 }
 
-/** stayPeriodsColumn's text as spans ([] for null). */
+const HOMES_ROW = { id: sql`${homes.id}`, hasPeriods: sql`${homes.hasPricePeriods}` };
+
+/** stayPeriodsOf's text as spans ([] for null). */
 export function readStayPeriods(text: string | null): PricePeriodSpan[] {
   if (!text) return [];
   return text.split(',').map((period) => {
