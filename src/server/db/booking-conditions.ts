@@ -29,12 +29,14 @@ export const holdsNights = (now: Bound<Date>): SQL =>
  */
 export const freeForStay = (checkIn: Bound<string>, checkOut: Bound<string>, now: Bound<Date>): SQL =>
   sql`not (${homes.confirmedNights} && daterange(${checkIn}::date, ${checkOut}::date, '[)'))
-    and ${homes.id} not in (
-      select ${bookings.homeId} from ${bookings}
+    and ${homes.id} not in (${heldForStay(checkIn, checkOut, now)})`;
+
+/** A subquery: the homes a hold that holds its nights at `now` (holdHoldsNights) takes for [checkIn, checkOut). */
+export const heldForStay = (checkIn: Bound<string>, checkOut: Bound<string>, now: Bound<Date>): SQL =>
+  sql`select ${bookings.homeId} from ${bookings}
       where ${holdHoldsNights(now)}
         and ${bookings.stay} && daterange(${checkIn}::date, ${checkOut}::date, '[)')
-        and ${bookings.homeId} is not null
-    )`;
+        and ${bookings.homeId} is not null`;
 
 /** WHERE part: the booking's stay overlaps check-in..check-out (the check-out day is free). */
 export const overlapsStay = (checkIn: string, checkOut: string): SQL =>

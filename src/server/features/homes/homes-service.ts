@@ -12,6 +12,7 @@ import type { Db } from '#server/db/client';
 import { inTransaction } from '#server/db/transaction';
 import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
+import { selectOnePlacePage } from './one-place-page';
 import type { PageRow } from './home-rows';
 import type { RankedPlace } from '../search/place-index';
 import { pointColumns } from '../geo/approximate-point';
@@ -163,7 +164,23 @@ export async function listHomes(
   // A map box replaces the place (D107): the map view is the place; the client keeps the text as a label.
   const bbox = query.bbox === undefined ? undefined : parseBbox(query.bbox);
   if (typeof bbox === 'string') throw invalid(bbox, 'invalid_bbox');
-  if (query.location && !bbox) {
+  const onePlace = query.places?.length === 1 ? query.places[0]! : null;
+  if (query.location && !bbox && onePlace && sort === 'newest' && !query.hostEmail) {
+    // One place, newest first: its walk alone (one-place-page.ts, ADR 0080).
+    rows = await selectOnePlacePage(db, {
+      place: onePlace.location,
+      rank: onePlace.rank,
+      checkIn: dates?.checkIn ?? null,
+      checkOut: dates?.checkOut ?? null,
+      guests: query.guests ?? null,
+      now,
+      ...filters,
+      afterRank: after ? after.rank : null,
+      afterSeq: afterKey.afterSeq,
+      size,
+    });
+    match = { query: query.location, place: onePlace.location, kind: placeMatchKind(onePlace.rank) };
+  } else if (query.location && !bbox) {
     // Places by substring, or the closest spelling when none contains it ("Lisbn").
     const found = await selectPlacePage(db, {
       term: query.location,
