@@ -14,7 +14,7 @@ import { bookings, deletedHomes, homes } from '#server/db/schema';
 import { homeFields, selectHomeView, selectListPage, selectPlacePage, type HomeHost } from './homes-queries';
 import { selectOnePlacePage } from './one-place-page';
 import type { PageRow } from './home-rows';
-import type { RankedPlace } from '../search/place-index';
+import { CLOSE_SPELLING_RANK, type RankedPlace } from '../search/place-index';
 import { pointColumns } from '../geo/approximate-point';
 import { homePoint } from '../geo/home-point';
 
@@ -118,7 +118,7 @@ function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
   if (rank === null) return 'none';
   if (rank <= 1) return 'exact';
   if (rank <= 3) return 'prefix';
-  return rank === 4 ? 'partial' : 'close';
+  return rank === CLOSE_SPELLING_RANK ? 'close' : 'partial';
 }
 
 /**

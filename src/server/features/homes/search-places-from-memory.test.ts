@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeListSchema } from '#shared/schemas/homes';
-import { placeMatchSchema, priceHistogramSchema } from '#shared/schemas/search';
+import { placeMatchSchema, placeSuggestionsSchema, priceHistogramSchema } from '#shared/schemas/search';
 import { SEARCH_MATCH_HEADER } from '#shared/place-match';
 import { insertHome } from '#server/test/factories';
 import { signInAs, useTestApp } from '#server/test/test-app';
@@ -123,7 +123,25 @@ describe('GET /api/homes?location= walks the places ranked in memory', () => {
     expect(after).toEqual(await fromDatabase('Lisbon'));
   });
 
-  it('leaves a term no place in memory contains to the database: a newer place, else a close spelling', async () => {
+  it('answers a typo with the close spelling in memory, and leaves a term with neither to the database', async () => {
+    // Close spellings of places in memory: the one the database would choose (ADR 0080).
+    for (const term of ['Lisbn', 'Prto', 'Lisbom', 'Santa Cruzz']) {
+      const found = await search(term);
+      expect(found.place, term).not.toBeNull();
+      expect(found, term).toEqual(await fromDatabase(term));
+    }
+    // A place written by another process that the typo is part of: until the memory reads it, the
+    // search walks the close spelling the suggestions offer; then both find the new place.
+    const suggested = async (q: string) =>
+      (placeSuggestionsSchema.parse((await t.app.inject({ url: `/api/places?q=${q}` })).json()).places[0] ?? null)
+        ?.location;
+    const newer = await insertHome(t.db, { location: 'Lisbn Cove, Testland' });
+    expect(await suggested('Lisbn')).toBe('Lisbon, Portugal');
+    expect((await search('Lisbn')).place).toBe('Lisbon, Portugal');
+    t.clock.advance(MAX_AGE_MS);
+    expect(await suggested('Lisbn')).toBe('Lisbn Cove, Testland');
+    expect(await search('Lisbn')).toEqual({ ids: [newer.id], place: 'Lisbn Cove, Testland' });
+    // Neither contained nor close in memory: a newer place, found by the database.
     const home = await insertHome(t.db, { location: 'Quietmere, Testland' });
     expect(await search('Quietmere')).toEqual({ ids: [home.id], place: 'Quietmere, Testland' });
     expect(await search('Quietmre')).toEqual(await fromDatabase('Quietmre'));

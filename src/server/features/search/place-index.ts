@@ -46,6 +46,9 @@ export interface PlaceRow {
   homes: number;
 }
 
+/** The rank of a close spelling (search_place_close's): after every place containing the term (0-4). */
+export const CLOSE_SPELLING_RANK = 5;
+
 /** A place a search walks, with its rank for the term (search_place_containing's, 0 best). */
 export interface RankedPlace {
   location: string;

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { PlaceSuggestions } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
 import type { Clock } from '#server/providers/clock/clock';
-import { buildPlaceIndex, type PlaceIndex, type RankedPlace } from './place-index';
+import { buildPlaceIndex, CLOSE_SPELLING_RANK, type PlaceIndex, type RankedPlace } from './place-index';
 
 function prepare(db: Db) {
   return {
@@ -40,8 +40,9 @@ export interface PlaceSuggester {
   suggest(q: string, limit: number): Promise<PlaceSuggestions>;
   /**
    * The places a search for this term walks (ADR 0075): the best `limit` containing it, from the
-   * same index and as fresh as the suggestions. [] when none contains it (the search then asks
-   * PostgreSQL for the closest spelling).
+   * same index and as fresh as the suggestions; when none contains it, its one closest spelling
+   * (search_place_close's, ranked CLOSE_SPELLING_RANK, ADR 0080). [] when it has neither (the
+   * search then asks PostgreSQL: a place newer than this index, else nothing).
    */
   bestPlaces(term: string, limit: number): Promise<RankedPlace[]>;
   /** A write through this process may have changed the places: the next suggestion reads the version first. */
@@ -114,7 +115,11 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
       return { places: index.match(q, limit) ?? index.close(q, limit) };
     },
     async bestPlaces(term, limit) {
-      return (await current()).best(term, limit);
+      const index = await current();
+      const best = index.best(term, limit);
+      if (best.length > 0) return best;
+      // A search walks one close spelling (search_place_close(term, 1)), as the database would.
+      return index.close(term, 1).map((place) => ({ ...place, rank: CLOSE_SPELLING_RANK }));
     },
     markStale() {
       stale = true;

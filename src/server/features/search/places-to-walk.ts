@@ -7,8 +7,8 @@ const SEARCH_PLACES_MAX = 20;
 /**
  * The places a place search walks, ranked by this process from the places it holds in memory for
  * the suggestions (ADR 0075), so PostgreSQL does not match the term against every place on each
- * search. Undefined when no place in memory contains the term: PostgreSQL then matches it (a place
- * newer than the memory's copy, else the closest spelling).
+ * search: those containing the term, else its closest spelling (ADR 0080). Undefined when the
+ * memory has neither: PostgreSQL then matches the term (a place newer than the memory's copy).
  */
 export async function placesToWalk(places: PlaceSuggester, term: string): Promise<RankedPlace[] | undefined> {
   const best = await places.bestPlaces(term, SEARCH_PLACES_MAX);
