@@ -1,10 +1,30 @@
--- A place search's page carries its homes' price periods over a dated stay (ADR 0080):
--- search_place_page, the search of migration 0046 with out_stay_periods, read beside each home's row
--- where the page's statement looked each home up again by seq. search_place_home_rows(17 arguments)
--- becomes its wrapper for the previous release's processes during a rolling start; the signature
--- before 0046 (16 arguments), which 0046 kept for the same reason, is dropped. The texts of
--- src/server/db/sql/search-place-page.sql and search-place-home-rows.sql. No table or index changes;
--- replacing functions takes no lock that waits for reads.
+-- A place search's page carries what its homes' dated stays are priced from (ADR 0080):
+-- home_stay_terms, and search_place_page, the search of migration 0046 with out_stay_terms (those
+-- terms and the home's price periods over the stay), read beside each home's row where the page's
+-- statement looked each home up again by seq and the server parsed each home's JSON.
+-- search_place_home_rows(17 arguments) becomes its wrapper for the previous release's processes
+-- during a rolling start; the signature before 0046 (16 arguments), which 0046 kept for the same
+-- reason, is dropped. The texts of src/server/db/sql/home-stay-terms.sql, search-place-page.sql and
+-- search-place-home-rows.sql. No table or index changes; replacing functions takes no lock that
+-- waits for reads.
+-- What a dated search page prices a home's stay from (ADR 0080), as one line of text: its nightly
+-- and weekend price, discounts, guests included, fees in cents, and its time zone, separated by
+-- spaces ('-' for no weekend price), as src/server/features/homes/stay-periods.ts reads it: the
+-- server prices a page without parsing each home's JSON. A plain SQL expression, inlined into the
+-- page's statement.
+CREATE OR REPLACE FUNCTION home_stay_terms(
+  h_price_cents integer, h_weekend_price_cents integer, h_weekly_discount_percent integer,
+  h_monthly_discount_percent integer, h_last_minute_discount_percent integer, h_last_minute_days integer,
+  h_early_bird_discount_percent integer, h_early_bird_days integer, h_guests_included integer,
+  h_extra_guest_fee_cents integer, h_security_deposit_cents integer, h_cleaning_fee_cents integer,
+  h_time_zone text)
+RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT concat_ws(' ', h_price_cents, coalesce(h_weekend_price_cents::text, '-'), h_weekly_discount_percent,
+    h_monthly_discount_percent, h_last_minute_discount_percent, h_last_minute_days, h_early_bird_discount_percent,
+    h_early_bird_days, h_guests_included, h_extra_guest_fee_cents, h_security_deposit_cents, h_cleaning_fee_cents,
+    h_time_zone)
+$$;
+--> statement-breakpoint
 -- One page of a place search, as in migration 0018, over the places decided first: the best
 -- SEARCH_PLACES_MAX (20) of those containing the term (by rank, then homes: p_places, as the server
 -- ranked them from the places it holds in memory, ADR 0075; when NULL, search_place_best), or else
@@ -18,16 +38,17 @@
 -- page's homes follow. Homes unlisted by moderation (unlisted_at, migration 0034, ADR 0060) are
 -- skipped inside homes_location_idx. The walks are those of migration 0018, one per matched place, over the
 -- matched places read once (a materialized CTE, which also gives the first row). With dates, each
--- home of the page carries its price periods over the stay (out_stay_periods, as
--- src/server/features/homes/stay-periods.ts reads them), read beside the home's own row: only the
--- homes that have periods (has_price_periods) look in price_periods (ADR 0080).
+-- home of the page carries what its stay is priced from (out_stay_terms: home_stay_terms, then '|'
+-- and its price periods over the stay, as src/server/features/homes/stay-periods.ts reads them),
+-- read beside the home's own row: only the homes that have periods (has_price_periods) look in
+-- price_periods (ADR 0080).
 CREATE OR REPLACE FUNCTION search_place_page(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,
   p_sort text, p_after_rank integer, p_after_price integer, p_after_rating double precision,
   p_after_seq bigint, p_page integer, p_places jsonb)
 RETURNS TABLE (out_rank integer, out_seq bigint, out_price_cents integer, out_rating_sum integer,
-  out_rating_count integer, out_api_json text, out_stay_periods text)
+  out_rating_count integer, out_api_json text, out_stay_terms text)
 LANGUAGE plpgsql STABLE ROWS 25
 SET plan_cache_mode = force_generic_plan
 -- Why sorting and JIT are off: migration 0015.
@@ -123,10 +144,16 @@ BEGIN
       -- The page's homes are read by primary key after the page is decided, not for every home
       -- each place's walk passes.
       (SELECT q.place_rank, h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json,
-        -- The home's price periods over the stay: only a dated page's homes that have any (ADR 0080).
-        CASE WHEN p_check_in IS NOT NULL AND h.has_price_periods THEN (
-          SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
-          FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END
+        -- What the server prices the home's stay from: its terms and its price periods over the stay,
+        -- read only for a home that has any (ADR 0080).
+        CASE WHEN p_check_in IS NOT NULL THEN home_stay_terms(h.price_cents, h.weekend_price_cents,
+          h.weekly_discount_percent, h.monthly_discount_percent, h.last_minute_discount_percent,
+          h.last_minute_days, h.early_bird_discount_percent, h.early_bird_days, h.guests_included,
+          h.extra_guest_fee_cents, h.security_deposit_cents, h.cleaning_fee_cents, h.time_zone)
+          || '|' || coalesce(CASE WHEN h.has_price_periods THEN (
+            SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
+            FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END, '')
+        END
       FROM (SELECT u.place_rank, u.seq, u.id
         FROM (SELECT w.place_rank, w.seq, w.id FROM w UNION ALL SELECT more.place_rank, more.seq, more.id FROM more) AS u
         ORDER BY u.place_rank, u.seq DESC
@@ -150,10 +177,16 @@ BEGIN
       -- The page's homes are read by primary key after the page is decided, as for newest: the walks
       -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
       (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json,
-        -- The home's price periods over the stay: only a dated page's homes that have any (ADR 0080).
-        CASE WHEN p_check_in IS NOT NULL AND h.has_price_periods THEN (
-          SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
-          FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END
+        -- What the server prices the home's stay from: its terms and its price periods over the stay,
+        -- read only for a home that has any (ADR 0080).
+        CASE WHEN p_check_in IS NOT NULL THEN home_stay_terms(h.price_cents, h.weekend_price_cents,
+          h.weekly_discount_percent, h.monthly_discount_percent, h.last_minute_discount_percent,
+          h.last_minute_days, h.early_bird_discount_percent, h.early_bird_days, h.guests_included,
+          h.extra_guest_fee_cents, h.security_deposit_cents, h.cleaning_fee_cents, h.time_zone)
+          || '|' || coalesce(CASE WHEN h.has_price_periods THEN (
+            SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
+            FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END, '')
+        END
       FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
@@ -264,10 +297,16 @@ BEGIN
       -- The page's homes are read by primary key after the page is decided, as for newest: the walks
       -- stay inside homes_location_price_idx (a fully booked week passes every home of the place).
       (SELECT q.place_rank, q.seq, q.price_cents, h.rating_sum, h.rating_count, h.api_json,
-        -- The home's price periods over the stay: only a dated page's homes that have any (ADR 0080).
-        CASE WHEN p_check_in IS NOT NULL AND h.has_price_periods THEN (
-          SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
-          FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END
+        -- What the server prices the home's stay from: its terms and its price periods over the stay,
+        -- read only for a home that has any (ADR 0080).
+        CASE WHEN p_check_in IS NOT NULL THEN home_stay_terms(h.price_cents, h.weekend_price_cents,
+          h.weekly_discount_percent, h.monthly_discount_percent, h.last_minute_discount_percent,
+          h.last_minute_days, h.early_bird_discount_percent, h.early_bird_days, h.guests_included,
+          h.extra_guest_fee_cents, h.security_deposit_cents, h.cleaning_fee_cents, h.time_zone)
+          || '|' || coalesce(CASE WHEN h.has_price_periods THEN (
+            SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
+            FROM price_periods pp WHERE pp.home_id = h.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END, '')
+        END
       FROM (SELECT p.place_rank, w.seq, w.price_cents, w.id
       FROM p
       CROSS JOIN LATERAL (
@@ -369,13 +408,22 @@ BEGIN
        FROM p AS m ORDER BY m.place_rank, m.home_count DESC, m.location LIMIT 1)
       UNION ALL
       (SELECT p.place_rank, w.seq, w.price_cents, w.rating_sum, w.rating_count, w.api_json,
-        -- The home's price periods over the stay: only a dated page's homes that have any (ADR 0080).
-        CASE WHEN p_check_in IS NOT NULL AND w.has_price_periods THEN (
-          SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
-          FROM price_periods pp WHERE pp.home_id = w.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END
+        -- What the server prices the home's stay from: its terms and its price periods over the stay,
+        -- read only for a home that has any (ADR 0080).
+        CASE WHEN p_check_in IS NOT NULL THEN home_stay_terms(w.price_cents, w.weekend_price_cents,
+          w.weekly_discount_percent, w.monthly_discount_percent, w.last_minute_discount_percent,
+          w.last_minute_days, w.early_bird_discount_percent, w.early_bird_days, w.guests_included,
+          w.extra_guest_fee_cents, w.security_deposit_cents, w.cleaning_fee_cents, w.time_zone)
+          || '|' || coalesce(CASE WHEN w.has_price_periods THEN (
+            SELECT string_agg(pp.from_date::text || ' ' || pp.to_date::text || ' ' || pp.price_cents::text, ',')
+            FROM price_periods pp WHERE pp.home_id = w.id AND pp.from_date < p_check_out AND pp.to_date > p_check_in) END, '')
+        END
       FROM p
       CROSS JOIN LATERAL (
-        SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, h.rating_sort, h.id, h.has_price_periods
+        SELECT h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, h.rating_sort, h.id, h.has_price_periods,
+          h.weekend_price_cents, h.weekly_discount_percent, h.monthly_discount_percent, h.last_minute_discount_percent,
+          h.last_minute_days, h.early_bird_discount_percent, h.early_bird_days, h.guests_included, h.extra_guest_fee_cents,
+          h.security_deposit_cents, h.cleaning_fee_cents, h.time_zone
         FROM homes h
         WHERE h.location = p.location
           AND (h.rating_sort, h.seq) < (CASE WHEN p.place_rank = p_after_rank THEN p_after_rating ELSE 'Infinity'::double precision END,
@@ -416,8 +464,8 @@ DROP FUNCTION IF EXISTS search_place_home_rows(text, text, date, date, integer, 
   integer, text, integer, integer, double precision, bigint, integer);
 --> statement-breakpoint
 -- The place search of migration 0046, for a process of the previous release still serving during a
--- rolling start: search_place_page's page without its price periods (ADR 0080). A later migration
--- drops it.
+-- rolling start: search_place_page's page without what its stays are priced from (ADR 0080). A
+-- later migration drops it.
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,

@@ -2,8 +2,8 @@
 -- Change it here, then in a new migration that installs this file's text; sql-definitions.test.ts
 -- fails while the two differ.
 -- The place search of migration 0046, for a process of the previous release still serving during a
--- rolling start: search_place_page's page without its price periods (ADR 0080). A later migration
--- drops it.
+-- rolling start: search_place_page's page without what its stays are priced from (ADR 0080). A
+-- later migration drops it.
 CREATE OR REPLACE FUNCTION search_place_home_rows(
   p_term text, p_escaped text, p_check_in date, p_check_out date, p_guests integer,
   p_host_email text, p_now timestamptz, p_min_price integer, p_max_price integer, p_bedrooms integer,

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, nightsBetween } from '#shared/stay';
 import { isWeekendNight } from '#shared/pricing-quote';
 import { homes } from '#server/db/schema';
+import { homeStayTerms } from './stay-terms';
 
 const p = sql.placeholder;
 const TOP = sql`2147483647`;
@@ -45,8 +46,8 @@ const stayNightly = sql`search_stay_nightly_cents(${homes.id}, ${homes.priceCent
  *   price_low_cents alone, as a place does, would price every home whose low season is cheap,
  *   whatever the dates: hundreds on a first page of the whole table.
  * `filters` are the list's other conditions (dates, guests, bedrooms, box, host), on `homes`.
- * Each row also carries the home's id and has_price_periods: the page's price periods are read
- * from them, for the page's homes only (stay-periods.ts).
+ * Each row also carries the home's pricing terms, id and has_price_periods: the page's price
+ * periods are read from them, for the page's homes only (stay-terms.ts).
  */
 export function datedPriceWalks(
   sort: 'price_asc' | 'price_desc',
@@ -88,22 +89,22 @@ export function datedPriceWalks(
   const bounds = shape.price ? sql`and ${homes.priceLowCents} <= ${max} and ${homes.priceHighCents} >= ${min}` : sql``;
   return sql`(with a as (
       select ${homes.seq} as seq, ${homes.priceCents} as price_cents, ${homes.ratingSum} as rating_sum,
-        ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods
+        ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods, ${homeStayTerms('homes')} as terms
       from ${homes}
       where ${filters} and ${homes.priceLowCents} is null and ${range(sql`${homes.priceCents}`)}
         ${afterOf(sql`${homes.priceCents}`, sql`${homes.seq}`)}
       order by ${homes.priceCents} ${dir}, ${homes.seq} ${dir}
       limit ${size})
-    select a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json, a.id, a.has_price_periods from a
+    select a.seq, a.price_cents, a.rating_sum, a.rating_count, a.api_json, a.id, a.has_price_periods, a.terms from a
     union all
-    (select d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json, d.id, d.has_price_periods
+    (select d.seq, d.price_cents, d.rating_sum, d.rating_count, d.api_json, d.id, d.has_price_periods, d.terms
     from (
       -- Each candidate read by primary key: a lateral join kept apart (limit 1: its id is unique), else
       -- PostgreSQL plans a hash join that reads every home with dated prices.
       select h.* from (${candidates}) as c
       cross join lateral (
         select ${homes.seq} as seq, ${stayNightly} as price_cents, ${homes.ratingSum} as rating_sum,
-          ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods
+          ${homes.ratingCount} as rating_count, ${homes.apiJson} as api_json, ${homes.id} as id, ${homes.hasPricePeriods} as has_price_periods, ${homeStayTerms('homes')} as terms
         from ${homes}
         where ${homes.id} = c.id and ${filters} and ${homes.priceLowCents} is not null ${bounds}
           limit 1) as h

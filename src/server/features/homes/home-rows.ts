@@ -28,8 +28,8 @@ export interface PageRow {
   ratingCount: number;
   /** The Home, as JSON text (homes.api_json, migration 0018). */
   json: string;
-  /** A dated page: the home's price periods over the stay (stay-periods.ts); null undated or none. */
-  stayPeriods: string | null;
+  /** A dated page: what the home's stay is priced from (stay-terms.ts); null undated. */
+  stayTerms: string | null;
 }
 
 /** A place search page's columns in select order (the list queries have no rank: 0). */
@@ -40,7 +40,7 @@ export const PAGE_COLUMNS = [
   'rating_sum',
   'rating_count',
   'api_json',
-  'stay_periods',
+  'stay_terms',
 ] as const;
 
 export function toPageRow(row: RawHomeRow): PageRow {
@@ -51,7 +51,7 @@ export function toPageRow(row: RawHomeRow): PageRow {
     ratingSum: Number(row.rating_sum),
     ratingCount: Number(row.rating_count),
     json: row.api_json as string,
-    stayPeriods: (row.stay_periods as string | null | undefined) ?? null,
+    stayTerms: (row.stay_terms as string | null | undefined) ?? null,
   };
 }
 

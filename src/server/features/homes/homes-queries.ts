@@ -10,7 +10,7 @@ import { homeFields } from './home-columns';
 import { datedPriceWalks, datedPriceFits, weekendNightsOf } from './dated-price-list';
 import { boxFilters, boxWalk } from './box-walk';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
-import { stayPeriodsOf } from './stay-periods';
+import { stayTermsOf, stayTermsOfRow } from './stay-terms';
 
 /**
  * The public reads (search, list; one home in home-view-query.ts) as prepared statements, built once per database
@@ -114,20 +114,17 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     .map((on) => (on ? 1 : 0))
     .join('')}_${size ?? 'n'}`;
   const limit = size ?? p('size');
-  // A dated page's rows carry their price periods (stay-periods.ts), read beside each home's row.
-  const columns = shape.dates ? [...LIST_COLUMNS, 'stay_periods'] : LIST_COLUMNS;
+  // A dated page's rows carry what their stays are priced from (stay-terms.ts), read beside each home's row.
+  const columns = shape.dates ? [...LIST_COLUMNS, 'stay_terms'] : LIST_COLUMNS;
   if (shape.dates && (sort === 'price_asc' || sort === 'price_desc')) {
     // With dates the price sorts read each home's nightly price for them (ADR 0058).
     const page = datedPriceWalks(sort, and(...filters)!, shape, sql`${limit}`);
     // The periods of the page's homes only, not of every home the walks priced.
-    const periods = stayPeriodsOf({ id: sql`page.id`, hasPeriods: sql`page.has_price_periods` });
+    const stay = stayTermsOf({ terms: sql`page.terms`, id: sql`page.id`, hasPeriods: sql`page.has_price_periods` });
     const query = db
       .select(
         Object.fromEntries(
-          columns.map((column) => [
-            column,
-            (column === 'stay_periods' ? periods : sql.raw(`page.${column}`)).as(column),
-          ]),
+          columns.map((column) => [column, (column === 'stay_terms' ? stay : sql.raw(`page.${column}`)).as(column)]),
         ),
       )
       .from(page)
@@ -160,7 +157,7 @@ function prepareList(db: Db, sort: HomesSort, shape: ListShape, size: number | n
     return homeRowsReader(db, name, query, columns, 'generic');
   }
   const query = db
-    .select(shape.dates ? { ...LIST_FIELDS, stay_periods: stayPeriodsOf().as('stay_periods') } : LIST_FIELDS)
+    .select(shape.dates ? { ...LIST_FIELDS, stay_terms: stayTermsOfRow('homes').as('stay_terms') } : LIST_FIELDS)
     .from(homes)
     .where(and(...filters))
     .orderBy(...order.orderBy)
@@ -181,7 +178,7 @@ const LIST_COLUMNS = Object.values(LIST_FIELDS).map((column) => column.name);
 /** A page's columns (`columns`) as read from the `homes` row in scope. */
 function columnsOfHome(columns: readonly string[]): Record<string, SQL> {
   return Object.fromEntries(
-    columns.map((column) => [column, column === 'stay_periods' ? stayPeriodsOf() : sql.raw(`homes.${column}`)]),
+    columns.map((column) => [column, column === 'stay_terms' ? stayTermsOfRow('homes') : sql.raw(`homes.${column}`)]),
   );
 }
 

@@ -18,7 +18,7 @@ import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
 import { heldForStay } from '#server/db/booking-conditions';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
-import { stayPeriodsOf } from './stay-periods';
+import { stayTermsOfRow } from './stay-terms';
 import { weekendNightsOf } from './dated-price-list';
 
 const p = sql.placeholder;
@@ -42,7 +42,7 @@ function prepareOnePlace(db: Db, shape: OnePlaceShape, size: number | null) {
   const maxPrice = given(shape.price, sql`${p('maxPrice')}::integer`);
   let page: SQL;
   if (!shape.dates && !shape.guests && !shape.bedrooms && !shape.price) {
-    page = sql`(select h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, null::text as stay_periods
+    page = sql`(select h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, null::text as stay_terms
       from homes h
       where h.location = ${p('place')} and h.unlisted_at is null ${after(sql`h.seq`)}
       order by h.seq desc nulls last
@@ -65,11 +65,11 @@ function prepareOnePlace(db: Db, shape: OnePlaceShape, size: number | null) {
         ${dated}
       order by f.seq desc nulls last
       limit ${limit}`;
-    const periods = shape.dates ? stayPeriodsOf({ id: sql`g.id`, hasPeriods: sql`g.has_price_periods` }) : sql`null`;
+    const stay = shape.dates ? stayTermsOfRow('g') : sql`null`;
     // Each home of the page read by primary key: a lateral lookup (limit 1: its id is unique).
-    page = sql`(select h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, h.stay_periods
+    page = sql`(select h.seq, h.price_cents, h.rating_sum, h.rating_count, h.api_json, h.stay_terms
       from (${walk}) as w
-      cross join lateral (select g.seq, g.price_cents, g.rating_sum, g.rating_count, g.api_json, ${periods} as stay_periods
+      cross join lateral (select g.seq, g.price_cents, g.rating_sum, g.rating_count, g.api_json, ${stay} as stay_terms
         from homes g where g.id = w.id limit 1) as h)`;
   }
   const column = (name: string) => (name === 'rank' ? sql`${p('rank')}::integer` : sql.raw(`page.${name}`)).as(name);

@@ -2,18 +2,18 @@
  * A dated search prices each home of its page for that stay (issue 27): the nights by date, the
  * discounts, the extra guests and the fees, by the function that prices the quote and the hold
  * (src/shared/pricing-quote.ts), so the total on a card is the checkout's total. The page's own
- * statement reads each home's price periods for the stay (stay-periods.ts); the rest is arithmetic
- * on the homes' own JSON.
+ * statement reads each home's pricing terms and price periods for the stay (stay-terms.ts, ADR
+ * 0080); the rest is arithmetic, with no parse of the homes' JSON.
  * The price filter and the price sort still read the base nightly price (see ADR 0049).
  */
-import { amountToCents, centsToAmount } from '#shared/money';
-import { quoteStayPrice, type PricePeriodSpan } from '#shared/pricing-quote';
+import { centsToAmount } from '#shared/money';
+import { quoteStayPrice } from '#shared/pricing-quote';
 import type { Home } from '#shared/schemas/homes';
 import { homeToday } from '#shared/time-zones';
 import type { AppContext } from '#server/app-context';
 import { feesOf } from '../bookings/bookings-pricing';
 import type { PageRow } from './home-rows';
-import { readStayPeriods } from './stay-periods';
+import { readStayTerms, type StayTerms } from './stay-terms';
 
 interface DatedStay {
   checkIn: string;
@@ -34,38 +34,15 @@ function todayByTimeZone(now: Date) {
   };
 }
 
-/** The stay's price at this home, in the Home's `stay` field (dollars). */
-function stayOf(
-  ctx: AppContext,
-  home: Home,
-  periods: PricePeriodSpan[],
-  stay: DatedStay,
-  bookedOn: string,
-): Home['stay'] {
-  const cents = (amount: number) => amountToCents(amount);
-  const breakdown = quoteStayPrice(
-    {
-      priceCents: cents(home.price),
-      weekendPriceCents: home.weekendPrice === null ? null : cents(home.weekendPrice),
-      weeklyDiscountPercent: home.weeklyDiscountPercent,
-      monthlyDiscountPercent: home.monthlyDiscountPercent,
-      lastMinuteDiscountPercent: home.lastMinuteDiscountPercent,
-      lastMinuteDays: home.lastMinuteDays,
-      earlyBirdDiscountPercent: home.earlyBirdDiscountPercent,
-      earlyBirdDays: home.earlyBirdDays,
-      guestsIncluded: home.guestsIncluded,
-      extraGuestFeeCents: cents(home.extraGuestFee),
-      securityDepositCents: cents(home.securityDeposit),
-    },
-    periods,
-    {
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      guests: stay.guests,
-      bookedOn,
-      fees: feesOf(ctx, { cleaningFeeCents: cents(home.cleaningFee) }),
-    },
-  );
+/** The stay's price at a home priced from `terms` (its page row's, stay-terms.ts), in the Home's `stay` field (dollars). */
+function stayOf(ctx: AppContext, terms: StayTerms, stay: DatedStay, bookedOn: string): Home['stay'] {
+  const breakdown = quoteStayPrice(terms.settings, terms.periods, {
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    guests: stay.guests,
+    bookedOn,
+    fees: feesOf(ctx, { cleaningFeeCents: terms.cleaningFeeCents }),
+  });
   return {
     nights: breakdown.nights,
     nightly: centsToAmount(breakdown.nightlyCents),
@@ -75,15 +52,16 @@ function stayOf(
 
 /**
  * A dated page: `rows` are the page's homes, each its own stored JSON text (never with a `stay`:
- * home-json-fields.ts) and its periods over the stay, and each gets its `stay` for these dates
+ * home-json-fields.ts) and its stay terms, and each gets its `stay` for these dates
  * appended, rather than the page parsed and written again (writing a page of 24 homes cost more
  * than pricing it).
  */
 export function withStayPrices(ctx: AppContext, rows: PageRow[], stay: DatedStay, now: Date): string {
   const today = todayByTimeZone(now);
   const priced = rows.map((row) => {
-    const home = JSON.parse(row.json) as Home;
-    const price = stayOf(ctx, home, readStayPeriods(row.stayPeriods), stay, today(home.timeZone));
+    if (row.stayTerms === null) throw new Error('a dated page row without its stay terms');
+    const terms = readStayTerms(row.stayTerms);
+    const price = stayOf(ctx, terms, stay, today(terms.timeZone));
     return `${row.json.slice(0, -1)},"stay":${JSON.stringify(price)}}`;
   });
   return `[${priced.join(',')}]`;
