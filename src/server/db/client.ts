@@ -66,8 +66,14 @@ export function openPostgres(connectionString: string, max = 10): Database {
   const fixedSize = { connectionString, max, idleTimeoutMillis: 0 };
   const pool = new pg.Pool(fixedSize);
   // The search statements whose generic plan is the one they were written for (ADR 0077): a pool
-  // of its own, whose connections never re-plan a prepared statement for its values.
-  const genericPlans = new pg.Pool({ ...fixedSize, options: '-c plan_cache_mode=force_generic_plan' });
+  // of its own, whose connections never re-plan a prepared statement for its values. They are
+  // ordered index walks that stop after a page, so sorting is off there, as in the place search's
+  // function (migration 0015): a generic plan otherwise read every home of a big place and sorted
+  // (ADR 0080). JIT is off with it: a sort that cannot be avoided then costs enough to compile.
+  const genericPlans = new pg.Pool({
+    ...fixedSize,
+    options: '-c plan_cache_mode=force_generic_plan -c enable_sort=off -c jit=off',
+  });
   // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend, DROP DATABASE ... FORCE
   // after close()) is an 'error' on the pool, which pg has already dropped: the next query opens a
   // new one. Without a listener Node throws it and the process dies.
