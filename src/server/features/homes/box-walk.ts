@@ -72,12 +72,13 @@ export function boxFilters(shape: BoxShape): SQL[] {
 }
 
 /**
- * The FROM part, the select fields (`columns`: name → its expression on `homes`) and the order of a box tested on the list's
- * own index walk, at most boxWalkRows(sort) homes by the sort key. What a walked entry carries (the
- * point, bedrooms, guests, the span of prices its nights can have) is tested there; only the homes
- * that pass are read by seq with the box and every other filter (`filters`, on `homes`). The LIMIT
- * 1 keeps that read a per-home lookup: flattened into a join, PostgreSQL read every home in the box
- * and sorted (seconds). `order` is the list's: where it continues after the cursor, and its order.
+ * The FROM part, the select fields (`columns`: name → its expression on `homes`) and the order of
+ * a box tested on the list's own index walk, at most boxWalkRows(sort) homes by the sort key. What
+ * a walked entry carries (the point, bedrooms, guests, the span of prices its nights can have) is
+ * tested there; only the homes that pass are read by seq with the box and every other filter
+ * (`filters`, on `homes`). The LIMIT 1 keeps that read a per-home lookup: flattened into a join,
+ * PostgreSQL read every home in the box and sorted (seconds). `order` is the list's: where it
+ * continues after the cursor, and its order.
  */
 export function boxWalk(
   sort: HomesSort,

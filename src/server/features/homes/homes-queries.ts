@@ -48,7 +48,7 @@ interface ListShape {
 /**
  * A place search: search_place_page (migrations 0008, 0014, 0015, 0018, 0021, 0050) answers what it
  * matched, then one page in the asked order, best place first, with each home's JSON, its cursor
- * fields and, dated, its price periods; every argument is a
+ * fields and, dated, what its stay is priced from (stay-terms.ts); every argument is a
  * parameter (null when that filter is not asked for), so one statement serves every sort. Its rows
  * come in the page's order (WITH ORDINALITY keeps it); its columns are renamed to the table's, so
  * rows read as the other queries'.
