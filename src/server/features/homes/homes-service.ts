@@ -118,7 +118,9 @@ function placeMatchKind(rank: number | null): PlaceMatch['kind'] {
 /**
  * One page of homes in the asked order (`sort`, default newest). Every shape is an ordered index
  * walk that stops after a page (plans in docs/search-plans.md, ADR 0011 and 0020):
- * - a place search (search_place_home_rows, migrations 0008, 0014, 0015, 0021) is given its places
+ * - a public search of one place, newest first or by price, is that place's walk alone
+ *   (one-place-page.ts, ADR 0080, 0081);
+ * - any other place search (search_place_page, migrations 0008 ... 0050) is given its places
  *   (`places`: the best 20, ranked by the caller from the places held in memory, ADR 0075; without
  *   them it decides them in home_locations), each ranked, best first: 0 the city (the part before the first
  *   comma) or the whole place is the term, 1 whole words of the place are the term, 2 the city
@@ -159,9 +161,10 @@ export async function listHomes(
   const bbox = query.bbox === undefined ? undefined : parseBbox(query.bbox);
   if (typeof bbox === 'string') throw invalid(bbox, 'invalid_bbox');
   const onePlace = query.places?.length === 1 ? query.places[0]! : null;
-  if (query.location && !bbox && onePlace && sort === 'newest' && !query.hostEmail) {
-    // One place, newest first: its walk alone (one-place-page.ts, ADR 0080).
+  if (query.location && !bbox && onePlace && sort !== 'rating' && !query.hostEmail) {
+    // One place, newest first or by price: its walk alone (one-place-page.ts, ADR 0080, 0081).
     rows = await selectOnePlacePage(db, {
+      sort,
       place: onePlace.location,
       rank: onePlace.rank,
       checkIn: dates?.checkIn ?? null,
@@ -171,6 +174,7 @@ export async function listHomes(
       ...filters,
       afterRank: after ? after.rank : null,
       afterSeq: afterKey.afterSeq,
+      afterPrice: afterKey.afterPrice,
       size,
     });
     match = { query: query.location, place: onePlace.location, kind: placeMatchKind(onePlace.rank) };

@@ -1,8 +1,9 @@
 /**
- * A public search of one place, newest first, is read by its own statement (one-place-page.ts, ADR
- * 0080), not by search_place_page: page after page it must answer the homes, the order and the
- * dated prices that function answers for the same place, with every filter, booked and held
- * nights, homes with price periods and a weekend price, and a moderated home.
+ * A public search of one place, newest first or by price, is read by its own statement
+ * (one-place-page.ts, one-place-price-walk.ts, ADR 0080, 0081), not by search_place_page: page
+ * after page it must answer the homes, the order and the dated prices that function answers for
+ * the same place, with every filter, booked and held nights, homes with price periods and a
+ * weekend price, equal prices (the cursor's seq), and a moderated home.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ async function pages(query: Record<string, string>) {
 }
 
 /** search_place_page's answer for the place, in one page. */
-async function fromFunction(query: Record<string, string>) {
+async function fromFunction(query: Record<string, string>, sort: string) {
   const int = (name: string) => (query[name] === undefined ? null : Number(query[name]));
   const cents = (name: string) => (query[name] === undefined ? null : Number(query[name]) * 100);
   const places = JSON.stringify([{ location: PLACE, place_rank: 0, home_count: 26 }]);
@@ -83,39 +84,42 @@ async function fromFunction(query: Record<string, string>) {
     select f.out_api_json as json from search_place_page(${PLACE}::text, ${PLACE.toLowerCase()}::text,
       ${query.checkIn ?? null}::date, ${query.checkOut ?? null}::date, ${int('guests')}::integer, null::text,
       ${t.clock.now().toISOString()}::timestamptz, ${cents('minPrice')}::integer, ${cents('maxPrice')}::integer,
-      ${int('bedrooms')}::integer, 'newest', null::integer, null::integer, null::double precision, null::bigint,
+      ${int('bedrooms')}::integer, ${sort}::text, null::integer, null::integer, null::double precision, null::bigint,
       1000, ${places}::jsonb) with ordinality as f where f.out_seq is not null order by f.ordinality`);
   return (result as unknown as { rows: { json: string }[] }).rows.map(
     (r) => (JSON.parse(r.json) as { _id: string })._id,
   );
 }
 
-describe('GET /api/homes?location=<one place> (newest first)', () => {
-  it('pages the homes search_place_page walks, in its order, for every filter', async () => {
-    const queries: Record<string, string>[] = [
-      {},
-      { guests: '4' },
-      { bedrooms: '2', minPrice: '80', maxPrice: '160' },
-      { maxPrice: '100' },
-      STAY,
-      { ...STAY, guests: '3' },
-      { ...STAY, minPrice: '70', maxPrice: '150', bedrooms: '2' },
-      { ...STAY, minPrice: '120' },
-    ];
-    for (const query of queries) {
-      const label = JSON.stringify(query);
-      const { place, found } = await pages(query);
-      expect(place, label).toBe(PLACE);
-      expect(
-        found.map((h) => h._id),
-        label,
-      ).toEqual(await fromFunction(query));
-      expect(found.length, label).toBeGreaterThan(0);
-    }
-  });
+describe('GET /api/homes?location=<one place>', () => {
+  it.each(['newest', 'price_asc', 'price_desc'])(
+    'pages the homes search_place_page walks, %s, for every filter',
+    async (sort) => {
+      const queries: Record<string, string>[] = [
+        {},
+        { guests: '4' },
+        { bedrooms: '2', minPrice: '80', maxPrice: '160' },
+        { maxPrice: '100' },
+        STAY,
+        { ...STAY, guests: '3' },
+        { ...STAY, minPrice: '70', maxPrice: '150', bedrooms: '2' },
+        { ...STAY, minPrice: '120' },
+      ];
+      for (const query of queries) {
+        const label = JSON.stringify(query);
+        const { place, found } = await pages(sort === 'newest' ? query : { ...query, sort });
+        expect(place, label).toBe(PLACE);
+        expect(
+          found.map((h) => h._id),
+          label,
+        ).toEqual(await fromFunction(query, sort));
+        expect(found.length, label).toBeGreaterThan(0);
+      }
+    },
+  );
 
-  it('prices a dated page from its homes price periods, as each home quotes the stay', async () => {
-    const { found } = await pages({ ...STAY, guests: '2' });
+  it.each(['newest', 'price_asc'])('prices a dated page (%s) as each home quotes the stay', async (sort) => {
+    const { found } = await pages({ ...STAY, guests: '2', sort });
     for (const home of found) {
       const res = await t.app.inject({
         url: `/api/home/${home._id}/quote?${new URLSearchParams({ ...STAY, guests: '2' })}`,

@@ -32,7 +32,9 @@ it('plans the place search and the map box walk once, whatever the values', asyn
   const searches = [
     `location=${encodeURIComponent(PLACE)}`,
     `location=${encodeURIComponent(PLACE)}&checkIn=2026-12-07&checkOut=2026-12-10&guests=2&minPrice=50&maxPrice=500&bedrooms=1`,
-    `location=Genericplan&sort=price_asc`,
+    `location=Genericplan&sort=price_asc&checkIn=2026-12-07&checkOut=2026-12-10`,
+    // The rating order goes through search_place_page (homes_place_search).
+    `location=Genericplan&sort=rating`,
     'bbox=-10,35,5,45&checkIn=2026-12-07&checkOut=2026-12-09&guests=2&minPrice=50&maxPrice=500&bedrooms=1',
     'bbox=-10,35,5,45',
   ];
