@@ -1,11 +1,11 @@
 /**
  * A public place search that walks one place, newest first (the default order) or by price (ADR
  * 0081: one-place-price-walk.ts): the term names one place, or no place contains it and it has one
- * closest spelling. Such a page needs none of what
- * search_place_page does for many places (the shares of the page, the merge by rank, the match
- * row): it is that function's walk of one place as a statement of its own, read as a list is (ADR
- * 0080). Measured at 1,000,000 homes, PostgreSQL's CPU for a page of an exact place: 250 µs through
- * the function, 80 µs as one index walk; dated with filters, about 400 → 240 µs.
+ * closest spelling. Such a page needs none of what search_place_page does for many places (the
+ * shares of the page, the merge by rank, the match row): it is that function's walk of one place
+ * as a statement of its own, read as a list is (ADR 0080). Measured at 1,000,000 homes,
+ * PostgreSQL's CPU for a page of an exact place: 250 µs through the function, 80 µs as one index
+ * walk; dated with filters, about 400 → 240 µs. Newest first:
  * - Without a filter, homes_location_idx walked in order, each home read as the walk meets it:
  *   every home it meets is on the page.
  * - With dates or a filter, the same walk tests each entry on the index alone (the columns
