@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { PlaceSuggestions } from '#shared/schemas/search';
 import type { Db } from '#server/db/client';
 import type { Clock } from '#server/providers/clock/clock';
-import { buildPlaceIndex, CLOSE_SPELLING_RANK, type PlaceIndex, type RankedPlace } from './place-index';
+import { buildPlaceIndexInSteps, CLOSE_SPELLING_RANK, type PlaceIndex, type RankedPlace } from './place-index';
 
 function prepare(db: Db) {
   return {
@@ -71,8 +71,10 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
       const rows = await statements.load.execute();
       found = {
         version: rows[0]?.version ?? '',
-        index: buildPlaceIndex(
+        // In steps, so that other requests run meanwhile (ADR 0082).
+        index: await buildPlaceIndexInSteps(
           rows.flatMap((r) => (r.location === null ? [] : [{ location: r.location, homes: Number(r.homes) }])),
+          () => new Promise((resolve) => setImmediate(resolve)),
         ),
       };
     }
