@@ -70,13 +70,19 @@ describe.skipIf(!onPostgres)('a cancel that races the confirmation (PostgreSQL)'
     // The confirmation runs in another session and holds the row until the cancel has read the hold and waits.
     let commit!: () => void;
     const committed = new Promise<void>((resolve) => (commit = resolve));
+    let locked!: () => void;
+    const rowLocked = new Promise<void>((resolve) => (locked = resolve));
     const confirmation = t.db.transaction(async (tx) => {
       await tx
         .update(bookings)
         .set({ status: 'confirmed', confirmedAt: confirmed.confirmedAt, holdExpiresAt: confirmed.holdExpiresAt })
         .where(eq(bookings.id, stay.bookingId));
+      locked();
       await committed;
     });
+    // The cancel starts only once the confirmation holds the row: started together, the cancel
+    // could take the row first, and the lock wait seen below was then the confirmation's.
+    await rowLocked;
     const cancelled = cancel(stay.bookingId, guest);
     await waitForLockWait();
     commit();
