@@ -17,11 +17,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { HOMES_PAGE_DEFAULT } from '#shared/constants';
 import type { Db } from '#server/db/client';
-import { heldForStay } from '#server/db/booking-conditions';
 import { homeRowsReader, PAGE_COLUMNS, toPageRow, type PageRow } from './home-rows';
 import { stayTermsOfRow } from './stay-terms';
 import { weekendNightsOf } from './dated-price-list';
-import { onePlacePriceWalk, type OnePlacePriceShape } from './one-place-price-walk';
+import { onePlacePriceWalk, placeWalkFits, placeWalkValues, type OnePlacePriceShape } from './one-place-price-walk';
 
 const p = sql.placeholder;
 
@@ -40,26 +39,16 @@ const shapeKey = ({ sort, ...filters }: OnePlaceShape, size: number | null) =>
 /** The newest-first walk: rows (id, seq, price_cents) newest first, `limit` at most. */
 function newestWalk(shape: OnePlaceShape, limit: SQL): SQL {
   const after = shape.after ? sql`and f.seq < ${p('afterSeq')}::bigint` : sql``;
-  const given = (on: boolean, value: SQL) => (on ? value : sql`null`);
-  const checkIn = given(shape.dates, sql`${p('checkIn')}::date`);
-  const checkOut = given(shape.dates, sql`${p('checkOut')}::date`);
-  const minPrice = given(shape.price, sql`${p('minPrice')}::integer`);
-  const maxPrice = given(shape.price, sql`${p('maxPrice')}::integer`);
+  const v = placeWalkValues(shape);
   // As search_place_page's walk: with dates the price range is the nightly price for them.
   const dated = shape.dates
     ? sql`and search_dated_price_fits(f.id, f.price_cents, f.price_low_cents, f.price_high_cents,
-        f.weekend_price_cents, f.has_price_periods, ${checkIn}, ${checkOut}, ${p('weekendNights')}::integer,
-        ${minPrice}, ${maxPrice})
-      and f.id not in (${heldForStay(p('checkIn'), p('checkOut'), p('now'))})`
+        f.weekend_price_cents, f.has_price_periods, ${v.checkIn}, ${v.checkOut}, ${p('weekendNights')}::integer,
+        ${v.minPrice}, ${v.maxPrice})`
     : sql``;
   return sql`select f.id, f.seq, f.price_cents
     from homes f
-    where f.location = ${p('place')} and f.unlisted_at is null ${after}
-      and search_home_fits(f.id, f.price_cents, f.bedrooms, f.total_guest, f.host_email, f.available_from,
-        f.available_to, f.upcoming_from, f.upcoming_nights, ${checkIn}, ${checkOut},
-        ${given(shape.guests, sql`${p('guests')}::integer`)}, null, ${shape.dates ? sql`null` : minPrice},
-        ${shape.dates ? sql`null` : maxPrice}, ${given(shape.bedrooms, sql`${p('bedrooms')}::integer`)})
-      ${dated}
+    where ${placeWalkFits('f', shape, !shape.dates, sql`${after} ${dated}`)}
     order by f.seq desc nulls last
     limit ${limit}`;
 }

@@ -27,6 +27,36 @@ export interface OnePlacePriceShape {
   after: boolean;
 }
 
+/** The search's values as the walk's placeholders, `null` where the search does not give one. */
+export function placeWalkValues(shape: OnePlacePriceShape) {
+  const given = (on: boolean, value: SQL) => (on ? value : sql`null`);
+  return {
+    checkIn: given(shape.dates, sql`${p('checkIn')}::date`),
+    checkOut: given(shape.dates, sql`${p('checkOut')}::date`),
+    guests: given(shape.guests, sql`${p('guests')}::integer`),
+    bedrooms: given(shape.bedrooms, sql`${p('bedrooms')}::integer`),
+    minPrice: given(shape.price, sql`${p('minPrice')}::integer`),
+    maxPrice: given(shape.price, sql`${p('maxPrice')}::integer`),
+  };
+}
+
+/**
+ * What a walk of one place tests on each index entry: the place, listed, search_home_fits and, with
+ * dates, the live holds. `range` passes the price range to search_home_fits (on price_cents), which
+ * only a home whose every night costs price_cents is filtered by there. `more` is tested before the
+ * holds, the dearest test.
+ */
+export function placeWalkFits(row: string, shape: OnePlacePriceShape, range: boolean, more: SQL = sql``): SQL {
+  const c = (column: string) => sql.raw(`${row}.${column}`);
+  const v = placeWalkValues(shape);
+  return sql`${c('location')} = ${p('place')} and ${c('unlisted_at')} is null
+    and search_home_fits(${c('id')}, ${c('price_cents')}, ${c('bedrooms')}, ${c('total_guest')}, ${c('host_email')},
+      ${c('available_from')}, ${c('available_to')}, ${c('upcoming_from')}, ${c('upcoming_nights')}, ${v.checkIn},
+      ${v.checkOut}, ${v.guests}, null, ${range ? v.minPrice : sql`null`}, ${range ? v.maxPrice : sql`null`},
+      ${v.bedrooms}) ${more}
+    ${shape.dates ? sql`and ${c('id')} not in (${heldForStay(p('checkIn'), p('checkOut'), p('now'))})` : sql``}`;
+}
+
 /**
  * The page of one place by dated (or base) nightly price: rows (id, seq, price_cents), price_cents
  * being the nightly price the page is ordered by, in the sort's order; `limit` rows at most.
@@ -35,26 +65,12 @@ export function onePlacePriceWalk(sort: 'price_asc' | 'price_desc', shape: OnePl
   const asc = sort === 'price_asc';
   const dir = sql.raw(asc ? 'asc' : 'desc');
   const cmp = sql.raw(asc ? '>' : '<');
-  const given = (on: boolean, value: SQL) => (on ? value : sql`null`);
-  const checkIn = given(shape.dates, sql`${p('checkIn')}::date`);
-  const checkOut = given(shape.dates, sql`${p('checkOut')}::date`);
-  const guests = given(shape.guests, sql`${p('guests')}::integer`);
-  const bedrooms = given(shape.bedrooms, sql`${p('bedrooms')}::integer`);
+  const { checkIn, checkOut } = placeWalkValues(shape);
   const min = shape.price ? sql`coalesce(${p('minPrice')}::integer, 0)` : sql`0`;
   const max = shape.price ? sql`coalesce(${p('maxPrice')}::integer, ${TOP})` : TOP;
   const after = (price: SQL, seq: SQL) =>
     shape.after ? sql`and (${price}, ${seq}) ${cmp} (${p('afterPrice')}::integer, ${p('afterSeq')}::bigint)` : sql``;
-  // What every walk tests on its index entry; `range` is the price range on price_cents, which only
-  // a home whose every night costs price_cents is filtered by here.
-  const fits = (row: string, range: boolean) => {
-    const c = (column: string) => sql.raw(`${row}.${column}`);
-    return sql`${c('location')} = ${p('place')} and ${c('unlisted_at')} is null
-      and search_home_fits(${c('id')}, ${c('price_cents')}, ${c('bedrooms')}, ${c('total_guest')}, ${c('host_email')},
-        ${c('available_from')}, ${c('available_to')}, ${c('upcoming_from')}, ${c('upcoming_nights')}, ${checkIn},
-        ${checkOut}, ${guests}, null, ${range ? given(shape.price, sql`${p('minPrice')}::integer`) : sql`null`},
-        ${range ? given(shape.price, sql`${p('maxPrice')}::integer`) : sql`null`}, ${bedrooms})
-      ${shape.dates ? sql`and ${c('id')} not in (${heldForStay(p('checkIn'), p('checkOut'), p('now'))})` : sql``}`;
-  };
+  const fits = (row: string, range: boolean) => placeWalkFits(row, shape, range);
   const plain = sql`select h.id, h.seq, h.price_cents
     from homes h
     where ${fits('h', true)}
