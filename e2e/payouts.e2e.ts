@@ -6,11 +6,13 @@
  * No clock is moved: this spec runs its own server with PAYOUT_DELAY_HOURS=0 and the payout job every
  * second, and the host's home is put in a fixed-offset zone where it is now afternoon, so a stay that
  * checks in today (the earliest a home allows) has passed its check-in (12:00 there) when it is booked.
- * A service fee and a tax make the host's share differ from what the guest paid. The server is fresh
- * (the demo data has no money in the ledger), so the host's one payout is this stay's share.
+ * A service fee and a tax make the host's share differ from what the guest paid. The server is fresh:
+ * the host's first payout is the demo's past stays (paid before this spec began, in the ledger), and
+ * the second is this stay's share.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { formatCents } from '../src/shared/money';
+import { hostPayoutsSchema, type HostPayouts } from '../src/shared/schemas/payouts';
 import { homeToday } from '../src/shared/time-zones';
 import { DEMO, loginAs } from './support/auth-fixtures';
 import { addDays, bookViaApi } from './support/booking-fixtures';
@@ -60,6 +62,10 @@ async function signedOutPage(browser: Browser, baseURL: string, problems: string
   return context.newPage();
 }
 
+/** GET /api/host/payouts as the page's signed-in host. */
+const payoutsOf = async (page: Page): Promise<HostPayouts> =>
+  hostPayoutsSchema.parse(await (await page.request.get('/api/host/payouts')).json());
+
 /** The <dd> beside a <dt> with this text (the receipt's rows). */
 const rowValue = (scope: Locator, label: string) =>
   scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
@@ -91,6 +97,16 @@ test('a host connects a test account, a stay checks in, and the payout shows for
   await host.waitForURL(/\/dashboard\/payouts\?onboarding=done$/);
   await expect(host.getByText('Enabled: payouts go to your account.')).toBeVisible();
   await expect(host.getByRole('button', { name: 'Manage test account' })).toBeVisible();
+
+  // The demo's past stays, long checked in, go out at the job's next pass: one payout of them all.
+  const payouts = history.locator('[data-payout-id]');
+  await expect(async () => {
+    await host.reload();
+    await expect(payouts).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const pastStays = (await payoutsOf(host)).history[0]!;
+  expect(pastStays.lines.length).toBeGreaterThanOrEqual(2);
+  await expect(payouts.getByRole('listitem')).toHaveCount(pastStays.lines.length);
 
   // The host's home, in a zone where today's check-in time has passed.
   const created = await host.request.post('/api/homes', {
@@ -126,19 +142,21 @@ test('a host connects a test account, a stay checks in, and the payout shows for
   expect(fee).not.toBe(formatCents(0));
   expect(tax).not.toBe(formatCents(0));
 
-  // The payout job pays the host within seconds; the host's history shows it with the stay.
-  const payout = history.locator('[data-payout-id]');
+  // The payout job pays the host within seconds; the host's history shows it, newest first, with the stay.
   await expect(async () => {
     await host.reload();
-    await expect(payout).toHaveCount(1, { timeout: 1_000 });
+    await expect(payouts).toHaveCount(2, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  const payout = payouts.first();
   await expect(payout.locator('p').first()).toContainText('Paid');
   await expect(payout.locator('p').first()).toContainText(hostPayout);
   await expect(payout.getByRole('listitem')).toHaveCount(1);
   await expect(payout.getByRole('listitem')).toContainText(title);
   await expect(payout.getByRole('listitem')).toContainText(hostPayout);
+  const paidInAll = (await payoutsOf(host)).balance.paidCents;
+  expect(formatCents(paidInAll - pastStays.amountCents)).toBe(hostPayout);
   await expect(host.getByRole('term').filter({ hasText: /^Paid/ }).locator('xpath=..').locator('dd')).toHaveText(
-    hostPayout,
+    formatCents(paidInAll),
   );
 
   // The admin's Finance screen: the same amounts for this month, and the booking's ledger lines.
@@ -149,7 +167,7 @@ test('a host connects a test account, a stay checks in, and the payout shows for
   await expect(admin.locator('[data-figure="grossBookingsCents"]')).toHaveText(paid);
   await expect(admin.locator('[data-figure="platformFeesCents"]')).toHaveText(fee);
   await expect(admin.locator('[data-figure="taxesCollectedCents"]')).toHaveText(tax);
-  await expect(admin.locator('[data-figure="payoutsMadeCents"]')).toHaveText(hostPayout);
+  await expect(admin.locator('[data-figure="payoutsMadeCents"]')).toHaveText(formatCents(paidInAll));
   await expect(admin.locator('[data-figure="payoutsFailedCents"]')).toHaveText(formatCents(0));
   await expect(admin.locator('[data-figure="transferReversalsCents"]')).toHaveText(formatCents(0));
   await expect(admin.locator('[data-figure="heldForHostsCents"]')).toHaveText(formatCents(0));

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { AppConfig, JobSettings } from './app-context';
+import type { AppConfig, JobSettings, LedgerSettings } from './app-context';
 import { applyAdminEmails } from './auth/admins';
 import { appConfigFromEnv } from './auth/config';
 import { LOCKS, openPglite, openPostgres, type Database } from './db/client';
@@ -41,7 +41,7 @@ async function main() {
     placesMaxAgeMs: env.PLACES_MAX_AGE_MS,
     pricing: { serviceFeePercent: env.SERVICE_FEE_PERCENT, taxPercent: env.TAX_PERCENT },
     deposits: { releaseDays: env.DEPOSIT_RELEASE_DAYS },
-    ledger: { currency: env.CURRENCY, payoutDelayHours: env.PAYOUT_DELAY_HOURS },
+    ledger: ledgerSettingsOf(env),
     checkResponses: env.CHECK_RESPONSES,
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
@@ -86,12 +86,23 @@ function envOrExit(): Env {
   }
 }
 
+/** CURRENCY and PAYOUT_DELAY_HOURS, for the app's ledger and the demo's past stays. */
+const ledgerSettingsOf = (env: Env): LedgerSettings => ({
+  currency: env.CURRENCY,
+  payoutDelayHours: env.PAYOUT_DELAY_HOURS,
+});
+
 /** Demo data (SEED_DEMO_DATA) and the admins named in ADMIN_EMAILS. */
 async function prepareData(env: Env, database: Database, providers: EnvProviders, config: AppConfig) {
   if (env.SEED_DEMO_DATA) {
     // Processes starting together on an empty database take turns: only the first creates demo data.
     const { seeded, accounts } = await database.withLock(LOCKS.demoData, () =>
-      seedDemoData({ db: database.db, storage: providers.storage, clock: providers.clock }),
+      seedDemoData({
+        db: database.db,
+        storage: providers.storage,
+        clock: providers.clock,
+        ledger: ledgerSettingsOf(env),
+      }),
     );
     if (seeded) console.log('Demo data created.');
     if (env.NODE_ENV === 'development') {

@@ -10,6 +10,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, calendarDate } from '#shared/stay';
 import type { Db } from '../db/client';
+import type { LedgerSettings } from '../app-context';
 import { accounts, homes, users } from '../db/schema';
 import type { Clock } from '../providers/clock/clock';
 import type { StorageProvider } from '../providers/storage/storage';
@@ -47,6 +48,8 @@ export interface SeedDeps {
   db: Db;
   storage: StorageProvider;
   clock: Clock;
+  /** The ledger's settings (CURRENCY) for the past stays' payments. */
+  ledger?: LedgerSettings;
   log?: (message: string) => void;
 }
 
@@ -615,7 +618,7 @@ async function ensureDemoAccounts(db: Db, log: (m: string) => void): Promise<Map
   return ids;
 }
 
-export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedDeps): Promise<SeedResult> {
+export async function seedDemoData({ db, storage, clock, ledger, log = () => {} }: SeedDeps): Promise<SeedResult> {
   const result = (seeded: boolean): SeedResult => ({ seeded, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })) });
   const ids = await ensureDemoAccounts(db, log);
 
@@ -686,7 +689,7 @@ export async function seedDemoData({ db, storage, clock, log = () => {} }: SeedD
       hostEmail: homes.hostEmail,
       cancellationPolicy: homes.cancellationPolicy,
     });
-    return seedDemoReviews(tx, inserted, today);
+    return seedDemoReviews(tx, inserted, today, { ...(ledger && { ledger }) });
   });
   const cities = new Set(DEMO_HOMES.map((h) => h.location)).size;
   log(

@@ -1,14 +1,19 @@
 /**
  * The demo's past stays and reviews, as a visitor and the demo accounts meet them through the API
- * after a first start: rated cards, published reviews with replies, the rating sort, and nothing
- * in the demo guest's own trips.
+ * after a first start: rated cards, published reviews with replies, the rating sort, nothing in
+ * the demo guest's own trips, and the stays' payments on the hosts' Payouts and the admin's Finance.
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeReviewsSchema } from '#shared/schemas/reviews';
 import { homeListSchema, homeSchema } from '#shared/schemas/homes';
+import { financeResponseSchema } from '#shared/schemas/ledger';
+import { hostPayoutsSchema } from '#shared/schemas/payouts';
 import { bookings, homes } from '../db/schema';
-import { signInWithPassword, useTestApp } from '../test/test-app';
+import { runPayouts } from '../features/payouts/payouts-job';
+import { sandboxPayments } from '../providers/payments/sandbox-payments';
+import { sandboxPayouts } from '../providers/payouts/sandbox-payouts';
+import { sessionCookieFrom, signInWithPassword, TEST_ORIGIN, useTestApp } from '../test/test-app';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { DEMO_PAST_GUESTS } from './demo-reviews';
 
@@ -61,6 +66,50 @@ describe('demo reviews', () => {
     for (const g of DEMO_PAST_GUESTS) {
       expect((await signInWithPassword(t.app, g.email, DEMO_PASSWORD)).statusCode).toBe(401);
     }
+  });
+
+  it('puts each past stay’s payment on its host’s Payouts screen and in the admin’s Finance', async () => {
+    const signedIn = async (email: string) => {
+      const cookie = sessionCookieFrom(await signInWithPassword(t.app, email, DEMO_PASSWORD));
+      expect(cookie).not.toBeNull();
+      return (url: string) => t.app.inject({ url, headers: { cookie: cookie! } });
+    };
+    const stays = await t.db.select().from(bookings);
+    const earned = (hostEmail: string) =>
+      stays.filter((b) => b.hostEmail === hostEmail).reduce((sum, b) => sum + b.amountCents, 0);
+    const marta = await signedIn('host@stayhub.test');
+    const payoutsOf = async (as: typeof marta) => hostPayoutsSchema.parse((await as('/api/host/payouts')).json());
+
+    // Before the payout job's first pass each stay waits, by name, with the day its share is due.
+    const waiting = await payoutsOf(marta);
+    const hers = stays.filter((b) => b.hostEmail === 'host@stayhub.test');
+    expect(hers.length).toBeGreaterThanOrEqual(2);
+    expect(waiting.balance).toEqual({ pendingCents: earned('host@stayhub.test'), availableCents: 0, paidCents: 0 });
+    expect(waiting.upcoming.map((line) => [line.title, line.checkIn, line.amountCents]).sort()).toEqual(
+      hers.map((b) => [b.title, b.checkIn, b.amountCents]).sort(),
+    );
+
+    // Their check-ins passed long ago: the job's pass makes them available, and with no payout
+    // account connected yet, nothing is paid.
+    await runPayouts({
+      db: t.db,
+      clock: t.clock,
+      payments: sandboxPayments({ db: t.db, clock: t.clock }),
+      payouts: sandboxPayouts({ db: t.db, clock: t.clock, publicUrl: TEST_ORIGIN }),
+      publicUrl: TEST_ORIGIN,
+      mail: t.app.mailQueue,
+    });
+    const available = await payoutsOf(marta);
+    expect(available.balance).toEqual({ pendingCents: 0, availableCents: earned('host@stayhub.test'), paidCents: 0 });
+    expect(available.history).toEqual([]);
+
+    // Finance over the months the stays were booked in: the money charged, and all of it owed to hosts.
+    const admin = await signedIn('admin@stayhub.test');
+    const finance = financeResponseSchema.parse(
+      (await admin('/api/admin/finance?from=2026-01-01&to=2026-11-22')).json(),
+    );
+    const total = stays.reduce((sum, b) => sum + b.amountCents, 0);
+    expect(finance).toMatchObject({ grossBookingsCents: total, heldForHostsCents: total, payoutsMadeCents: 0 });
   });
 
   it('adds nothing on a second start', async () => {

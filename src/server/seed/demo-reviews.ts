@@ -1,7 +1,10 @@
 /**
  * Past stays with reviews for the demo, so a first start shows what reviews do: stars on the
  * cards, the details page's reviews (some with the host's reply), the rating sort and the rating in
- * a home's structured data. The stays belong to past guests: accounts without a password (they
+ * a home's structured data. Each stay's payment is in the ledger as a stay paid through StayHub is
+ * (its charge, when it was booked), so the hosts' Payouts screens show what they earned: the payout
+ * job makes each share available (its check-in has passed) and pays it once the host connects a
+ * payout account; the admin's Finance screen has the money. The stays belong to past guests: accounts without a password (they
  * cannot sign in), so the demo guest's own trips, bookings and reviews stay empty for a new visitor.
  * Every stay is over and its review window closed, so each review is published as the double-blind
  * rules would have published it (ADR 0018).
@@ -11,6 +14,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '#shared/reviews';
 import { addDays } from '#shared/stay';
 import type { Db } from '../db/client';
+import { postCharge, type LedgerDeps } from '../features/ledger/ledger-bookings';
 
 /** The seeding transaction (or a database handle): homes and their history are written together. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -176,7 +180,12 @@ async function ensurePastGuests(db: Tx, joined: Date): Promise<Map<string, strin
  * The past stays and their reviews, on the homes just seeded, in the transaction that seeded them
  * (a start that dies half-way leaves neither); returns how many stays.
  */
-export async function seedDemoReviews(tx: Tx, seeded: SeededHome[], today: string): Promise<number> {
+export async function seedDemoReviews(
+  tx: Tx,
+  seeded: SeededHome[],
+  today: string,
+  ledger: LedgerDeps = {},
+): Promise<number> {
   const byTitle = new Map(seeded.map((h) => [h.title, h]));
   // Everyone in this history joined before it began: a host's "Joined" must not postdate their reviews.
   const firstStay = Math.max(...STAYS.map((s) => s.endedDaysAgo + s.nights));
@@ -223,7 +232,8 @@ export async function seedDemoReviews(tx: Tx, seeded: SeededHome[], today: strin
         createdAt: bookedAt,
         updatedAt: bookedAt,
       })
-      .returning({ id: bookings.id });
+      .returning();
+    await postCharge(tx, ledger, booking!, bookedAt);
     // Both wrote within the window: published when the second review came in.
     const windowEnds = new Date(at(checkOut, 0).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
     const hostWrote = at(addDays(checkOut, 1), 9);
