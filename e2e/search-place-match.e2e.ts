@@ -51,6 +51,9 @@ test('a place with nothing free for the dates says so, and a close spelling is n
   await expect(page.getByRole('status').filter({ hasText: 'Showing results for Lisbon, Portugal' })).toBeVisible();
   await expect(results(page).getByRole('link', { name: lisbon.title })).toBeVisible();
   await shots(page, 'close-spelling');
+  // Without dates the list is headed by the place shown too, not by the text that matched none.
+  await page.goto(searchUrl('Lisbn'));
+  await expect(page.getByRole('heading', { level: 2, name: /^Homes in/ })).toHaveText('Homes in Lisbon');
 
   // For dates it is free on, the place lists its home.
   await page.goto(searchUrl(city, soon));

@@ -232,6 +232,18 @@ describe('/searchresult says which place it shows (Search-Match)', () => {
     await renderRoutes(routes, ['/searchresult?location=Lisbn']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Stay in Lisbon' })).toBeTruthy();
     expect(screen.getByText(/Showing results for Lisbon, Portugal/)).toBeTruthy();
+    // The list is headed by the place shown, not by the text that matched no place.
+    expect(screen.getByRole('heading', { level: 2, name: /^Homes in/ }).textContent).toBe('Homes in Lisbon');
+  });
+
+  it('heads the list with the place as it writes itself', async () => {
+    stubFetch({
+      'GET /api/homes': matched({ query: 'porto', place: 'Porto, Portugal', kind: 'exact' }, [home(1)]),
+      'GET /api/homes/price-histogram': json(HISTOGRAM),
+    });
+    await renderRoutes(routes, ['/searchresult?location=porto']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stay in Porto' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /^Homes in/ }).textContent).toBe('Homes in Porto');
   });
 
   it('says a matched place has nothing free for the dates, under its own name', async () => {

@@ -112,7 +112,7 @@ export function Component() {
               : bbox
                 ? 'Homes in the map area'
                 : location
-                  ? `Homes in ${location}`
+                  ? `Homes in ${place}`
                   : 'All homes'}
             {filterCount > 0 && (
               <span className="text-lg font-semibold text-gray-700">, {plural(filterCount, 'filter')} applied</span>
@@ -132,7 +132,7 @@ export function Component() {
           <p className="mt-2 text-gray-700">
             Showing the homes in the map's view.{' '}
             <button type="button" onClick={() => searchArea(null)} className="font-semibold text-rose-800 underline">
-              {location ? `Search all of ${location}` : 'Search everywhere'}
+              {location ? `Search all of ${place}` : 'Search everywhere'}
             </button>
           </p>
         )}
