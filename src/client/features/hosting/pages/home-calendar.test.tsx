@@ -101,6 +101,8 @@ describe('HomeCalendarPage: prices', { timeout: 30_000 }, () => {
     expect(night('13 March 2027').getAttribute('aria-label')).toMatch(/\$150 a night \(weekend price\)$/);
     const list = within(screen.getByRole('region', { name: 'Price periods' }));
     expect(list.getByRole('listitem').textContent).toContain('Nights of Mar 10, 2027 – Mar 12, 2027: $200.00 a night');
+    // The booking window in words, as every date on the page.
+    expect(screen.getByText(/^Available from Mar 1, 2027 to [A-Z][a-z]{2} \d{1,2}, 2027;/)).toBeTruthy();
   });
 
   it('selecting nights by keyboard offers Set price beside Block; the nights then show the new price', async () => {

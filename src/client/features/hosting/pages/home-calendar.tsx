@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { calendarDate } from '#shared/stay';
+import { formatDay } from '#shared/dates';
 import { addMonths, monthLabel, monthStart } from '#client/components/ui/calendar-dates';
 import { MonthCalendar, useMonthsShown } from '#client/components/ui/month-calendar';
 import { QueryView } from '#client/components/ui/query-view';
@@ -157,8 +158,8 @@ export function HomeCalendarPage() {
                 </Button>
               </div>
               <p className="text-sm text-gray-700">
-                Available from {data.window.from} to {data.window.to}; nights outside are paler, with a dashed edge.
-                Arrow keys move between nights, Enter or Space picks one.
+                Available from {formatDay(data.window.from)} to {formatDay(data.window.to)}; nights outside are paler,
+                with a dashed edge. Arrow keys move between nights, Enter or Space picks one.
               </p>
               <div ref={calendarArea}>
                 <MonthCalendar
