@@ -51,6 +51,12 @@ const rowsText = async () => {
 };
 
 describe('AuditPage', () => {
+  it('says when no admin has acted yet', async () => {
+    stubFetch({ 'GET /api/admin/audit': json({ entries: [], nextCursor: null }) });
+    await renderRoutes(routes, ['/dashboard/audit']);
+    expect(await screen.findByText('No admin actions yet: each one shows here once an admin takes it.')).toBeDefined();
+  });
+
   it('lists the actions newest first with who, what, target and why, and pages to older ones', async () => {
     stubFetch({ 'GET /api/admin/audit': audit });
     await renderRoutes(routes, ['/dashboard/audit']);

@@ -89,7 +89,9 @@ function AuditTable({ filters }: { filters: AuditFilters }) {
       isEmpty={(data) => data.pages[0]!.entries.length === 0}
       empty={
         <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-800">
-          No admin actions match these filters.
+          {Object.values(filters).some(Boolean)
+            ? 'No admin actions match these filters.'
+            : 'No admin actions yet: each one shows here once an admin takes it.'}
         </p>
       }
     >
