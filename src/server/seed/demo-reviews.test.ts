@@ -11,9 +11,8 @@ import { financeResponseSchema } from '#shared/schemas/ledger';
 import { hostPayoutsSchema } from '#shared/schemas/payouts';
 import { bookings, homes } from '../db/schema';
 import { runPayouts } from '../features/payouts/payouts-job';
-import { sandboxPayments } from '../providers/payments/sandbox-payments';
-import { sandboxPayouts } from '../providers/payouts/sandbox-payouts';
-import { sessionCookieFrom, signInWithPassword, TEST_ORIGIN, useTestApp } from '../test/test-app';
+import { sandboxPayoutDeps } from '../test/payout-deps';
+import { sessionCookieFrom, signInWithPassword, useTestApp } from '../test/test-app';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
 import { DEMO_PAST_GUESTS } from './demo-reviews';
 
@@ -91,14 +90,7 @@ describe('demo reviews', () => {
 
     // Their check-ins passed long ago: the job's pass makes them available, and with no payout
     // account connected yet, nothing is paid.
-    await runPayouts({
-      db: t.db,
-      clock: t.clock,
-      payments: sandboxPayments({ db: t.db, clock: t.clock }),
-      payouts: sandboxPayouts({ db: t.db, clock: t.clock, publicUrl: TEST_ORIGIN }),
-      publicUrl: TEST_ORIGIN,
-      mail: t.app.mailQueue,
-    });
+    await runPayouts(sandboxPayoutDeps(t));
     const available = await payoutsOf(marta);
     expect(available.balance).toEqual({ pendingCents: 0, availableCents: earned('host@stayhub.test'), paidCents: 0 });
     expect(available.history).toEqual([]);

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, jobs, ledgerEntries, sandboxTransfers, type BookingRow } from '#server/db/schema';
-import { sandboxPayments } from '#server/providers/payments/sandbox-payments';
 import { PayoutProviderError } from '#server/providers/payouts/payout-provider';
 import { sandboxPayouts } from '#server/providers/payouts/sandbox-payouts';
 import { bookStay } from '#server/test/booking-test-helpers';
 import { insertHome } from '#server/test/factories';
+import { sandboxPayoutDeps } from '#server/test/payout-deps';
 import { signInAs, TEST_ORIGIN, useTestApp, type SignedIn } from '#server/test/test-app';
 import { addDays } from '#shared/stay';
 import { postLedgerTransaction } from '../ledger/ledger-post';
@@ -16,14 +16,7 @@ const t = useTestApp();
 let deps: PayoutDeps;
 let guest: SignedIn;
 beforeAll(async () => {
-  deps = {
-    db: t.db,
-    clock: t.clock,
-    payments: sandboxPayments({ db: t.db, clock: t.clock }),
-    payouts: sandboxPayouts({ db: t.db, clock: t.clock, publicUrl: TEST_ORIGIN }),
-    publicUrl: TEST_ORIGIN,
-    mail: t.app.mailQueue,
-  };
+  deps = sandboxPayoutDeps(t);
   guest = await signInAs(t.app, 'guest');
   // Inside the factory homes' booking window (Dec 1 to Mar 1); each stay moves the clock on a few days.
   t.clock.set('2026-12-01T10:00:00.000Z');
