@@ -4,8 +4,9 @@
  * a home's structured data. Each stay's payment is in the ledger as a stay paid through StayHub is
  * (its charge, when it was booked), so the hosts' Payouts screens show what they earned: the payout
  * job makes each share available (its check-in has passed) and pays it once the host connects a
- * payout account; the admin's Finance screen has the money. The stays belong to past guests: accounts without a password (they
- * cannot sign in), so the demo guest's own trips, bookings and reviews stay empty for a new visitor.
+ * payout account; the admin's Finance screen has the money. The stays belong to past guests:
+ * accounts without a password (they cannot sign in), so the demo guest's own trips, bookings and
+ * reviews stay empty for a new visitor.
  * Every stay is over and its review window closed, so each review is published as the double-blind
  * rules would have published it (ADR 0018).
  */
