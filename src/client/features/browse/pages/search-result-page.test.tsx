@@ -232,8 +232,11 @@ describe('/searchresult says which place it shows (Search-Match)', () => {
     await renderRoutes(routes, ['/searchresult?location=Lisbn']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Stay in Lisbon' })).toBeTruthy();
     expect(screen.getByText(/Showing results for Lisbon, Portugal/)).toBeTruthy();
-    // The list is headed by the place shown, not by the text that matched no place.
+    // The list is headed by the place shown, not by the text that matched no place; so is the page's description.
     expect(screen.getByRole('heading', { level: 2, name: /^Homes in/ }).textContent).toBe('Homes in Lisbon');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Homes to stay in Lisbon on StayHub/,
+    );
   });
 
   it('heads the list with the place as it writes itself', async () => {

@@ -70,7 +70,7 @@ export function Component() {
         title={TEXTS.stayIn(place)}
         description={
           location
-            ? `Homes to stay in ${location} on StayHub: pictures, nightly prices, rooms and the dates they are free.`
+            ? `Homes to stay in ${place} on StayHub: pictures, nightly prices, rooms and the dates they are free.`
             : 'Homes to stay in on StayHub: pictures, nightly prices, rooms and the dates they are free.'
         }
         // The place is the page; dates are one visitor's search, not another page.
