@@ -11,6 +11,7 @@ import { checkedSerializer, fastSerializerCompiler } from './http/serializers';
 import { api } from './plugins/api';
 import { appServices } from './plugins/app-services';
 import { edgeHardening } from './plugins/edge-hardening';
+import { healthRoutes } from './plugins/health';
 import { jobs } from './plugins/jobs';
 import { pages } from './plugins/pages';
 import { mapRoutes } from './features/map/map-routes';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The OpenAPI document of the routes below, and its docs page at /api/docs (JSON at /api/docs/json).
   await openApiDocs(app, { secureCookies: deps.config.production });
   const services = appServices(app, deps);
+  // Liveness and readiness (readiness waits for the places a search walks: health.ts).
+  await app.register(healthRoutes(deps, { places: services.ctx.places }), { prefix: '/api' });
   await app.register(api(services), { prefix: '/api' });
   // The map's style and basemap (/map/...): public, beside the pages.
   await app.register(mapRoutes(deps.map ?? {}));

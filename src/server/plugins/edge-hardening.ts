@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app-context';
 import { refuseControlChars } from '../http/control-chars';
-import { errorBody } from '../http/error-handler';
 import { overLoad } from '../http/over-load';
 import { refuseDotSegments } from '../http/paths';
 import { rateLimits } from '../http/rate-limits';
@@ -12,8 +10,8 @@ import { unencapsulated } from './unencapsulated';
 
 /**
  * What every request meets before any route, API or page: security headers, the request id, the
- * latency metric, the refusal of dot-segments and control characters, and the liveness and
- * readiness answers. Each concern is one registration below, so swapping one for a library
+ * latency metric, the refusal of dot-segments and control characters (liveness and readiness are
+ * health.ts, beside the services they check). Each concern is one registration below, so swapping one for a library
  * (helmet, under-pressure, rate-limit) changes one line. Hooks every request passes are callback
  * style, not async: an async hook costs a promise and a microtask per request (ADR 0024).
  */
@@ -41,8 +39,6 @@ export function edgeHardening(deps: AppDeps): FastifyPluginAsync {
     // NUL and other control characters in the decoded query, path parameters or body: 400 on every route
     // (Better Auth's included, whose raw body is read here the way it will read it).
     app.addHook('preValidation', refuseControlChars);
-    // Liveness and readiness.
-    await app.register(healthRoutes(deps), { prefix: '/api' });
   });
 }
 
@@ -55,45 +51,4 @@ function requestMetrics(app: FastifyInstance, metrics: NonNullable<AppDeps['metr
     metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     done();
   });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** GET /api/health (the process is up) and GET /api/ready (it can serve: draining, database, Redis). */
-function healthRoutes(deps: AppDeps): FastifyPluginAsync {
-  return async (app) => {
-    // Liveness: the process is up and has finished start-up.
-    app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
-    // Readiness: 503 while shutting down or while the database (or Redis, when used) does not answer.
-    app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
-      if (deps.readiness?.draining?.()) {
-        return reply.status(503).send(errorBody('draining', 'This process is shutting down'));
-      }
-      const checks: Record<string, () => Promise<unknown>> = {
-        database: () => deps.db.execute(sql`select 1`),
-        ...deps.readiness?.checks,
-      };
-      const failed: string[] = [];
-      await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => {
-          try {
-            await withTimeout(check(), 2_000);
-          } catch (err) {
-            request.log.warn({ err }, `readiness: ${name} is unreachable`);
-            failed.push(name);
-          }
-        }),
-      );
-      if (failed.length) {
-        return reply.status(503).send(errorBody('not_ready', `Unreachable: ${failed.sort().join(', ')}`));
-      }
-      return { ok: true };
-    });
-  };
 }

@@ -47,6 +47,12 @@ export interface PlaceSuggester {
   bestPlaces(term: string, limit: number): Promise<RankedPlace[]>;
   /** A write through this process may have changed the places: the next suggestion reads the version first. */
   markStale(): void;
+  /**
+   * Settles once this process has read the places (starting the read when nothing has yet), or its
+   * first read failed: a new process is ready for searches only then (GET /api/ready), so its
+   * first searches do not wait for the read. Never rejects: a later failure slows searches only.
+   */
+  firstRead(): Promise<void>;
 }
 
 export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock, 'now'>; maxAgeMs: number }) {
@@ -58,6 +64,7 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
   let generation = 0;
   /** The read in flight, shared by the suggestions that arrive meanwhile. */
   let pending: Promise<PlaceIndex> | null = null;
+  let first: Promise<void> | null = null;
 
   async function refresh(): Promise<PlaceIndex> {
     statements ??= prepare(db);
@@ -122,6 +129,13 @@ export function placeSuggester(db: Db, { clock, maxAgeMs }: { clock: Pick<Clock,
       if (best.length > 0) return best;
       // A search walks one close spelling (search_place_close(term, 1)), as the database would.
       return index.close(term, 1).map((place) => ({ ...place, rank: CLOSE_SPELLING_RANK }));
+    },
+    firstRead() {
+      first ??= current().then(
+        () => undefined,
+        () => undefined,
+      );
+      return first;
     },
     markStale() {
       stale = true;
