@@ -54,6 +54,11 @@ test('a place with nothing free for the dates says so, and a close spelling is n
   // Without dates the list is headed by the place shown too, not by the text that matched none.
   await page.goto(searchUrl('Lisbn'));
   await expect(page.getByRole('heading', { level: 2, name: /^Homes in/ })).toHaveText('Homes in Lisbon');
+  // Search engines are pointed at Lisbon's page, in the server's HTML as in the running app.
+  const canonical = /\/searchresult\?location=Lisbon$/;
+  const served = await (await page.request.get(searchUrl('Lisbn'))).text();
+  expect(served).toMatch(/<link rel="canonical" href="[^"]*\/searchresult\?location=Lisbon"/);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', canonical);
 
   // For dates it is free on, the place lists its home.
   await page.goto(searchUrl(city, soon));

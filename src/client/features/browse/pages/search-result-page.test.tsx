@@ -218,6 +218,7 @@ describe('/searchresult filters change the URL', () => {
 });
 
 describe('/searchresult says which place it shows (Search-Match)', () => {
+  const canonical = () => document.querySelector('link[rel="canonical"]')?.getAttribute('href');
   const matched = (match: object, homes: unknown[]) => () => {
     const response = json(homes);
     response.headers.set('search-match', encodeURIComponent(JSON.stringify(match)));
@@ -237,6 +238,8 @@ describe('/searchresult says which place it shows (Search-Match)', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /^Homes to stay in Lisbon on StayHub/,
     );
+    // Search engines are pointed at Lisbon's page, not at a page per misspelling.
+    expect(canonical()).toMatch(/\/searchresult\?location=Lisbon$/);
   });
 
   it('heads the list with the place as it writes itself', async () => {
@@ -247,6 +250,7 @@ describe('/searchresult says which place it shows (Search-Match)', () => {
     await renderRoutes(routes, ['/searchresult?location=porto']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Stay in Porto' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: /^Homes in/ }).textContent).toBe('Homes in Porto');
+    expect(canonical()).toMatch(/\/searchresult\?location=Porto$/);
   });
 
   it('says a matched place has nothing free for the dates, under its own name', async () => {

@@ -73,8 +73,9 @@ export function Component() {
             ? `Homes to stay in ${place} on StayHub: pictures, nightly prices, rooms and the dates they are free.`
             : 'Homes to stay in on StayHub: pictures, nightly prices, rooms and the dates they are free.'
         }
-        // The place is the page; dates are one visitor's search, not another page.
-        path={location ? `/searchresult?${new URLSearchParams({ location }).toString()}` : '/searchresult'}
+        // The place is the page, as the page names it: a close spelling's page ("Lisbn") and another
+        // casing ("lisbon") are Lisbon's page; dates are one visitor's search, not another page.
+        path={location ? `/searchresult?${new URLSearchParams({ location: place }).toString()}` : '/searchresult'}
       />
       <div className="relative overflow-hidden bg-sky-950">
         <img
