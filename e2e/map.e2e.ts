@@ -213,3 +213,26 @@ test('with prefers-reduced-motion the map jumps instead of gliding', async ({ pa
   expect(jumping).toBeLessThan(gliding);
   expect(jumping).toBeLessThanOrEqual(3);
 });
+
+test("a home's area map loads only once the visitor scrolls near it", async ({ page, request }) => {
+  const [home] = (await (await request.get('/api/homes?limit=1')).json()) as { _id: string }[];
+  if (!home) throw new Error('the demo data has no home');
+  // MapLibre and the basemap are about 1.3 MB and seconds of a phone's main thread: none of it for a
+  // visitor who reads the top of the page and leaves.
+  const mapFiles: string[] = [];
+  page.on('request', (r) => {
+    if (/maplibre-gl|\/map\/(style|land|borders|fine)/.test(r.url())) mapFiles.push(r.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/details/${home._id}`);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const area = page.locator('section[aria-labelledby="home-area-heading"]');
+  await expect(area.getByRole('heading', { name: 'Where you will be' })).toBeAttached();
+  expect(mapFiles).toEqual([]);
+  await expect(area.locator('canvas.maplibregl-canvas')).toHaveCount(0);
+
+  await area.getByRole('heading', { name: 'Where you will be' }).scrollIntoViewIfNeeded();
+  await expect(area.locator('canvas.maplibregl-canvas')).toHaveCount(1);
+  expect(mapFiles.some((url) => url.includes('maplibre-gl'))).toBe(true);
+});

@@ -1,10 +1,10 @@
 /**
  * The maps as pages use them: each loads its MapLibre module only when rendered (React.lazy), after
- * checking the browser can draw it. Nothing here imports MapLibre, so a page that imports this file
+ * checking the browser can draw it; the area map further down a page only once scrolled near. Nothing here imports MapLibre, so a page that imports this file
  * keeps its first-load JavaScript (ADR 0057).
  */
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { useWebGL } from '../lib/media';
+import { useNearViewport, useWebGL } from '../lib/media';
 
 const SearchMapView = lazy(() => import('./search-map-view'));
 const AreaMapView = lazy(() => import('./area-map-view'));
@@ -12,8 +12,17 @@ const PinMapView = lazy(() => import('./pin-map-view'));
 
 const NO_WEBGL_NOTE = 'The map needs WebGL, which this browser has turned off. The list shows every home.';
 
-function MapFrame({ children, noWebGL, className }: { children: ReactNode; noWebGL: string; className: string }) {
+interface MapFrameProps {
+  children: ReactNode;
+  noWebGL: string;
+  className: string;
+  /** Load the map only once the visitor scrolls near it (a map further down a page). */
+  whenNear?: boolean;
+}
+
+function MapFrame({ children, noWebGL, className, whenNear = false }: MapFrameProps) {
   const webgl = useWebGL();
+  const [frame, near] = useNearViewport<HTMLDivElement>();
   if (webgl === false) {
     return (
       <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
@@ -22,8 +31,10 @@ function MapFrame({ children, noWebGL, className }: { children: ReactNode; noWeb
     );
   }
   return (
-    <div className={`relative overflow-hidden rounded-xl border border-gray-200 bg-sky-50 ${className}`}>
-      {webgl && <Suspense fallback={<p className="p-4 text-gray-700">Loading the map…</p>}>{children}</Suspense>}
+    <div ref={frame} className={`relative overflow-hidden rounded-xl border border-gray-200 bg-sky-50 ${className}`}>
+      {webgl && (near || !whenNear) && (
+        <Suspense fallback={<p className="p-4 text-gray-700">Loading the map…</p>}>{children}</Suspense>
+      )}
     </div>
   );
 }
@@ -38,7 +49,7 @@ export function SearchMap({ className = '', ...props }: ComponentProps<typeof Se
 
 export function AreaMap({ className = '', ...props }: ComponentProps<typeof AreaMapView> & { className?: string }) {
   return (
-    <MapFrame noWebGL="The map needs WebGL, which this browser has turned off." className={className}>
+    <MapFrame noWebGL="The map needs WebGL, which this browser has turned off." className={className} whenNear>
       <AreaMapView {...props} />
     </MapFrame>
   );

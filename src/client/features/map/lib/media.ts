@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /**
  * Whether a media query matches, following changes. False on the server and while hydrating (so a
@@ -40,4 +40,27 @@ const never = () => () => {};
 /** Whether the map can be drawn: null on the server and while hydrating, then hasWebGL(). */
 export function useWebGL(): boolean | null {
   return useSyncExternalStore<boolean | null>(never, hasWebGL, () => null);
+}
+
+/**
+ * Whether the element has come within `margin` of the viewport (it then stays true), so a map far
+ * down a page loads only when the visitor scrolls towards it: MapLibre and the basemap are about
+ * 1.3 MB and seconds of a phone's main thread. True at once where IntersectionObserver is missing.
+ */
+export function useNearViewport<T extends Element>(margin = '600px'): [RefObject<T | null>, boolean] {
+  const ref = useRef<T | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element || typeof IntersectionObserver === 'undefined') return;
+    const watch = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    watch.observe(element);
+    return () => watch.disconnect();
+  }, [near, margin]);
+  return [ref, near || typeof IntersectionObserver === 'undefined'];
 }
