@@ -236,3 +236,19 @@ test("a home's area map loads only once the visitor scrolls near it", async ({ p
   await expect(area.locator('canvas.maplibregl-canvas')).toHaveCount(1);
   expect(mapFiles.some((url) => url.includes('maplibre-gl'))).toBe(true);
 });
+
+test("by keyboard, a home's area map not yet loaded is met where it stands, and entered", async ({ page, request }) => {
+  const [home] = (await (await request.get('/api/homes?limit=1')).json()) as { _id: string }[];
+  if (!home) throw new Error('the demo data has no home');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/details/${home._id}`);
+  await hydrated(page);
+  const area = page.locator('section[aria-labelledby="home-area-heading"]');
+  await expect(area.locator('canvas.maplibregl-canvas')).toHaveCount(0);
+  // The stop before it in the page: the next Tab reaches the map, whether it has loaded yet or not.
+  await page.getByRole('link', { name: 'Contact host' }).focus();
+  await page.keyboard.press('Tab');
+  // Focus waits on the map's frame while it loads, then moves into the drawn map.
+  await expect(area.locator('canvas.maplibregl-canvas')).toBeFocused();
+  await expect(area.locator('canvas.maplibregl-canvas')).toHaveAccessibleName(/^Map of the area the home is in/);
+});

@@ -5,7 +5,7 @@
 import { Layer, Marker, Source } from '@vis.gl/react-maplibre';
 import { useMemo } from 'react';
 import type { GeoPoint } from '#shared/schemas/geo';
-import { circlePolygon } from '../lib/map-homes';
+import { areaMapLabel, circlePolygon } from '../lib/map-homes';
 import { BaseMap } from './base-map';
 
 /** The approximate point is at most 500 m from the home (the geo contract's offset). */
@@ -17,14 +17,24 @@ const AREA_RADIUS_M = 500;
 const AREA_ZOOM = 12;
 const AREA_MAX_ZOOM = 13;
 
-export default function AreaMapView({ point, exact = false }: { point: GeoPoint; exact?: boolean }) {
+export default function AreaMapView({
+  point,
+  exact = false,
+  onLoad,
+}: {
+  point: GeoPoint;
+  exact?: boolean;
+  /** Once the map is drawn. */
+  onLoad?: () => void;
+}) {
   const area = useMemo(() => circlePolygon(point, AREA_RADIUS_M), [point]);
   return (
     <BaseMap
-      label={exact ? "Map of the home's address" : 'Map of the area the home is in'}
+      label={areaMapLabel(exact)}
       initialViewState={{ longitude: point.lng, latitude: point.lat, zoom: exact ? 14 : AREA_ZOOM }}
       {...(exact ? {} : { maxZoom: AREA_MAX_ZOOM })}
       scrollZoom={false}
+      onLoad={onLoad}
     >
       {exact ? (
         <Marker longitude={point.lng} latitude={point.lat} anchor="bottom" color="#be123c" />

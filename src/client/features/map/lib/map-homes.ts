@@ -2,6 +2,11 @@ import type { Home } from '#shared/schemas/homes';
 import type { GeoPoint } from '#shared/schemas/geo';
 import { formatAmount } from '#shared/money';
 
+/** What the area map is called (its canvas, and its frame until it loads): the approximate area, or the exact address. */
+export function areaMapLabel(exact: boolean): string {
+  return exact ? "Map of the home's address" : 'Map of the area the home is in';
+}
+
 /** A home's marker text: the stay's total when the search has dates, else the nightly price. */
 export function markerPrice(home: Home): string {
   return formatAmount(home.stay ? home.stay.total : home.price);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /**
  * Whether a media query matches, following changes. False on the server and while hydrating (so a
@@ -43,11 +43,14 @@ export function useWebGL(): boolean | null {
 }
 
 /**
- * Whether the element has come within `margin` of the viewport (it then stays true), so a map far
- * down a page loads only when the visitor scrolls towards it: MapLibre and the basemap are about
- * 1.3 MB and seconds of a phone's main thread. True at once where IntersectionObserver is missing.
+ * Whether the element has come within `margin` of the viewport, or `reach` was called (it then stays
+ * true), so a map far down a page loads only when the visitor scrolls or tabs towards it: MapLibre
+ * and the basemap are about 1.3 MB and seconds of a phone's main thread. True at once where
+ * IntersectionObserver is missing.
  */
-export function useNearViewport<T extends Element>(margin = '600px'): [RefObject<T | null>, boolean] {
+export function useNearViewport<T extends Element>(
+  margin = '600px',
+): [ref: RefObject<T | null>, near: boolean, reach: () => void] {
   const ref = useRef<T | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -62,5 +65,6 @@ export function useNearViewport<T extends Element>(margin = '600px'): [RefObject
     watch.observe(element);
     return () => watch.disconnect();
   }, [near, margin]);
-  return [ref, near || typeof IntersectionObserver === 'undefined'];
+  const reach = useCallback(() => setNear(true), []);
+  return [ref, near || typeof IntersectionObserver === 'undefined', reach];
 }
