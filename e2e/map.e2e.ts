@@ -235,6 +235,9 @@ test("a home's area map loads only once the visitor scrolls near it", async ({ p
   await area.getByRole('heading', { name: 'Where you will be' }).scrollIntoViewIfNeeded();
   await expect(area.locator('canvas.maplibregl-canvas')).toHaveCount(1);
   expect(mapFiles.some((url) => url.includes('maplibre-gl'))).toBe(true);
+  // At a town's zoom it fetches its tiles, never the 1:50m world (1.1 MB) that only shows below zoom 5.
+  await expect.poll(() => mapFiles.filter((url) => url.includes('/map/fine/')).length).toBeGreaterThan(0);
+  expect(mapFiles.filter((url) => /\/map\/(land|borders)\.json/.test(url))).toEqual([]);
 });
 
 test("by keyboard, a home's area map not yet loaded is met where it stands, and entered", async ({ page, request }) => {

@@ -38,6 +38,29 @@ describe('the map routes (issue 29)', () => {
     expect((await app.inject('/map/tiles.pmtiles')).statusCode).toBe(404);
   });
 
+  it('leaves out, for a map that never zooms out past ?minzoom, the layers and sources it would never show', async () => {
+    const app = await serve({});
+    const layersOf = (style: { layers: { id: string }[] }) => style.layers.map((l) => l.id);
+    // A home's area map (zoom 12-13): no 1:50m world to download.
+    const near = (await app.inject('/map/style.json?minzoom=8')).json();
+    expect(Object.keys(near.sources)).toEqual(['fine']);
+    expect(layersOf(near)).toEqual(['water', 'land-fine', 'borders-fine']);
+    // Down to zoom 4 the 1:50m world still shows, so it stays.
+    expect(Object.keys((await app.inject('/map/style.json?minzoom=4')).json().sources)).toEqual([
+      'land',
+      'borders',
+      'fine',
+    ]);
+    expect((await app.inject('/map/style.json?minzoom=0')).json()).toEqual(
+      (await app.inject('/map/style.json')).json(),
+    );
+    for (const bad of ['23', '-1', 'x', '1.5', '']) {
+      const res = await app.inject(`/map/style.json?minzoom=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.code).toBe('invalid_request');
+    }
+  });
+
   it('serves the land and the borders as GeoJSON, gzipped when asked', async () => {
     const app = await serve({});
     const land = await app.inject({ url: '/map/land.json', headers: { 'accept-encoding': 'gzip, br' } });

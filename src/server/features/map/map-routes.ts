@@ -2,8 +2,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../http/error-handler';
 import type { MapSettings } from './map-settings';
-import { offlineStyle, pmtilesStyle, worldGeoJson } from './map-style';
+import { offlineStyle, pmtilesStyle, styleFromZoom, worldGeoJson } from './map-style';
 import { fineTileStore, isFineTile } from './fine-tiles';
 
 /** The world's GeoJSON and tiles change only with a deploy: an hour in caches, then revalidated. */
@@ -47,11 +48,18 @@ export function mapRoutes(settings: MapSettings): FastifyPluginAsync {
       );
     } else {
       const style = settings.pmtilesPath ? pmtilesStyle() : offlineStyle();
-      app.get(
-        '/map/style.json',
-        hide,
-        preparedJson(() => style),
-      );
+      // ?minzoom=<0-22>: for a map that never zooms out past it (styleFromZoom); one body per zoom.
+      const byZoom = new Map<number, ReturnType<typeof preparedJson>>();
+      app.get('/map/style.json', hide, (request: FastifyRequest<{ Querystring: { minzoom?: string } }>, reply) => {
+        const asked = request.query.minzoom;
+        const minzoom = asked === undefined ? 0 : Number(asked);
+        if (!/^\d{1,2}$/.test(asked ?? '0') || minzoom > 22) {
+          return reply.status(400).send(errorBody('invalid_request', 'minzoom is a zoom from 0 to 22'));
+        }
+        let body = byZoom.get(minzoom);
+        if (!body) byZoom.set(minzoom, (body = preparedJson(() => styleFromZoom(style, minzoom))));
+        return body(request, reply);
+      });
     }
     app.get('/map/land.json', hide, preparedJson(worldPart('land')));
     app.get('/map/borders.json', hide, preparedJson(worldPart('borders')));

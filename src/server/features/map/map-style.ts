@@ -168,3 +168,25 @@ export function pmtilesStyle(): object {
     ],
   };
 }
+
+interface StyleLayer {
+  source?: string;
+  maxzoom?: number;
+}
+
+/**
+ * The style as a map that never zooms out past `minzoom` needs it: without the layers that end at or
+ * below that zoom, and without the sources only they read. MapLibre fetches a GeoJSON source when
+ * the style is added, whatever the zoom: a home's area map (zoom 12-13) otherwise downloaded the
+ * whole 1:50m world (1.1 MB) that only shows below zoom 5.
+ */
+export function styleFromZoom(style: object, minzoom: number): object {
+  const { layers = [], sources = {} } = style as { layers?: StyleLayer[]; sources?: Record<string, unknown> };
+  const kept = layers.filter((layer) => layer.maxzoom === undefined || layer.maxzoom > minzoom);
+  const read = new Set(kept.map((layer) => layer.source));
+  return {
+    ...style,
+    sources: Object.fromEntries(Object.entries(sources).filter(([id]) => read.has(id))),
+    layers: kept,
+  };
+}

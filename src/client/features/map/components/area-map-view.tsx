@@ -16,6 +16,8 @@ const AREA_RADIUS_M = 500;
  */
 const AREA_ZOOM = 12;
 const AREA_MAX_ZOOM = 13;
+/** Out to a region, no further: the map is about the neighbourhood, and its style then leaves out the world's outline. */
+const AREA_MIN_ZOOM = 8;
 
 export default function AreaMapView({
   point,
@@ -32,6 +34,7 @@ export default function AreaMapView({
     <BaseMap
       label={areaMapLabel(exact)}
       initialViewState={{ longitude: point.lng, latitude: point.lat, zoom: exact ? 14 : AREA_ZOOM }}
+      minZoom={AREA_MIN_ZOOM}
       {...(exact ? {} : { maxZoom: AREA_MAX_ZOOM })}
       scrollZoom={false}
       onLoad={onLoad}

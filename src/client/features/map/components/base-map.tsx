@@ -34,7 +34,8 @@ export const BaseMap = forwardRef<MapRef, BaseMapProps>(function BaseMap({ label
   return (
     <MapLibreMap
       ref={ref}
-      mapStyle={MAP_STYLE}
+      // A map that never zooms out past its minZoom asks for the style without what only shows below it.
+      mapStyle={props.minZoom ? `${MAP_STYLE}?minzoom=${Math.floor(props.minZoom)}` : MAP_STYLE}
       // The canvas is focusable (tabindex 0, role region): this names it, and says how to move it.
       locale={{ 'Map.Title': `${label}. Arrow keys move the map, plus and minus zoom.` }}
       // A flat map: rotating and tilting only confuse a search by area.
